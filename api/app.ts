@@ -1,0 +1,55 @@
+// The Koa application: error mapping, body parsing, then one router built from the route
+// declarations (auth → validation → handler for each).
+import Koa from 'koa';
+import Router from '@koa/router';
+import { koaBody, HttpMethodEnum } from 'koa-body';
+import type { ApiDependencies } from './api-dependencies.ts';
+import type { RouteSpec } from './route-spec.ts';
+import { errorMapper } from './middleware/error-mapper.ts';
+import { requireApiKey } from './middleware/authenticate.ts';
+import { validateRequest } from './middleware/validate-request.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+import { apiKeyRoutes } from './routes/api-key-routes.ts';
+import { operationRoutes } from './routes/operation-routes.ts';
+import { openApiRoutes } from './routes/openapi-routes.ts';
+
+/** Every route of the service; later resources add their groups here. */
+export function allRoutes(deps: ApiDependencies): RouteSpec[] {
+  const routes: RouteSpec[] = [
+    ...healthRoutes(deps),
+    ...apiKeyRoutes(deps),
+    ...operationRoutes(deps),
+  ];
+  routes.push(...openApiRoutes(() => routes));
+  return routes;
+}
+
+export const koaPath = (openApiPath: string) => openApiPath.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, ':$1');
+
+export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes(deps)): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  app.use(errorMapper(deps.logger));
+  app.use(koaBody({
+    jsonLimit: '16mb',
+    jsonStrict: false,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+  }));
+  const router = new Router();
+  const auth = requireApiKey(deps.readModels);
+  for (const route of routes) {
+    const middleware: Koa.Middleware[] = [];
+    if (route.auth) middleware.push(auth);
+    middleware.push(validateRequest(route));
+    middleware.push(async (ctx) => {
+      await route.handler(ctx, { ...ctx.state.input, principal: ctx.state.principal });
+    });
+    router.register(koaPath(route.path), [route.method.toUpperCase()], middleware);
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,54 @@
+// A route is declared once: path, schemas, responses and handler. The router, the request
+// validator and the OpenAPI document are all derived from these declarations.
+import type Koa from 'koa';
+import type { TSchema, TObject, Static } from '@sinclair/typebox';
+import type { Principal } from '../commands/command-context.ts';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: TSchema;
+  /** Defaults to application/json. */
+  contentType?: string;
+  headers?: Record<string, { description: string; schema: TSchema }>;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal;
+}
+
+export interface RouteSpec<P extends TObject | undefined = any, Q extends TObject | undefined = any, B extends TSchema | undefined = any> {
+  method: HttpMethod;
+  /** OpenAPI style: /api/operations/{operation_id} */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Bearer API key required (every route except health and browser login). */
+  auth: boolean;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Ignore query parameters not in the schema (OGC clients add their own); default true. */
+  responses: Record<number, ResponseSpec>;
+  handler: (
+    ctx: Koa.ParameterizedContext,
+    input: RouteInput<
+      P extends TObject ? Static<P> : Record<string, never>,
+      Q extends TObject ? Static<Q> : Record<string, never>,
+      B extends TSchema ? Static<B> : undefined
+    >,
+  ) => Promise<void>;
+}
+
+/** Keeps the literal types of a route declaration (and so the handler's input types). */
+export function defineRoute<P extends TObject | undefined, Q extends TObject | undefined, B extends TSchema | undefined>(
+  spec: RouteSpec<P, Q, B>,
+): RouteSpec<P, Q, B> {
+  return spec;
+}

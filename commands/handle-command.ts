@@ -1,0 +1,67 @@
+// The one way state changes: load the stream, fold it, decide, append with the expected revision.
+// Commutative commands retry on a concurrent write (they re-decide on the newer state, so no update
+// is lost); the others surface the conflict as 409.
+import type { Decider } from '../domain/shared/decider.ts';
+import type { DomainEvent } from '../domain/shared/event-envelope.ts';
+import { DomainError } from '../domain/shared/domain-error.ts';
+import { eventSchemas } from '../domain/event-schemas.ts';
+import { type EventStore, WrongExpectedRevisionError } from '../infra/event-store/event-store.ts';
+import { envelope, type CommandContext } from './command-context.ts';
+
+export interface CommandResult<State> {
+  state: State;
+  /** Global position of the last appended event, or null when the command changed nothing. */
+  position: number | null;
+  /** Stream revision after the command (-1: the stream does not exist). */
+  revision: number;
+  events: DomainEvent[];
+}
+
+export interface HandleCommandOptions<Command, Event extends DomainEvent, State> {
+  store: EventStore;
+  stream: string;
+  decider: Decider<Command, Event, State>;
+  command: Command;
+  ctx: CommandContext;
+  /** Operation the events belong to (for metadata and the audit history). */
+  operationId: string | null;
+  /** Retry on a concurrent write (only for commands whose decision is safe to retake). */
+  retryOnConflict?: boolean;
+  /** The client's If-Match revision: a mismatch is a 409, never a retry. */
+  expectedRevision?: number;
+}
+
+const MAX_ATTEMPTS = 20;
+
+export async function handleCommand<Command, Event extends DomainEvent, State>(
+  options: HandleCommandOptions<Command, Event, State>,
+): Promise<CommandResult<State>> {
+  const { store, stream, decider, command, ctx } = options;
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(stream);
+    let state = decider.initialState();
+    for (const e of recorded) state = decider.evolve(state, e as unknown as Event);
+    const revision = recorded.length - 1;
+    if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
+      throw new DomainError('conflict', `${stream} is at revision ${revision}, not ${options.expectedRevision} (If-Match)`);
+    }
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { state, position: null, revision, events };
+    try {
+      const result = await store.append(
+        stream,
+        events.map((e) => envelope(e, ctx, options.operationId, eventSchemas)),
+        revision < 0 ? 'no_stream' : revision,
+      );
+      for (const e of events) state = decider.evolve(state, e);
+      return { state, position: result.position, revision: result.revision, events };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (!options.retryOnConflict || attempt >= MAX_ATTEMPTS) {
+        throw new DomainError('conflict', `${stream} was changed concurrently; retry the request`);
+      }
+      // Jittered backoff keeps many writers to one stream from retrying in lockstep.
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+  }
+}

@@ -1,0 +1,23 @@
+// Every event type the service records, with the schema version of its data. Appends are
+// checked against this list (infra/event-store/validating-event-store.ts); a type missing here
+// cannot be written.
+import type { TSchema } from '@sinclair/typebox';
+import { accountEventSchemas } from './account/account-events.ts';
+import { apiKeyEventSchemas } from './api-key/api-key-events.ts';
+import { operationEventSchemas } from './operation/operation-events.ts';
+
+export interface EventSchemaEntry {
+  /** Current schema version of the event's data. */
+  version: number;
+  schema: TSchema;
+  /** Upcasters from older versions: upcasters[v] turns version v data into version v+1 data. */
+  upcasters?: Record<number, (data: unknown) => unknown>;
+}
+
+export type EventSchemaRegistry = Record<string, EventSchemaEntry>;
+
+export const eventSchemas: EventSchemaRegistry = {
+  ...accountEventSchemas,
+  ...apiKeyEventSchemas,
+  ...operationEventSchemas,
+};

@@ -1,0 +1,68 @@
+// The operation aggregate: create, partial update, delete. Pure.
+import type { Static } from '@sinclair/typebox';
+import { DomainError } from '../shared/domain-error.ts';
+import type { Decider } from '../shared/decider.ts';
+import type { OperationCreatedData, OperationEvent, OperationUpdatedData } from './operation-events.ts';
+
+export type OperationFields = Omit<Static<typeof OperationCreatedData>, 'operation_id' | 'account_id'>;
+export type OperationChanges = Static<typeof OperationUpdatedData>['changes'];
+
+export type OperationState =
+  | { status: 'absent' }
+  | { status: 'active' | 'deleted'; operation_id: string; account_id: string; fields: OperationFields };
+
+export type OperationCommand =
+  | { type: 'CreateOperation'; operation_id: string; account_id: string; fields: OperationFields }
+  | { type: 'UpdateOperation'; operation_id: string; account_id: string; changes: OperationChanges }
+  | { type: 'DeleteOperation'; operation_id: string; account_id: string };
+
+function requireOwnedActive(state: OperationState, operationId: string, accountId: string) {
+  if (state.status !== 'active') throw new DomainError('not_found', `Operation ${operationId} not found`);
+  if (state.account_id !== accountId) throw new DomainError('forbidden', 'Operation belongs to another account');
+  return state;
+}
+
+export const operationDecider: Decider<OperationCommand, OperationEvent, OperationState> = {
+  initialState: () => ({ status: 'absent' }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateOperation':
+        if (state.status !== 'absent') throw new DomainError('conflict', `Operation ${command.operation_id} already exists`);
+        return [{
+          type: 'OperationCreated',
+          data: { operation_id: command.operation_id, account_id: command.account_id, ...command.fields },
+        }];
+      case 'UpdateOperation': {
+        const current = requireOwnedActive(state, command.operation_id, command.account_id);
+        if (command.changes.parent_id === command.operation_id) {
+          throw new DomainError('invalid', 'An operation cannot be its own parent', ['body', 'parent_id']);
+        }
+        // Only real changes become an event; a PUT that changes nothing records nothing.
+        const changes = Object.fromEntries(
+          Object.entries(command.changes).filter(([k, v]) => current.fields[k as keyof OperationFields] !== v),
+        ) as OperationChanges;
+        if (Object.keys(changes).length === 0) return [];
+        return [{ type: 'OperationUpdated', data: { operation_id: command.operation_id, changes } }];
+      }
+      case 'DeleteOperation':
+        requireOwnedActive(state, command.operation_id, command.account_id);
+        return [{ type: 'OperationDeleted', data: { operation_id: command.operation_id } }];
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'OperationCreated': {
+        const { operation_id, account_id, ...fields } = event.data;
+        return { status: 'active', operation_id, account_id, fields };
+      }
+      case 'OperationUpdated':
+        if (state.status === 'absent') return state;
+        return { ...state, fields: { ...state.fields, ...event.data.changes } };
+      case 'OperationDeleted':
+        if (state.status === 'absent') return state;
+        return { ...state, status: 'deleted' };
+    }
+  },
+};

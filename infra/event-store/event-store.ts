@@ -1,0 +1,72 @@
+// The event store port (DESIGN.md §4). Adapters: PostgreSQL / PGlite (sql-event-store.ts) and
+// EventStoreDB (esdb-event-store.ts); one contract suite (test/contract/event-store.test.ts).
+import type { NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
+
+/** What the writer believes about the stream: a revision (0-based, last event), or a state. */
+export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
+
+export interface AppendResult {
+  /** Revision of the last event in the stream after the append. */
+  revision: number;
+  /** Global position of the last appended event. */
+  position: number;
+  /** Global positions of each appended event, in order. */
+  positions: number[];
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${stream}: expected revision ${expected}, actual ${actual}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export class InvalidEventError extends Error {
+  constructor(message: string, readonly eventType: string) {
+    super(message);
+    this.name = 'InvalidEventError';
+  }
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number;
+  /** Inclusive upper bound. */
+  toRevision?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive lower bound: events with position > after. */
+  after?: number;
+  limit?: number;
+}
+
+export interface Subscription extends AsyncIterable<RecordedEvent[]> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  readonly kind: string;
+  /**
+   * Appends atomically. Idempotent by event id: appending events whose ids are already stored
+   * in this stream, in the same order, returns the original result and writes nothing.
+   */
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in revision order ([] when it does not exist). */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of all streams in global order, gap-free for readers. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** The position of the last event (0 when empty). */
+  headPosition(): Promise<number>;
+  /**
+   * Catch-up subscription: yields batches of events after `after`, then keeps yielding new
+   * batches as they are appended, until closed. Every event exactly once, in global order.
+   */
+  subscribeAll(after?: number, options?: { batchSize?: number }): Subscription;
+  /** Whether the backend answers (health). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

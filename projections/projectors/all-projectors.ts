@@ -1,0 +1,13 @@
+// The projectors that build the read models, in the order they run for each event.
+import type { Projector } from '../projector.ts';
+import { accountProjector } from './account-projector.ts';
+import { apiKeyProjector } from './api-key-projector.ts';
+import { operationProjector } from './operation-projector.ts';
+import { operationHistoryProjector } from './operation-history-projector.ts';
+
+export const allProjectors: Projector[] = [
+  accountProjector,
+  apiKeyProjector,
+  operationProjector,
+  operationHistoryProjector,
+];

@@ -1,0 +1,114 @@
+// Composition root: wires configuration, database, event store, projections and the HTTP API.
+// Used by main.ts, the CLIs and the integration tests.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from './infra/config.ts';
+import { openDatabase, type Database } from './infra/database/database.ts';
+import { openEventStore } from './infra/event-store/open-event-store.ts';
+import type { EventStore } from './infra/event-store/event-store.ts';
+import { lockEmbeddedDataDir } from './infra/embedded-lock.ts';
+import { createLogger } from './infra/logger.ts';
+import { migrateReadModels } from './projections/schema/read-model-migrations.ts';
+import { ProjectionRunner } from './projections/projection-runner.ts';
+import { PollingReadModelWaiter, type ReadModelWaiter } from './projections/read-model-waiter.ts';
+import { allProjectors } from './projections/projectors/all-projectors.ts';
+import { createApp } from './api/app.ts';
+import type { ApiDependencies } from './api/api-dependencies.ts';
+
+export interface Backends {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** Database and event store for a configuration (no HTTP, no projector). */
+export interface BackendOptions {
+  logger?: Logger;
+  /** Database schema for event store and read models (tests isolate themselves this way). */
+  schema?: string;
+  /** Embedded mode only: keep PGlite in memory instead of under DATA_DIR (tests). */
+  inMemory?: boolean;
+}
+
+export async function openBackends(config: Config, options: BackendOptions = {}): Promise<Backends> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const embedded = config.eventStore === 'embedded';
+  const release = embedded && !options.inMemory ? lockEmbeddedDataDir(config.dataDir) : () => undefined;
+  try {
+    const db = await openDatabase({
+      connectionString: embedded ? null : config.databaseUrl,
+      pgliteDir: embedded && !options.inMemory ? join(config.dataDir, 'pglite') : null,
+      schema: options.schema ?? process.env.DATABASE_SCHEMA ?? 'public',
+    });
+    const store = await openEventStore(config, db);
+    await migrateReadModels(db.knex, db.schema);
+    return {
+      config, logger, db, store,
+      async close() {
+        await store.close();
+        await db.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export interface RunningService extends Backends {
+  server: Server;
+  url: string;
+  runner: ProjectionRunner | null;
+}
+
+export async function startService(config: Config, options: BackendOptions & { backends?: Backends } = {}): Promise<RunningService> {
+  const backends = options.backends ?? await openBackends(config, options);
+  const { logger, db, store } = backends;
+  let runner: ProjectionRunner | null = null;
+  let waiter: ReadModelWaiter;
+  if (config.inlineProjector) {
+    runner = new ProjectionRunner(store, db.knex, allProjectors, {
+      onError: (error) => logger.error({ err: error }, 'projection batch failed; retrying from the checkpoint'),
+    });
+    await runner.start();
+    waiter = runner;
+  } else {
+    waiter = new PollingReadModelWaiter(db.knex);
+  }
+  const deps: ApiDependencies = {
+    store,
+    readModels: db.knex,
+    waiter,
+    logger,
+    readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
+    healthChecks: [
+      { name: 'event_store', kind: store.kind, check: () => store.ping() },
+      { name: 'read_models', kind: db.kind, check: () => db.ping() },
+    ],
+  };
+  const app = createApp(deps);
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
+  return {
+    ...backends,
+    server,
+    url,
+    runner,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await runner?.stop();
+      await backends.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// The test command: type-checks, then runs every test/**/*.test.ts file in its own Node process
+// (uvu inside), and ends with one line `N passed, N failed, N skipped` that CI reads.
+// Usage: npm test [-- <substring filter> ...]
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const filters = process.argv.slice(2);
+const perFileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 15 * 60_000);
+
+function findTests(dir: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...findTests(path));
+    else if (name.endsWith('.test.ts')) found.push(path);
+  }
+  return found;
+}
+
+interface FileResult { file: string; passed: number; failed: number; skipped: number; crashed: boolean }
+
+function runFile(file: string): Promise<FileResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/run-file.ts'), file], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => { out += chunk; process.stdout.write(chunk); });
+    child.stderr.on('data', (chunk) => { process.stderr.write(chunk); });
+    const timer = setTimeout(() => {
+      console.error(`\n!! ${relative(root, file)} timed out after ${perFileTimeoutMs} ms`);
+      child.kill('SIGKILL');
+    }, perFileTimeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const total = Number(/Total:\s+(\d+)/.exec(out)?.[1] ?? NaN);
+      const passed = Number(/Passed:\s+(\d+)/.exec(out)?.[1] ?? NaN);
+      const skipped = Number(/Skipped:\s+(\d+)/.exec(out)?.[1] ?? 0);
+      if (Number.isNaN(total) || Number.isNaN(passed)) {
+        resolve({ file, passed: 0, failed: 1, skipped: 0, crashed: true });
+        return;
+      }
+      // A file that printed a summary but exited non-zero (an unhandled rejection after the run,
+      // a leaked failure) counts one failure more, so it is never reported green.
+      const failed = Math.max(total - passed, 0) + (code !== 0 && total === passed ? 1 : 0);
+      resolve({ file, passed, failed, skipped, crashed: false });
+    });
+  });
+}
+
+const typecheck = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root], {
+  stdio: 'inherit',
+});
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (typecheck.status === 0) passed += 1;
+else { failed += 1; console.error('!! type check failed'); }
+
+const files = findTests(join(root, 'test')).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+const failures: string[] = [];
+for (const file of files) {
+  console.log(`\n== ${relative(root, file)}`);
+  const result = await runFile(file);
+  passed += result.passed;
+  failed += result.failed;
+  skipped += result.skipped;
+  if (result.failed > 0) failures.push(`${relative(root, file)}${result.crashed ? ' (crashed)' : ''}`);
+}
+
+if (failures.length > 0) console.log(`\nFailing files:\n  ${failures.join('\n  ')}`);
+if (files.length === 0) { console.log('no test file matched'); failed += 1; }
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

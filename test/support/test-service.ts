@@ -1,0 +1,88 @@
+// A real service on a free port for HTTP tests, on PGlite (in memory) or on the running
+// PostgreSQL in a schema of its own, plus a bootstrap API key.
+import { loadConfig } from '../../infra/config.ts';
+import { createLogger } from '../../infra/logger.ts';
+import { startService, type RunningService } from '../../service.ts';
+import { registerAccount } from '../../commands/account-commands.ts';
+import { createApiKey } from '../../commands/api-key-commands.ts';
+import { systemContext } from '../../commands/command-context.ts';
+import { TEST_DATABASE_URL, uniqueName, type SqlBackend } from './backends.ts';
+
+export interface TestService {
+  service: RunningService;
+  url: string;
+  backend: SqlBackend;
+  /** A key of a fresh account. */
+  key: string;
+  accountId: string;
+  /** Another account with its own key. */
+  newAccount(name?: string): Promise<{ key: string; accountId: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestService(backend: SqlBackend, env: Record<string, string> = {}): Promise<TestService> {
+  const schema = uniqueName('svc');
+  const config = loadConfig({
+    EVENT_STORE: backend === 'postgres' ? 'postgres' : 'embedded',
+    DATABASE_URL: backend === 'postgres' ? TEST_DATABASE_URL : '',
+    PORT: '0',
+    LOG_LEVEL: 'fatal',
+    DATA_DIR: '/tmp/ops-terrain-test-unused',
+    ...env,
+  });
+  const service = await startService(config, { schema, inMemory: true, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'fatal') });
+  const newAccount = async (name = uniqueName('account')) => {
+    const registered = await registerAccount(service.store, systemContext(), name);
+    const created = await createApiKey(service.store, systemContext({ account_id: registered.account_id, api_key_id: null }), {
+      account_id: registered.account_id, name: 'test key',
+    });
+    await service.runner!.waitFor(created.position!, 10_000);
+    return { key: created.token, accountId: registered.account_id };
+  };
+  const first = await newAccount();
+  return {
+    service,
+    url: service.url,
+    backend,
+    key: first.key,
+    accountId: first.accountId,
+    newAccount,
+    async close() {
+      await service.close();
+      if (backend === 'postgres') {
+        const { openDatabase } = await import('../../infra/database/database.ts');
+        const db = await openDatabase({ connectionString: TEST_DATABASE_URL, schema: 'public' });
+        await db.knex.raw(`drop schema if exists "${schema}" cascade`);
+        await db.close();
+      }
+    },
+  };
+}
+
+export interface HttpResult<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch with JSON in and out; `body` may be a raw string to send malformed JSON. */
+export async function http<T = any>(
+  url: string, method: string, path: string,
+  options: { key?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url + path, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch { /* not JSON: keep the text */ }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
