@@ -16,12 +16,21 @@ import { PollingReadModelWaiter, type ReadModelWaiter } from './projections/read
 import { allProjectors } from './projections/projectors/all-projectors.ts';
 import { createApp } from './api/app.ts';
 import type { ApiDependencies } from './api/api-dependencies.ts';
+import { createFsBlobStore } from './infra/blob-store/create-fs-blob-store.ts';
+import type { BlobStore } from './infra/blob-store/blob-store.ts';
+import { sourceProvidersFromEnv } from './workers/terrain/sources/create-source-provider.ts';
+import type { SourceProvider } from './workers/terrain/sources/source-provider.ts';
+import type { DatasetName } from './domain/terrain/types.ts';
+import { startTerrainPipeline, type TerrainPipeline } from './workers/terrain-pipeline.ts';
 
 export interface Backends {
   config: Config;
   logger: Logger;
   db: Database;
   store: EventStore;
+  blobStore: BlobStore;
+  /** The terrain source of each dataset (ELEVATION_SOURCE, ...; synthetic by default). */
+  providers: Record<DatasetName, SourceProvider>;
   close(): Promise<void>;
 }
 
@@ -32,6 +41,10 @@ export interface BackendOptions {
   schema?: string;
   /** Embedded mode only: keep PGlite in memory instead of under DATA_DIR (tests). */
   inMemory?: boolean;
+  /** Terrain source providers (default: from the environment). */
+  providers?: Record<DatasetName, SourceProvider>;
+  /** Environment to read source settings from (default process.env). */
+  env?: Record<string, string | undefined>;
 }
 
 export async function openBackends(config: Config, options: BackendOptions = {}): Promise<Backends> {
@@ -46,8 +59,10 @@ export async function openBackends(config: Config, options: BackendOptions = {})
     });
     const store = await openEventStore(config, db);
     await migrateReadModels(db.knex, db.schema);
+    const providers = options.providers ?? sourceProvidersFromEnv(options.env ?? process.env);
+    const blobStore = createFsBlobStore(config.tileStoreDir);
     return {
-      config, logger, db, store,
+      config, logger, db, store, blobStore, providers,
       async close() {
         await store.close();
         await db.close();
@@ -64,9 +79,16 @@ export interface RunningService extends Backends {
   server: Server;
   url: string;
   runner: ProjectionRunner | null;
+  pipeline: TerrainPipeline | null;
 }
 
-export async function startService(config: Config, options: BackendOptions & { backends?: Backends } = {}): Promise<RunningService> {
+export interface ServiceOptions extends BackendOptions {
+  backends?: Backends;
+  /** JetStream object names (tests isolate themselves). */
+  queueNames?: { stream?: string; subject?: string; durable?: string };
+}
+
+export async function startService(config: Config, options: ServiceOptions = {}): Promise<RunningService> {
   const backends = options.backends ?? await openBackends(config, options);
   const { logger, db, store } = backends;
   let runner: ProjectionRunner | null = null;
@@ -80,6 +102,13 @@ export async function startService(config: Config, options: BackendOptions & { b
   } else {
     waiter = new PollingReadModelWaiter(db.knex);
   }
+  // The dispatcher runs where the projector runs (one per deployment); workers where configured.
+  const pipeline = config.inlineProjector || config.inlineWorkers
+    ? await startTerrainPipeline({
+      config, store, knex: db.knex, logger, providers: backends.providers, env: options.env ?? process.env,
+      dispatcher: config.inlineProjector, workers: config.inlineWorkers, queueNames: options.queueNames,
+    })
+    : null;
   const deps: ApiDependencies = {
     store,
     readModels: db.knex,
@@ -90,6 +119,9 @@ export async function startService(config: Config, options: BackendOptions & { b
       { name: 'event_store', kind: store.kind, check: () => store.ping() },
       { name: 'read_models', kind: db.kind, check: () => db.ping() },
     ],
+    blobStore: backends.blobStore,
+    terrainSources: () => Object.fromEntries(Object.entries(backends.providers)
+      .map(([dataset, p]) => [dataset, { fingerprint: p.fingerprint, description: p.description }])) as ReturnType<ApiDependencies['terrainSources']>,
   };
   const app = createApp(deps);
   const server = createServer(app.callback());
@@ -104,9 +136,11 @@ export async function startService(config: Config, options: BackendOptions & { b
     server,
     url,
     runner,
+    pipeline,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await pipeline?.close();
       await runner?.stop();
       await backends.close();
     },

@@ -12,6 +12,9 @@ import { healthRoutes } from './routes/health-routes.ts';
 import { apiKeyRoutes } from './routes/api-key-routes.ts';
 import { operationRoutes } from './routes/operation-routes.ts';
 import { openApiRoutes } from './routes/openapi-routes.ts';
+import { mapRoutes } from './routes/map-routes.ts';
+import { ogcFeaturesRoutes } from './routes/ogc-features-routes.ts';
+import { terrainAnalysisRoutes } from './routes/terrain-analysis-routes.ts';
 
 /** Every route of the service; later resources add their groups here. */
 export function allRoutes(deps: ApiDependencies): RouteSpec[] {
@@ -19,6 +22,9 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...healthRoutes(deps),
     ...apiKeyRoutes(deps),
     ...operationRoutes(deps),
+    ...mapRoutes(deps),
+    ...ogcFeaturesRoutes(deps),
+    ...terrainAnalysisRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));
   return routes;

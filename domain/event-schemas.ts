@@ -5,6 +5,8 @@ import type { TSchema } from '@sinclair/typebox';
 import { accountEventSchemas } from './account/account-events.ts';
 import { apiKeyEventSchemas } from './api-key/api-key-events.ts';
 import { operationEventSchemas } from './operation/operation-events.ts';
+import { mapEventSchemas } from './map/map-events.ts';
+import { terrainJobEventSchemas } from './terrain-job/terrain-job-events.ts';
 
 export interface EventSchemaEntry {
   /** Current schema version of the event's data. */
@@ -20,4 +22,6 @@ export const eventSchemas: EventSchemaRegistry = {
   ...accountEventSchemas,
   ...apiKeyEventSchemas,
   ...operationEventSchemas,
+  ...mapEventSchemas,
+  ...terrainJobEventSchemas,
 };

@@ -1,6 +1,6 @@
 // Service configuration from the environment. A bad value stops start-up with a one-line reason
 // (ConfigError) rather than a half-working service.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export type EventStoreKind = 'embedded' | 'postgres' | 'esdb';
 export type WorkQueueKind = 'in-process' | 'nats';
@@ -19,6 +19,16 @@ export interface Config {
   /** Longest wait of a write endpoint for its read models (read-your-writes), in ms. */
   readYourWritesTimeoutMs: number;
   logLevel: string;
+  /** Directory of the blob store (artifacts and display tiles) shared by API and workers. */
+  tileStoreDir: string;
+  /** Work queue: a delivery without ack or heartbeat for this long is redelivered. */
+  taskAckWaitMs: number;
+  /** Work queue: deliveries of one task, the first included, before its phase fails. */
+  taskMaxDeliveries: number;
+  /** Phase tasks one worker process runs at once. */
+  workerConcurrency: number;
+  /** Run the dispatcher and phase workers inside the API process (embedded mode default). */
+  inlineWorkers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -96,5 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inlineProjector: flag('INLINE_PROJECTOR', env.INLINE_PROJECTOR || 'true'),
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS || '10000', 1, 600000),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),
+    tileStoreDir: resolve(env.TILE_STORE_DIR || join(env.DATA_DIR || './data', 'blobs')),
+    taskAckWaitMs: integer('TASK_ACK_WAIT_MS', env.TASK_ACK_WAIT_MS || '30000', 500, 3_600_000),
+    taskMaxDeliveries: integer('TASK_MAX_DELIVERIES', env.TASK_MAX_DELIVERIES || '5', 1, 100),
+    workerConcurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY || '2', 1, 64),
+    inlineWorkers: flag('INLINE_WORKERS', env.INLINE_WORKERS || (workQueue === 'in-process' ? 'true' : 'false')),
   };
 }

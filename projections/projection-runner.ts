@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import type { Knex } from 'knex';
 import type { EventStore, Subscription } from '../infra/event-store/event-store.ts';
 import type { RecordedEvent } from '../domain/shared/event-envelope.ts';
-import type { Projector } from './projector.ts';
+import { applyProjector, type Projector } from './projector.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
 
 export const CHECKPOINT_NAME = 'read_models';
@@ -26,12 +26,10 @@ export async function applyBatch(knex: Knex, projectors: Projector[], batch: Rec
   return knex.transaction(async (trx) => {
     const row = await trx('projection_checkpoints').where({ name }).forUpdate().first();
     const checkpoint = row ? Number(row.position) : 0;
-    let position = checkpoint;
-    for (const event of batch) {
-      if (event.position <= position) continue;
-      for (const projector of projectors) await projector.apply(trx, event);
-      position = event.position;
-    }
+    const fresh = batch.filter((event) => event.position > checkpoint);
+    // Projectors own disjoint tables, so each may take the whole batch in turn.
+    for (const projector of projectors) await applyProjector(projector, trx, fresh);
+    const position = fresh.length > 0 ? fresh[fresh.length - 1]!.position : checkpoint;
     if (position !== checkpoint) {
       await trx('projection_checkpoints').insert({ name, position }).onConflict('name').merge();
     }

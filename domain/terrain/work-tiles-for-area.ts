@@ -5,6 +5,12 @@ import type { AreaPolygon, TileAddress } from './types.ts';
 import { MAX_MERCATOR_LATITUDE, MERCATOR_HALF_WORLD_M, WORK_ZOOM } from './work-grid.ts';
 import { MAX_TILE_ZOOM } from './assert-tile-address.ts';
 
+/**
+ * Distance, in degrees (about 0.1 mm), within which a polygon edge counts as lying on a tile
+ * border: the same border computed from two neighbouring tiles can differ in the last bit.
+ */
+const EDGE_TOLERANCE_DEG = 1e-9;
+
 /** One polygon edge in degrees: lon/lat of its two ends. */
 interface Edge { x1: number; y1: number; x2: number; y2: number }
 
@@ -87,7 +93,8 @@ function segmentCrossesOpenRectangle(e: Edge, west: number, south: number, east:
   if (t1 <= t0) return false;
   const mx = e.x1 + ((t0 + t1) / 2) * dx;
   const my = e.y1 + ((t0 + t1) / 2) * dy;
-  return mx > west && mx < east && my > south && my < north;
+  return mx > west + EDGE_TOLERANCE_DEG && mx < east - EDGE_TOLERANCE_DEG
+    && my > south + EDGE_TOLERANCE_DEG && my < north - EDGE_TOLERANCE_DEG;
 }
 
 /** Even-odd ray casting towards +x over every ring edge. */

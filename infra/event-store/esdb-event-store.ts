@@ -124,8 +124,10 @@ export class EsdbEventStore implements EventStore {
   static async open(connectionString: string): Promise<EsdbEventStore> {
     const client = EventStoreDBClient.connectionString(connectionString);
     const store = new EsdbEventStore(client);
+    const firstRead = store.readLastRecord();
+    firstRead.catch(() => undefined); // after a timeout nobody awaits it any more
     try {
-      const answered = await within(store.readLastRecord(), PING_TIMEOUT_MS);
+      const answered = await within(firstRead, PING_TIMEOUT_MS);
       if (answered === TIMED_OUT) throw new Error(`no answer within ${PING_TIMEOUT_MS} ms`);
     } catch (error) {
       await client.dispose().catch(() => undefined);

@@ -4,10 +4,16 @@ import { accountProjector } from './account-projector.ts';
 import { apiKeyProjector } from './api-key-projector.ts';
 import { operationProjector } from './operation-projector.ts';
 import { operationHistoryProjector } from './operation-history-projector.ts';
+import { mapProjector } from './map-projector.ts';
+import { mapLayerProjector } from './map-layer-projector.ts';
+import { terrainJobProjector } from './terrain-job-projector.ts';
 
 export const allProjectors: Projector[] = [
   accountProjector,
   apiKeyProjector,
   operationProjector,
   operationHistoryProjector,
+  mapProjector,
+  mapLayerProjector,
+  terrainJobProjector,
 ];

@@ -69,6 +69,91 @@ export const readModelMigrations: ReadModelMigration[] = [
       }
     },
   },
+  {
+    // Maps, their layers, and one row per feature of each layer's current version. `bounds` is
+    // PostgreSQL's native box type under a GiST index, so a bbox query is an index scan (no PostGIS:
+    // box and GiST are core PostgreSQL, and PGlite, the embedded default, has them too); the exact
+    // geometry test runs in code on the index's candidates.
+    name: '0002_maps',
+    async up(knex) {
+      await knex.schema.createTable('maps', (t) => {
+        t.uuid('map_id').primary();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('name').notNullable();
+        t.integer('revision').notNullable();
+        t.bigInteger('created_position').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['operation_id', 'created_position']);
+      });
+      await knex.schema.createTable('map_layers', (t) => {
+        t.uuid('layer_id').primary();
+        t.uuid('map_id').notNullable();
+        t.text('layer_type').notNullable();
+        t.text('title').notNullable();
+        t.integer('version').notNullable();
+        t.integer('feature_count').notNullable();
+        t.double('min_lon');
+        t.double('min_lat');
+        t.double('max_lon');
+        t.double('max_lat');
+        t.timestamp('time_min', { useTz: true });
+        t.timestamp('time_max', { useTz: true });
+        t.bigInteger('created_position').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['map_id', 'created_position']);
+      });
+      await knex.schema.createTable('map_features', (t) => {
+        t.uuid('layer_id').notNullable();
+        t.integer('ordinal').notNullable();
+        t.uuid('feature_id').notNullable();
+        t.integer('layer_version').notNullable();
+        t.specificType('bounds', 'box').notNullable();
+        t.timestamp('feature_time', { useTz: true }).notNullable();
+        t.jsonb('feature').notNullable();
+        t.primary(['layer_id', 'ordinal']);
+        t.unique(['layer_id', 'feature_id']);
+      });
+      await knex.raw('create index map_features_bounds_gist on map_features using gist (bounds)');
+    },
+    async down(knex) {
+      for (const table of ['map_features', 'map_layers', 'maps']) await knex.schema.dropTableIfExists(table);
+    },
+  },
+  {
+    name: '0003_terrain_jobs',
+    async up(knex) {
+      await knex.schema.createTable('terrain_jobs', (t) => {
+        t.uuid('job_id').primary();
+        t.uuid('map_id').notNullable();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('status').notNullable();
+        t.integer('work_zoom').notNullable();
+        /** The aggregate's state (terrain-job-state.ts), folded by the projector. */
+        t.jsonb('state').notNullable();
+        /** The interface's terrain job shape, as GET returns it. */
+        t.jsonb('snapshot').notNullable();
+        t.bigInteger('requested_position').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['map_id', 'requested_position']);
+      });
+      // Which work tiles each job covers: the tile server's "is this address being prepared?".
+      await knex.schema.createTable('terrain_job_tiles', (t) => {
+        t.uuid('job_id').notNullable();
+        t.integer('x').notNullable();
+        t.integer('y').notNullable();
+        t.primary(['job_id', 'x', 'y']);
+        t.index(['x', 'y']);
+      });
+    },
+    async down(knex) {
+      for (const table of ['terrain_job_tiles', 'terrain_jobs']) await knex.schema.dropTableIfExists(table);
+    },
+  },
 ];
 
 /** knex's MigrationSource over the list above. */

@@ -76,6 +76,22 @@ export function eventStoreContract(factory: StoreFactory) {
     assert.is((await store.readStream(s)).length, 2);
   });
 
+  test('concurrent appends to one stream: one wins, the loser conflicts, a retry is idempotent', async ({ store }) => {
+    const s = stream();
+    const events = [accountRegistered(), accountRegistered()];
+    const [first, loser, retry] = await Promise.allSettled([
+      store.append(s, events, 'no_stream'),
+      store.append(s, [accountRegistered()], 'no_stream'),
+      store.append(s, events, 'no_stream'),
+    ]);
+    assert.is(first.status, 'fulfilled');
+    assert.is(loser.status, 'rejected');
+    assert.instance((loser as PromiseRejectedResult).reason, WrongExpectedRevisionError);
+    assert.is(retry.status, 'fulfilled');
+    assert.equal((retry as PromiseFulfilledResult<unknown>).value, (first as PromiseFulfilledResult<unknown>).value);
+    assert.equal((await store.readStream(s)).map((e) => e.id), events.map((e) => e.id));
+  });
+
   test('reads a stream forward up to a revision', async ({ store }) => {
     const s = stream();
     await store.append(s, Array.from({ length: 5 }, () => accountRegistered()), 'no_stream');

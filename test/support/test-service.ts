@@ -1,5 +1,8 @@
 // A real service on a free port for HTTP tests, on PGlite (in memory) or on the running
 // PostgreSQL in a schema of its own, plus a bootstrap API key.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../../infra/config.ts';
 import { createLogger } from '../../infra/logger.ts';
 import { startService, type RunningService } from '../../service.ts';
@@ -22,15 +25,21 @@ export interface TestService {
 
 export async function startTestService(backend: SqlBackend, env: Record<string, string> = {}): Promise<TestService> {
   const schema = uniqueName('svc');
-  const config = loadConfig({
+  const tileStoreDir = mkdtempSync(join(tmpdir(), 'ops-tiles-'));
+  const fullEnv = {
     EVENT_STORE: backend === 'postgres' ? 'postgres' : 'embedded',
     DATABASE_URL: backend === 'postgres' ? TEST_DATABASE_URL : '',
     PORT: '0',
     LOG_LEVEL: 'fatal',
     DATA_DIR: '/tmp/ops-terrain-test-unused',
+    TILE_STORE_DIR: tileStoreDir,
     ...env,
+  };
+  const config = loadConfig(fullEnv);
+  const service = await startService(config, {
+    schema, inMemory: true, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'fatal'), env: fullEnv,
+    queueNames: { stream: `TEST_${schema.toUpperCase()}`, subject: `test.${schema}.tasks`, durable: `workers_${schema}` },
   });
-  const service = await startService(config, { schema, inMemory: true, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'fatal') });
   const newAccount = async (name = uniqueName('account')) => {
     const registered = await registerAccount(service.store, systemContext(), name);
     const created = await createApiKey(service.store, systemContext({ account_id: registered.account_id, api_key_id: null }), {
@@ -49,6 +58,7 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
     newAccount,
     async close() {
       await service.close();
+      rmSync(tileStoreDir, { recursive: true, force: true });
       if (backend === 'postgres') {
         const { openDatabase } = await import('../../infra/database/database.ts');
         const db = await openDatabase({ connectionString: TEST_DATABASE_URL, schema: 'public' });

@@ -21,6 +21,9 @@ interface OpenFile {
   version: string;
   tiff: GeoTIFF;
   raster: GeoTiffRaster;
+  /** Reads in flight; a replaced file is closed when its last read ends. */
+  users: number;
+  stale: boolean;
 }
 
 function fileVersion(stats: Pick<Stats, 'size' | 'mtimeMs'>): string {
@@ -36,34 +39,41 @@ function fileVersion(stats: Pick<Stats, 'size' | 'mtimeMs'>): string {
 export function createGeoTiffFileProvider(dataset: DatasetName, path: string): GeoTiffFileProvider {
   const absolute = resolve(path);
   const where = `GeoTIFF ${absolute}`;
-  let open: Promise<OpenFile> | null = null;
+  let cached: { version: string; file: Promise<OpenFile> } | null = null;
 
   const openFile = async (version: string): Promise<OpenFile> => {
     let tiff: GeoTIFF | null = null;
     try {
       tiff = await fromFile(absolute);
-      return { version, tiff, raster: await describeGeoTiff(tiff, where) };
+      return { version, tiff, raster: await describeGeoTiff(tiff, where), users: 0, stale: false };
     } catch (error) {
       await tiff?.close();
       throw classifyReadError(error, dataset, where, 'open the file');
     }
   };
 
-  const current = async (): Promise<OpenFile> => {
+  const release = (file: OpenFile): void => {
+    if (file.stale && file.users === 0) void file.tiff.close();
+  };
+
+  /** The open file for the file's current size and mtime, reopening after a replacement. */
+  const acquire = async (): Promise<OpenFile> => {
     let version: string;
     try {
       version = fileVersion(await stat(absolute));
     } catch (error) {
       throw classifyReadError(error, dataset, where, 'open the file');
     }
-    if (open) {
-      const previous = await open.catch(() => null);
-      if (previous?.version === version) return previous;
-      await previous?.tiff.close();
+    if (cached?.version !== version) {
+      const replaced = cached;
+      const entry = { version, file: openFile(version) };
+      cached = entry;
+      entry.file.catch(() => { if (cached === entry) cached = null; });
+      replaced?.file.then((old) => { old.stale = true; release(old); }, () => undefined);
     }
-    open = openFile(version);
-    open.catch(() => { open = null; });
-    return open;
+    const file = await cached.file;
+    file.users++;
+    return file;
   };
 
   return {
@@ -79,20 +89,24 @@ export function createGeoTiffFileProvider(dataset: DatasetName, path: string): G
     },
     async readTile(tile: TileAddress, signal?: AbortSignal): Promise<TileRaster> {
       assertTileAddress(tile);
-      const file = await current();
+      const file = await acquire();
       try {
         return await readTileFromRasters([file.raster], dataset, tile, where, signal);
       } catch (error) {
         throw classifyReadError(error, dataset, where, `read tile ${tile.z}/${tile.x}/${tile.y}`);
+      } finally {
+        file.users--;
+        release(file);
       }
     },
     async refreshFingerprint(): Promise<string> {
       return this.fingerprint;
     },
     async close(): Promise<void> {
-      const previous = open ? await open.catch(() => null) : null;
-      open = null;
-      await previous?.tiff.close();
+      const entry = cached;
+      cached = null;
+      const file = entry ? await entry.file.catch(() => null) : null;
+      if (file) { file.stale = true; release(file); }
     },
   };
 }

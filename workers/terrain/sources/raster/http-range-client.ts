@@ -10,9 +10,11 @@ export interface RemoteFileVersion {
 
 /** An HTTP failure with the status kept, so callers can tell "missing" (404) from "down". */
 export class HttpStatusError extends Error {
-  readonly code = 'EHTTPSTATUS';
+  /** 416 (range beyond the end) means the file is shorter than its own header says: corrupt. */
+  readonly code: 'EHTTPSTATUS' | 'EHTTPRANGE';
   constructor(readonly status: number, readonly url: string) {
     super(`HTTP ${status} from ${url}`);
+    this.code = status === 416 ? 'EHTTPRANGE' : 'EHTTPSTATUS';
     this.name = 'HttpStatusError';
   }
 }
@@ -48,12 +50,25 @@ class FetchedResponse extends BaseResponse {
  */
 export class HttpRangeClient extends BaseClient {
   version: RemoteFileVersion = { etag: null, lastModified: null, size: null };
+  /** The latest failed request (geotiff's block cache hides it behind "Request failed"). */
+  lastError: Error | null = null;
 
   constructor(url: string, private readonly timeoutMs = 30_000) {
     super(url);
   }
 
   override async request(options: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<BaseResponse> {
+    try {
+      const response = await this.send(options);
+      this.lastError = null;
+      return response;
+    } catch (error) {
+      this.lastError = error as Error;
+      throw error;
+    }
+  }
+
+  private async send(options: { headers?: Record<string, string>; signal?: AbortSignal }): Promise<BaseResponse> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const response = await fetch(this.url, { headers: options.headers, signal });

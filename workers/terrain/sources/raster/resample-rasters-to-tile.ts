@@ -9,6 +9,12 @@ import { readRasterWindow } from './read-raster-window.ts';
 import { tileSourceCoordinates } from './tile-source-coordinates.ts';
 
 /**
+ * Largest block of source pixels read for one tile (about 200 MB as Float32). A work tile needs a
+ * few hundred thousand; only a low-zoom tile over a fine raster without overviews gets near this.
+ */
+const MAX_WINDOW_PIXELS = 50_000_000;
+
+/**
  * Resamples one or more GeoTIFFs in one CRS (a single file, or the 1°x1° cells around a tile)
  * onto a `size`-pixel Web Mercator tile: Float32 per pixel, NaN = nodata; null when no pixel
  * centre of the tile falls inside any of the rasters (no coverage).
@@ -61,6 +67,11 @@ export async function resampleRastersToTile(
   const y0 = Math.max(extent.y0, Math.floor(rowBounds[0]) - 1);
   const y1 = Math.min(extent.y1, Math.floor(rowBounds[1]) + 2);
   if (x1 <= x0 || y1 <= y0) return null;
+  if ((x1 - x0) * (y1 - y0) > MAX_WINDOW_PIXELS) {
+    throw new SourceError('INVALID_SOURCE_DATA',
+      `${rasters[0].where}: tile ${tile.z}/${tile.x}/${tile.y} would need ${x1 - x0} x ${y1 - y0} source pixels; `
+      + 'the file has no overview coarse enough (add them with gdaladdo, or read tiles of a higher zoom)');
+  }
 
   const window = rasters.length === 1
     ? await readRasterWindow(rasters[0], grid, { x0, y0, x1, y1 }, signal)

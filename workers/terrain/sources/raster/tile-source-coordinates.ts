@@ -13,8 +13,8 @@ export interface TilePointsInCrs {
 /**
  * Control-point spacing, in tile pixels, for CRSs that need proj4. Projecting every pixel costs
  * about 25 ms per 256² tile; projecting a 17 x 17 lattice and interpolating bilinearly between its
- * points is exact to well under 0.001 source pixel at the work zoom (tested), far tighter than
- * gdalwarp's default approximation (0.125 pixel).
+ * points stays within 4 mm of the exact projection at the work zoom (tested; under a thousandth
+ * of a 10 m pixel), far tighter than gdalwarp's default approximation (0.125 pixel).
  */
 export const CONTROL_POINT_STEP = 16;
 

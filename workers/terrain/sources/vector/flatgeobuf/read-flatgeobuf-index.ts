@@ -75,5 +75,10 @@ export async function readFlatGeobufIndex(source: ByteRangeSource, signal?: Abor
     for (let k = 0; k < 4; k++) boxes[i * 4 + k] = view.getFloat64(at + k * 8, true);
     offsets[i] = Number(view.getBigUint64(at + 32, true));
   }
-  return { header, featuresStart: indexStart + nodeCount * NODE_BYTES, fileSize, nodes: { boxes, offsets, levelBounds: bounds } };
+  const featuresStart = indexStart + nodeCount * NODE_BYTES;
+  // Features follow leaf order, so the last leaf holds the largest offset: it must lie in the file.
+  if (featuresStart + offsets[nodeCount - 1] + 4 > fileSize) {
+    throw new FlatGeobufFormatError(`the index points past the end of the file (${fileSize} bytes): truncated`);
+  }
+  return { header, featuresStart, fileSize, nodes: { boxes, offsets, levelBounds: bounds } };
 }

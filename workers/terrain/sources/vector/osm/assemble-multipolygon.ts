@@ -1,6 +1,7 @@
 // Joins the member ways of an OSM multipolygon relation into closed rings and groups them into
 // polygons: each inner ring goes to the outer ring that contains it. A relation whose rings do not
-// all close (members cut off by the extract, broken data) gives null, as GDAL's OSM driver does.
+// all close (a member way missing, broken data) gives null. Like GDAL's OSM driver, nodes missing
+// from an extract are skipped; a ring left with fewer than three distinct positions is dropped.
 import type { Position } from 'geojson';
 
 export interface MemberWay {
@@ -47,18 +48,17 @@ export function assembleMultipolygon(members: MemberWay[], nodes: Map<number, [n
   if (!outers || !inners || outers.length === 0) return null;
   const toPositions = (ring: number[]): Position[] | null => {
     const positions: Position[] = [];
-    for (const ref of ring) {
+    for (const ref of ring.slice(0, -1)) {
       const node = nodes.get(ref);
-      if (!node) return null;
-      positions.push(node);
+      if (node && !positions.some((p) => p[0] === node[0] && p[1] === node[1])) positions.push(node);
     }
-    return positions;
+    return positions.length >= 3 ? [...positions, positions[0]] : null;
   };
-  const outerRings = outers.map(toPositions);
-  const innerRings = inners.map(toPositions);
-  if (outerRings.some((r) => r === null) || innerRings.some((r) => r === null)) return null;
-  const polygons: Position[][][] = outerRings.map((ring) => [ring!]);
-  for (const inner of innerRings as Position[][]) {
+  const outerRings = outers.map(toPositions).filter((r): r is Position[] => r !== null);
+  const innerRings = inners.map(toPositions).filter((r): r is Position[] => r !== null);
+  if (outerRings.length === 0) return null;
+  const polygons: Position[][][] = outerRings.map((ring) => [ring]);
+  for (const inner of innerRings) {
     const owner = polygons.find((polygon) => containsPoint(polygon[0], inner[0]));
     if (owner) owner.push(inner); // an inner ring outside every outer ring is dropped
   }

@@ -1,0 +1,24 @@
+# One image for every process of the service: the API (`npm start`), the projector
+# (`npm run projector`) and the terrain workers (`npm run worker`); docker-compose.yml picks the
+# command. TypeScript runs through tsx, which is a runtime dependency, so there is no build step
+# and `npm ci --omit=dev` installs everything the processes need.
+FROM node:20-bookworm-slim
+
+ENV NODE_ENV=production
+WORKDIR /app
+
+# Dependencies first: this layer is reused until package.json or the lockfile changes.
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+COPY . .
+
+# Run as the image's unprivileged `node` user. The embedded state (DATA_DIR=./data) and the shared
+# tile volume must be writable by it; a named volume mounted on an existing directory takes that
+# directory's owner.
+RUN mkdir -p /app/data /var/lib/ops/tiles && chown node:node /app/data /var/lib/ops/tiles
+USER node
+
+ENV HOST=0.0.0.0 PORT=8080
+EXPOSE 8080
+CMD ["npm", "start"]

@@ -1,0 +1,98 @@
+// Map commands: create a map for an operation, add a layer (validated, normalised GeoJSON). The
+// event log is the authority: the operation must exist, be active and belong to the caller's
+// account (404 / 403), and the map's events carry the operation's id for its history.
+import { randomUUID } from 'node:crypto';
+import { mapDecider } from '../domain/map/map-decider.ts';
+import { mapStream, type MapEvent, type MapLayerAdded, type MapLayerReplaced } from '../domain/map/map-events.ts';
+import { MAX_POSITIONS_PER_LAYER_REQUEST, type MapLayerType } from '../domain/map/map-layer-vocabulary.ts';
+import { validateLayerFeatureCollection } from '../domain/map/geojson/validate-layer-feature-collection.ts';
+import { normalizeLayerFeatureCollection } from '../domain/map/geojson/normalize-layer-feature-collection.ts';
+import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
+import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
+import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationStream, type OperationEvent } from '../domain/operation/operation-events.ts';
+import { DomainError } from '../domain/shared/domain-error.ts';
+import { fold } from '../domain/shared/decider.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { CommandContext } from './command-context.ts';
+import { handleCommand } from './handle-command.ts';
+
+function principalOf(ctx: CommandContext) {
+  if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
+  return ctx.principal;
+}
+
+async function operationState(store: EventStore, operationId: string) {
+  return fold(operationDecider, (await store.readStream(operationStream(operationId))) as unknown as OperationEvent[]);
+}
+
+/** Creates a map for an operation of the caller's account (missing or deleted operation: 404). */
+export async function createMap(store: EventStore, ctx: CommandContext, input: { operation_id: string; name: string }) {
+  const { account_id } = principalOf(ctx);
+  const operation = await operationState(store, input.operation_id);
+  if (operation.status !== 'active') throw new DomainError('not_found', `Operation ${input.operation_id} not found`);
+  if (operation.account_id !== account_id) throw new DomainError('forbidden', 'Operation belongs to another account');
+  const mapId = randomUUID();
+  const result = await handleCommand({
+    store, ctx, stream: mapStream(mapId), decider: mapDecider, operationId: input.operation_id,
+    command: { type: 'CreateMap', map_id: mapId, operation_id: input.operation_id, account_id, name: input.name },
+  });
+  return { map_id: mapId, ...result };
+}
+
+export interface AddMapLayerInput {
+  type: MapLayerType;
+  title: string;
+  /** As the client sent it: validated and normalised here. */
+  feature_collection: unknown;
+}
+
+export interface AddMapLayerResult {
+  layer_id: string;
+  version: number;
+  /** True when the layer is a new version of the map's existing boundary layer. */
+  replaced: boolean;
+  feature_collection: LayerFeatureCollection;
+  position: number | null;
+}
+
+/**
+ * Adds a layer to a map of the caller's account. Throws InvalidFeatureCollectionError (every
+ * problem with its loc) when the GeoJSON is not acceptable. A boundary on a map that already has
+ * one becomes the next version of that boundary layer.
+ */
+export async function addMapLayer(
+  store: EventStore, ctx: CommandContext, mapId: string, input: AddMapLayerInput,
+  options: { maxPositions?: number } = {},
+): Promise<AddMapLayerResult> {
+  const { account_id } = principalOf(ctx);
+  const map = fold(mapDecider, (await store.readStream(mapStream(mapId))) as unknown as MapEvent[]);
+  if (map.status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
+  if (map.account_id !== account_id) throw new DomainError('forbidden', 'Map belongs to another account');
+  // A deleted operation takes its maps with it.
+  if ((await operationState(store, map.operation_id)).status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
+
+  const issues = validateLayerFeatureCollection(input.feature_collection, input.type, {
+    maxPositions: options.maxPositions ?? MAX_POSITIONS_PER_LAYER_REQUEST,
+  });
+  if (issues.length > 0) throw new InvalidFeatureCollectionError(issues);
+  const featureCollection = normalizeLayerFeatureCollection(input.feature_collection, randomUUID);
+
+  // Adding a layer commutes with other additions, so a concurrent write is retried on the newer
+  // state (two boundaries at once become two versions, in log order; none is lost).
+  const result = await handleCommand({
+    store, ctx, stream: mapStream(mapId), decider: mapDecider, operationId: map.operation_id, retryOnConflict: true,
+    command: {
+      type: 'AddMapLayer', map_id: mapId, account_id, layer_id: randomUUID(), layer_type: input.type,
+      title: input.title, feature_collection: featureCollection,
+    },
+  });
+  const event = result.events[0] as MapLayerAdded | MapLayerReplaced;
+  return {
+    layer_id: event.data.layer_id,
+    version: event.data.version,
+    replaced: event.type === 'MapLayerReplaced',
+    feature_collection: featureCollection,
+    position: result.position,
+  };
+}

@@ -1,0 +1,189 @@
+// The terrain job aggregate. Commands come from the API (request, cancel), the dispatcher (queue,
+// block, finish) and the workers (start, progress, complete, fail). Worker commands are
+// idempotent: a redelivered task reporting a phase that is already terminal changes nothing.
+import type { Static } from '@sinclair/typebox';
+import { DomainError } from '../shared/domain-error.ts';
+import type { Decider } from '../shared/decider.ts';
+import { DATASET_NAMES, type DatasetName } from '../terrain/types.ts';
+import { PHASES, PHASE_IDS, type PhaseId } from './terrain-phases.ts';
+import type { TerrainJobEvent, TerrainJobRequestedData } from './terrain-job-events.ts';
+import {
+  isTerminalJob, isTerminalPhase, type PhaseCounts, type PhaseState, type SourceState, type TerrainJob, type TerrainJobState,
+} from './terrain-job-state.ts';
+import { hasStarted, isDatasetRequested, isRequested, notReadyCode, planJob } from './terrain-job-rules.ts';
+
+export type TerrainJobRequest = Static<typeof TerrainJobRequestedData>;
+
+export type TerrainJobCommand =
+  | { type: 'RequestTerrainJob'; request: TerrainJobRequest }
+  | { type: 'QueuePhases'; job_id: string; phases: Array<{ phase: PhaseId; task_id: string }> }
+  | { type: 'BlockPhases'; job_id: string; phases: Array<{ phase: PhaseId; blocked_by: PhaseId }> }
+  | { type: 'FinishJob'; job_id: string }
+  | { type: 'StartPhase'; job_id: string; phase: PhaseId; worker_id: string; attempt: number }
+  | { type: 'ProgressPhase'; job_id: string; phase: PhaseId; counts: PhaseCounts }
+  | { type: 'CompletePhase'; job_id: string; phase: PhaseId; outcome: 'complete' | 'cached' | 'partial'; counts: PhaseCounts; message: string | null }
+  | { type: 'FailPhase'; job_id: string; phase: PhaseId; code: string; message: string; counts: PhaseCounts }
+  | { type: 'CancelJob'; job_id: string; account_id: string; reason: string };
+
+const zeroCounts = (total = 0): PhaseCounts => ({ total, completed: 0, failed: 0, skipped: 0 });
+
+function requireJob(state: TerrainJobState, jobId: string): TerrainJob {
+  if (state.status === 'absent') throw new DomainError('not_found', `Terrain job ${jobId} not found`);
+  return state;
+}
+
+/** Worker reports for a job that has ended (cancelled) are refused so the worker stops. */
+function requireRunningPhase(state: TerrainJobState, jobId: string, phase: PhaseId): TerrainJob | null {
+  const job = requireJob(state, jobId);
+  if (job.status === 'cancelled') throw new DomainError('conflict', `Terrain job ${jobId} was cancelled`);
+  if (isTerminalPhase(job.phases[phase].status)) return null;
+  return job;
+}
+
+function sourceEvents(job: TerrainJob, phase: PhaseId, source: (dataset: DatasetName) => Omit<SourceState, never>): TerrainJobEvent[] {
+  return PHASES[phase].datasets.map((dataset) => ({
+    type: 'TerrainSourceStatusChanged', data: { job_id: job.job_id, dataset, ...source(dataset) },
+  }));
+}
+
+export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, TerrainJobState> = {
+  initialState: () => ({ status: 'absent' }),
+
+  decide(command, state): TerrainJobEvent[] {
+    switch (command.type) {
+      case 'RequestTerrainJob': {
+        if (state.status !== 'absent') throw new DomainError('conflict', `Terrain job ${command.request.job_id} already exists`);
+        const request = command.request;
+        const events: TerrainJobEvent[] = [{ type: 'TerrainJobRequested', data: request }];
+        for (const phase of PHASE_IDS) {
+          if (isRequested(request, phase)) continue;
+          events.push({ type: 'TerrainPhaseSkipped', data: { job_id: request.job_id, phase, message: `not requested (${PHASES[phase].optional}=false)` } });
+        }
+        for (const dataset of DATASET_NAMES) {
+          if (isDatasetRequested(request, dataset)) continue;
+          events.push({
+            type: 'TerrainSourceStatusChanged',
+            data: { job_id: request.job_id, dataset, ok: false, code: 'NOT_REQUESTED', message: `${dataset} was not requested (include_${dataset}=false)` },
+          });
+        }
+        return events;
+      }
+      case 'QueuePhases': {
+        const job = requireJob(state, command.job_id);
+        if (isTerminalJob(job.status)) return [];
+        return command.phases.filter(({ phase }) => job.phases[phase].status === 'pending')
+          .map(({ phase, task_id }) => ({ type: 'TerrainPhaseQueued', data: { job_id: job.job_id, phase, task_id } }));
+      }
+      case 'BlockPhases': {
+        const job = requireJob(state, command.job_id);
+        if (isTerminalJob(job.status)) return [];
+        return command.phases.filter(({ phase }) => !isTerminalPhase(job.phases[phase].status))
+          .map(({ phase, blocked_by }) => ({
+            type: 'TerrainPhaseBlocked',
+            data: { job_id: job.job_id, phase, blocked_by, message: `blocked: ${blocked_by} ${job.phases[blocked_by].status}` },
+          }));
+      }
+      case 'FinishJob': {
+        const job = requireJob(state, command.job_id);
+        if (isTerminalJob(job.status)) return [];
+        const finish = planJob(job).finish;
+        return finish ? [{ type: 'TerrainJobFinished', data: { job_id: job.job_id, status: finish } }] : [];
+      }
+      case 'StartPhase': {
+        const job = requireRunningPhase(state, command.job_id, command.phase);
+        if (!job) return [];
+        const current = job.phases[command.phase];
+        if (current.status === 'running' && current.attempt === command.attempt) return [];
+        return [{ type: 'TerrainPhaseStarted', data: { job_id: job.job_id, phase: command.phase, worker_id: command.worker_id, attempt: command.attempt } }];
+      }
+      case 'ProgressPhase': {
+        const job = requireRunningPhase(state, command.job_id, command.phase);
+        if (!job) return [];
+        return [{ type: 'TerrainPhaseProgressed', data: { job_id: job.job_id, phase: command.phase, counts: command.counts } }];
+      }
+      case 'CompletePhase': {
+        const job = requireRunningPhase(state, command.job_id, command.phase);
+        if (!job) return [];
+        return [
+          { type: 'TerrainPhaseCompleted', data: { job_id: job.job_id, phase: command.phase, outcome: command.outcome, counts: command.counts, message: command.message } },
+          ...sourceEvents(job, command.phase, (dataset) => ({
+            ok: true, code: null, message: job.source_providers[dataset]?.description ?? null,
+          })),
+        ];
+      }
+      case 'FailPhase': {
+        const job = requireRunningPhase(state, command.job_id, command.phase);
+        if (!job) return [];
+        return [
+          { type: 'TerrainPhaseFailed', data: { job_id: job.job_id, phase: command.phase, code: command.code, message: command.message, counts: command.counts } },
+          ...sourceEvents(job, command.phase, () => ({ ok: false, code: command.code, message: command.message })),
+        ];
+      }
+      case 'CancelJob': {
+        const job = requireJob(state, command.job_id);
+        if (job.account_id !== command.account_id) throw new DomainError('forbidden', 'Terrain job belongs to another account');
+        if (isTerminalJob(job.status)) throw new DomainError('conflict', `Terrain job ${job.job_id} has already finished (${job.status})`);
+        return [{ type: 'TerrainJobCanceled', data: { job_id: job.job_id, reason: command.reason } }];
+      }
+    }
+  },
+
+  evolve(state, event): TerrainJobState {
+    if (event.type === 'TerrainJobRequested') {
+      const d = event.data;
+      const phases = Object.fromEntries(PHASE_IDS.map((p): [PhaseId, PhaseState] => [p, {
+        status: 'pending', counts: null, code: null, message: null, attempt: 0,
+      }])) as Record<PhaseId, PhaseState>;
+      const sources = Object.fromEntries(DATASET_NAMES.map((dataset): [DatasetName, SourceState] => [dataset, {
+        ok: false, code: notReadyCode(dataset), message: `${dataset} is still being prepared`,
+      }])) as Record<DatasetName, SourceState>;
+      return {
+        status: 'pending', job_id: d.job_id, map_id: d.map_id, operation_id: d.operation_id, account_id: d.account_id,
+        boundary_layer_id: d.boundary_layer_id, include_population: d.include_population, include_buildings: d.include_buildings,
+        work_zoom: d.work_zoom, work_tiles: d.work_tiles as Array<[number, number]>, source_providers: d.sources, phases, sources,
+      };
+    }
+    if (state.status === 'absent') return state;
+    // Until TerrainJobFinished or TerrainJobCanceled the job is pending, then in progress.
+    const withPhase = (phase: PhaseId, patch: Partial<PhaseState>): TerrainJob => {
+      const next = { ...state, phases: { ...state.phases, [phase]: { ...state.phases[phase], ...patch } } };
+      if (isTerminalJob(state.status)) return next;
+      return { ...next, status: hasStarted(next) ? 'in_progress' : 'pending' };
+    };
+    switch (event.type) {
+      case 'TerrainPhaseQueued':
+        return withPhase(event.data.phase, { status: 'queued', counts: state.phases[event.data.phase].counts ?? zeroCounts(state.work_tiles.length) });
+      case 'TerrainPhaseStarted':
+        return withPhase(event.data.phase, { status: 'running', attempt: event.data.attempt });
+      case 'TerrainPhaseProgressed':
+        return withPhase(event.data.phase, { counts: event.data.counts });
+      case 'TerrainPhaseCompleted':
+        return withPhase(event.data.phase, { status: event.data.outcome, counts: event.data.counts, message: event.data.message });
+      case 'TerrainPhaseFailed':
+        return withPhase(event.data.phase, { status: 'failed', counts: event.data.counts, code: event.data.code, message: event.data.message });
+      case 'TerrainPhaseBlocked':
+        return withPhase(event.data.phase, { status: 'blocked', message: event.data.message });
+      case 'TerrainPhaseSkipped':
+        return { ...state, phases: { ...state.phases, [event.data.phase]: { ...state.phases[event.data.phase], status: 'skipped', message: event.data.message } } };
+      case 'TerrainSourceStatusChanged': {
+        const { dataset, ok, code, message } = event.data;
+        return { ...state, sources: { ...state.sources, [dataset]: { ok, code, message } } };
+      }
+      case 'TerrainJobCanceled': {
+        const phases = { ...state.phases };
+        for (const phase of PHASE_IDS) {
+          if (!isTerminalPhase(phases[phase].status)) phases[phase] = { ...phases[phase], status: 'canceled', message: 'job cancelled' };
+        }
+        const sources = { ...state.sources };
+        for (const dataset of DATASET_NAMES) {
+          if (!sources[dataset].ok && sources[dataset].code === notReadyCode(dataset)) {
+            sources[dataset] = { ok: false, code: 'JOB_CANCELLED', message: `job cancelled before ${dataset} was ready` };
+          }
+        }
+        return { ...state, status: 'cancelled', phases, sources };
+      }
+      case 'TerrainJobFinished':
+        return { ...state, status: event.data.status };
+    }
+  },
+};

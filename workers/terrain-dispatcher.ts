@@ -1,0 +1,119 @@
+// The dispatcher (a process manager): follows the event log and, for every terrain job that
+// changed, asks planJob what is due: tasks for phases whose inputs are ready (derived phases as
+// soon as their own inputs are, not when the job ends), blocked phases when an input failed, and
+// the terminal status once every phase is done. Tasks carry a deterministic id (job:phase), so
+// enqueuing again after a restart never runs a phase twice. Its checkpoint lives outside the read
+// models: a read-model rebuild does not replay the dispatcher.
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { decideTerrainJob, loadTerrainJob } from '../commands/terrain-job-commands.ts';
+import { planJob } from '../domain/terrain-job/terrain-job-rules.ts';
+import { isTerminalJob, type TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
+import { PHASE_IDS } from '../domain/terrain-job/terrain-phases.ts';
+import type { EventStore, Subscription } from '../infra/event-store/event-store.ts';
+import type { WorkQueue } from '../infra/work-queue/work-queue.ts';
+import { terrainPhaseTask } from './terrain-phase-worker.ts';
+
+const CHECKPOINT = 'terrain_dispatcher';
+
+async function ensureCheckpointTable(knex: Knex): Promise<void> {
+  await knex.raw('create table if not exists process_checkpoints (name text primary key, position bigint not null)');
+}
+
+export class TerrainDispatcher {
+  private subscription: Subscription | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly knex: Knex,
+    private readonly queue: WorkQueue,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await ensureCheckpointTable(this.knex);
+    const row = await this.knex('process_checkpoints').where({ name: CHECKPOINT }).first();
+    const checkpoint = row ? Number(row.position) : 0;
+    await this.resumeUnfinishedJobs();
+    this.running = this.loop(checkpoint);
+  }
+
+  /**
+   * Phases queued or running when the process stopped are enqueued again: an in-memory queue lost
+   * them, and on JetStream the same ids are dropped as duplicates.
+   */
+  private async resumeUnfinishedJobs(): Promise<void> {
+    const rows: Array<{ job_id: string }> = await this.knex('terrain_jobs').whereIn('status', ['pending', 'in_progress']).select('job_id')
+      .catch(() => []);
+    for (const { job_id } of rows) {
+      const job = await loadTerrainJob(this.store, job_id);
+      if (job.status === 'absent' || isTerminalJob(job.status)) continue;
+      for (const phase of PHASE_IDS) {
+        if (['queued', 'running'].includes(job.phases[phase].status)) await this.queue.enqueue(terrainPhaseTask(job_id, phase));
+      }
+      await this.advance(job_id);
+    }
+  }
+
+  private async loop(after: number): Promise<void> {
+    let position = after;
+    while (!this.stopped) {
+      this.subscription = this.store.subscribeAll(position, { batchSize: 200 });
+      try {
+        for await (const batch of this.subscription) {
+          const jobs = new Set<string>();
+          for (const event of batch) if (event.stream_id.startsWith('terrain_job-')) jobs.add(event.stream_id.slice('terrain_job-'.length));
+          for (const jobId of jobs) await this.advance(jobId);
+          position = batch[batch.length - 1]!.position;
+          await this.knex('process_checkpoints').insert({ name: CHECKPOINT, position }).onConflict('name').merge();
+          if (this.stopped) break;
+        }
+      } catch (error) {
+        if (this.stopped) break;
+        this.logger.error({ err: error }, 'dispatcher batch failed; retrying from its checkpoint');
+        await this.subscription.close().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  }
+
+  /** Applies the job's plan until nothing more is due. Safe to repeat. */
+  async advance(jobId: string): Promise<void> {
+    for (let round = 0; round < 10; round++) {
+      const state = await loadTerrainJob(this.store, jobId);
+      if (state.status === 'absent' || isTerminalJob(state.status)) return;
+      const plan = planJob(state);
+      if (plan.queue.length === 0 && plan.block.length === 0 && !plan.finish) return;
+      const ctx = dispatcherContext(state);
+      // Enqueue first: a crash between the two leaves a task whose phase is still pending, which
+      // the worker accepts; the other order could record a queued phase with no task.
+      for (const phase of plan.queue) await this.queue.enqueue(terrainPhaseTask(jobId, phase));
+      if (plan.queue.length > 0) {
+        await decideTerrainJob(this.store, ctx, state.operation_id, {
+          type: 'QueuePhases', job_id: jobId, phases: plan.queue.map((phase) => ({ phase, task_id: terrainPhaseTask(jobId, phase).id })),
+        });
+      }
+      if (plan.block.length > 0) {
+        await decideTerrainJob(this.store, ctx, state.operation_id, { type: 'BlockPhases', job_id: jobId, phases: plan.block });
+      }
+      if (plan.finish) await decideTerrainJob(this.store, ctx, state.operation_id, { type: 'FinishJob', job_id: jobId });
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.subscription?.close();
+    await this.running;
+  }
+}
+
+function dispatcherContext(job: TerrainJob) {
+  return {
+    principal: { account_id: job.account_id, api_key_id: null },
+    correlation_id: job.job_id,
+    causation_id: null,
+    now: () => new Date(),
+  };
+}

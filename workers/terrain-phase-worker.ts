@@ -1,0 +1,170 @@
+// Phase workers: take terrain phase tasks from the work queue, run them in a phase thread and
+// report through commands (started, throttled progress, completed or failed). Workers never write
+// read models. A redelivered task for a phase that already finished changes nothing.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import { decideTerrainJob, loadTerrainJob } from '../commands/terrain-job-commands.ts';
+import type { CommandContext } from '../commands/command-context.ts';
+import type { TerrainJobCommand } from '../domain/terrain-job/terrain-job-decider.ts';
+import { isTerminalJob, isTerminalPhase, type TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
+import { PHASES, type PhaseId } from '../domain/terrain-job/terrain-phases.ts';
+import { DomainError } from '../domain/shared/domain-error.ts';
+import type { AreaPolygon, DatasetName } from '../domain/terrain/types.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { TaskConsumer, TaskControl, WorkQueue, WorkTask } from '../infra/work-queue/work-queue.ts';
+import type { SourceProvider } from './terrain/sources/source-provider.ts';
+import type { PhaseRunner } from './terrain/phase-thread/create-phase-runner.ts';
+
+export const TERRAIN_PHASE_TASK = 'terrain_phase';
+/** Progress is reported at most this often per phase (not once per work tile). */
+const PROGRESS_INTERVAL_MS = 1000;
+
+export interface TerrainPhaseTaskPayload {
+  job_id: string;
+  phase: PhaseId;
+}
+
+export const terrainPhaseTask = (jobId: string, phase: PhaseId): WorkTask => ({
+  id: `${jobId}:${phase}`, kind: TERRAIN_PHASE_TASK, payload: { job_id: jobId, phase } satisfies TerrainPhaseTaskPayload,
+});
+
+export interface PhaseWorkerDependencies {
+  store: EventStore;
+  runner: PhaseRunner;
+  providers: Record<DatasetName, SourceProvider>;
+  sourceSettings: Record<string, string | undefined>;
+  tileStoreDir: string;
+  logger: Logger;
+  workerId?: string;
+  /** Work tiles in flight inside one phase. */
+  tileConcurrency?: number;
+}
+
+function jobContext(job: TerrainJob, causation: string | null): CommandContext {
+  return {
+    principal: { account_id: job.account_id, api_key_id: null },
+    correlation_id: job.job_id,
+    causation_id: causation,
+    now: () => new Date(),
+  };
+}
+
+/** The datasets a phase reads: its own, or its inputs' (for derived phases). */
+function datasetsOf(phase: PhaseId): DatasetName[] {
+  const definition = PHASES[phase];
+  return definition.kind === 'raw' ? definition.datasets : definition.inputs.flatMap((input) => PHASES[input].datasets);
+}
+
+function areaOf(job: TerrainJob & { boundary?: unknown }, boundary: { features: Array<{ geometry: { type: string; coordinates: any } }> }): AreaPolygon {
+  const polygons: number[][][][] = [];
+  for (const f of boundary.features) {
+    if (f.geometry.type === 'Polygon') polygons.push(f.geometry.coordinates);
+    else if (f.geometry.type === 'MultiPolygon') polygons.push(...f.geometry.coordinates);
+  }
+  return polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
+}
+
+export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {
+  const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  return async (task: WorkTask, control: TaskControl): Promise<void> => {
+    const { job_id: jobId, phase } = task.payload as TerrainPhaseTaskPayload;
+    const state = await loadTerrainJob(deps.store, jobId);
+    if (state.status === 'absent' || isTerminalJob(state.status) || isTerminalPhase(state.phases[phase].status)) return;
+    const job = state;
+    const ctx = jobContext(job, null);
+    const report = (command: TerrainJobCommand) => decideTerrainJob(deps.store, ctx, job.operation_id, command);
+
+    try {
+      await report({ type: 'StartPhase', job_id: jobId, phase, worker_id: workerId, attempt: control.attempt });
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'conflict') return; // cancelled meanwhile
+      throw error;
+    }
+
+    const total = job.work_tiles.length;
+    // A worker configured with other sources than the job recorded would build other products.
+    const changed = datasetsOf(phase).filter((d) => deps.providers[d].fingerprint !== job.source_providers[d]?.fingerprint);
+    if (changed.length > 0) {
+      await report({
+        type: 'FailPhase', job_id: jobId, phase, code: 'SOURCE_CONFIGURATION_CHANGED',
+        message: `this worker's source for ${changed.join(', ')} differs from the one the job was requested with`,
+        counts: { total, completed: 0, failed: 0, skipped: total },
+      });
+      return;
+    }
+
+    const cancel = new AbortController();
+    const stop = () => cancel.abort(control.signal.reason);
+    control.signal.addEventListener('abort', stop, { once: true });
+    let lastReport = Date.now();
+    let reporting = Promise.resolve();
+    const onProgress = (progress: { counts: { total: number; completed: number; failed: number; skipped: number } }) => {
+      control.heartbeat();
+      if (Date.now() - lastReport < PROGRESS_INTERVAL_MS) return;
+      lastReport = Date.now();
+      // Reports go out one after another; a refused one means the job was cancelled: stop working.
+      reporting = reporting.then(() => report({ type: 'ProgressPhase', job_id: jobId, phase, counts: progress.counts }).then(() => undefined))
+        .catch((error) => {
+          if (error instanceof DomainError && error.kind === 'conflict') cancel.abort(new Error('job cancelled'));
+          else deps.logger.warn({ err: error, job_id: jobId, phase }, 'progress report failed');
+        });
+    };
+    const heartbeat = setInterval(() => control.heartbeat(), 1000);
+    try {
+      const result = await deps.runner.run({
+        phase, area: areaOf(job, (await boundaryOf(deps.store, jobId)) as never),
+        tiles: job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })),
+        includePopulation: job.include_population, includeBuildings: job.include_buildings,
+        sourceSettings: deps.sourceSettings, tileStoreDir: deps.tileStoreDir, concurrency: deps.tileConcurrency ?? 2,
+      }, { onProgress, signal: cancel.signal });
+      await reporting;
+      if (cancel.signal.aborted) {
+        if (control.signal.aborted) throw control.signal.reason;
+        return; // the job was cancelled: nothing more to report
+      }
+      if (result.status === 'failed') {
+        await report({ type: 'FailPhase', job_id: jobId, phase, code: result.error?.code ?? 'PHASE_FAILED', message: result.error?.message ?? 'phase failed', counts: result.counts });
+      } else if (result.status === 'complete' || result.status === 'cached' || result.status === 'partial') {
+        const message = result.status === 'partial' && result.error ? `${result.error.code}: ${result.error.message}` : result.message ?? null;
+        await report({ type: 'CompletePhase', job_id: jobId, phase, outcome: result.status, counts: result.counts, message });
+      } else {
+        throw new Error(`phase ended ${result.status}`);
+      }
+    } catch (error) {
+      if (cancel.signal.aborted && !control.signal.aborted) return;
+      if (error instanceof DomainError && error.kind === 'conflict') return; // cancelled while reporting
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+      control.signal.removeEventListener('abort', stop);
+    }
+  };
+}
+
+/** The boundary the job was requested for (kept in its first event). */
+async function boundaryOf(store: EventStore, jobId: string): Promise<unknown> {
+  const [requested] = await store.readStream(`terrain_job-${jobId}`, { toRevision: 0 });
+  return (requested!.data as { boundary_shape: unknown }).boundary_shape;
+}
+
+/** A task that used up its deliveries fails its phase with a clear code (idempotent). */
+export function failExhaustedPhase(store: EventStore, logger: Logger) {
+  return async (task: WorkTask, error: unknown, attempts: number) => {
+    const { job_id: jobId, phase } = task.payload as TerrainPhaseTaskPayload;
+    const job = await loadTerrainJob(store, jobId);
+    if (job.status === 'absent' || isTerminalJob(job.status) || isTerminalPhase(job.phases[phase].status)) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error({ job_id: jobId, phase, attempts, err: error }, 'phase failed after its last delivery');
+    const total = job.work_tiles.length;
+    await decideTerrainJob(store, jobContext(job, null), job.operation_id, {
+      type: 'FailPhase', job_id: jobId, phase, code: 'PHASE_RETRIES_EXHAUSTED',
+      message: `phase failed after ${attempts} attempts: ${reason}`.slice(0, 2000),
+      counts: job.phases[phase].counts ?? { total, completed: 0, failed: 0, skipped: total },
+    });
+  };
+}
+
+export function startPhaseWorkers(queue: WorkQueue, deps: PhaseWorkerDependencies, concurrency: number): TaskConsumer {
+  return queue.consume(handleTerrainPhaseTask(deps), { concurrency });
+}

@@ -1,0 +1,40 @@
+// Vocabulary shared by the phase functions: phase ids (as in the terrain job's `phases`), counts,
+// progress reports and results.
+import type { SourceErrorCode } from '../sources/source-provider.ts';
+
+export type RawPhaseId = 'terrain_source_artifacts' | 'road_artifacts' | 'soil_artifacts' | 'population_artifacts' | 'buildings_artifacts';
+export type DisplayPhaseId = 'terrain_display_tiles' | 'road_display_tiles' | 'soil_display_tiles' | 'population_display_tiles' | 'buildings_display_tiles';
+export type PhaseId = RawPhaseId | DisplayPhaseId | 'terrain_road_graph' | 'terrain_summary';
+
+/** Work tiles of the phase: done now, failed, or skipped (cached, no coverage, not attempted). */
+export interface PhaseCounts {
+  total: number;
+  completed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface PhaseProgress {
+  phase: PhaseId;
+  counts: PhaseCounts;
+  /** Of the skipped tiles, those whose product already existed (content-addressed key found). */
+  cached: number;
+}
+
+export type PhaseStatus = 'complete' | 'cached' | 'partial' | 'failed' | 'blocked' | 'canceled';
+
+export interface PhaseError {
+  /** A SourceErrorCode for source failures; INTERNAL_ERROR for anything else. */
+  code: SourceErrorCode | 'INTERNAL_ERROR';
+  message: string;
+}
+
+export interface PhaseResult extends PhaseProgress {
+  status: PhaseStatus;
+  /** First error met, if any (the phase goes on after a failed tile unless the source is unreachable). */
+  error?: PhaseError;
+  /** Human-readable note, e.g. the source description of a raw phase. */
+  message?: string;
+}
+
+export type ProgressCallback = (progress: PhaseProgress) => void;

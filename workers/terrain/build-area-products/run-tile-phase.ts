@@ -1,0 +1,82 @@
+// The loop every tile-by-tile phase shares: runs `work` for each work tile (a few at a time),
+// counts the outcome, reports progress after each tile and decides the phase status.
+// - 'built' counts as completed, 'cached' and 'absent' (nothing to make: no coverage, no input)
+//   as skipped (cached ones are also counted in `cached`);
+// - a SourceError *_SOURCE_UNREACHABLE stops the phase: the source is down, every other tile would
+//   fail the same way, so they are counted as skipped;
+// - NO_COVERAGE skips the tile; any other error fails the tile and the phase goes on;
+// - an aborted signal stops the phase as 'canceled'.
+// Status: cached (every tile cached), complete (none failed), partial (some failed, some done),
+// failed (nothing done, or the source unreachable before anything was done).
+import type { TileAddress } from '../../../domain/terrain/types.ts';
+import { SourceError } from '../sources/source-provider.ts';
+import type { PhaseError, PhaseId, PhaseResult, ProgressCallback } from './phase-types.ts';
+
+export type TileOutcome = 'built' | 'cached' | 'absent';
+
+export interface TilePhaseRun {
+  phase: PhaseId;
+  tiles: readonly TileAddress[];
+  work(tile: TileAddress, signal?: AbortSignal): Promise<TileOutcome>;
+  onProgress?: ProgressCallback;
+  signal?: AbortSignal;
+  /** Tiles in flight at once (default 1: memory stays one tile's worth). */
+  concurrency?: number;
+}
+
+export interface TilePhaseResult extends PhaseResult {
+  /** Tiles whose product was (re)made in this run, in the order of `tiles`. */
+  built: TileAddress[];
+}
+
+function phaseError(error: unknown): PhaseError {
+  if (error instanceof SourceError) return { code: error.code, message: error.message };
+  return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) };
+}
+
+export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> {
+  const { phase, tiles, work, onProgress, signal } = run;
+  const counts = { total: tiles.length, completed: 0, failed: 0, skipped: 0 };
+  let cached = 0;
+  let error: PhaseError | undefined;
+  let stopped = false;
+  const built = new Set<number>();
+  let next = 0;
+
+  const worker = async () => {
+    while (!stopped && next < tiles.length) {
+      const i = next++;
+      if (signal?.aborted) { stopped = true; break; }
+      try {
+        const outcome = await work(tiles[i], signal);
+        if (outcome === 'built') { counts.completed++; built.add(i); }
+        else { counts.skipped++; if (outcome === 'cached') cached++; }
+      } catch (e) {
+        if (signal?.aborted) { stopped = true; break; }
+        if (e instanceof SourceError && e.code === 'NO_COVERAGE') counts.skipped++;
+        else {
+          counts.failed++;
+          error ??= phaseError(e);
+          if (e instanceof SourceError && e.code.endsWith('_SOURCE_UNREACHABLE')) stopped = true;
+        }
+      }
+      onProgress?.({ phase, counts: { ...counts }, cached });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(run.concurrency ?? 1, tiles.length)) }, worker));
+  const unattempted = counts.total - counts.completed - counts.failed - counts.skipped;
+  if (unattempted > 0) {
+    counts.skipped += unattempted;
+    onProgress?.({ phase, counts: { ...counts }, cached });
+  }
+  const done = counts.completed + cached;
+  const status = signal?.aborted ? 'canceled'
+    : counts.total > 0 && cached === counts.total ? 'cached'
+      : counts.failed === 0 && unattempted === 0 ? 'complete'
+        : done > 0 ? 'partial' : 'failed';
+  return {
+    phase, status, counts, cached,
+    ...(error ? { error } : {}),
+    built: tiles.filter((_, i) => built.has(i)),
+  };
+}
