@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig } from './infra/config.ts';
 import { EmbeddedLockError } from './infra/embedded-lock.ts';
 import { startService } from './service.ts';
+import { SourceError } from './workers/terrain/sources/source-provider.ts';
 
 let config;
 try {
@@ -26,6 +27,10 @@ try {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 } catch (error) {
+  if (error instanceof SourceError && error.code === 'INVALID_SOURCE_CONFIG') {
+    console.error(`configuration error: ${error.message}`);
+    process.exit(2);
+  }
   if (error instanceof EmbeddedLockError) {
     console.error(`start-up error: ${error.message}`);
     process.exit(2);

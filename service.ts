@@ -45,6 +45,8 @@ export interface BackendOptions {
   providers?: Record<DatasetName, SourceProvider>;
   /** Environment to read source settings from (default process.env). */
   env?: Record<string, string | undefined>;
+  /** Bring the read-model schema up to date (workers, which never read them, skip it). */
+  migrateReadModels?: boolean;
 }
 
 export async function openBackends(config: Config, options: BackendOptions = {}): Promise<Backends> {
@@ -58,7 +60,7 @@ export async function openBackends(config: Config, options: BackendOptions = {})
       schema: options.schema ?? process.env.DATABASE_SCHEMA ?? 'public',
     });
     const store = await openEventStore(config, db);
-    await migrateReadModels(db.knex, db.schema);
+    if (options.migrateReadModels !== false) await migrateReadModels(db.knex, db.schema);
     const providers = options.providers ?? sourceProvidersFromEnv(options.env ?? process.env);
     const blobStore = createFsBlobStore(config.tileStoreDir);
     return {
@@ -84,8 +86,6 @@ export interface RunningService extends Backends {
 
 export interface ServiceOptions extends BackendOptions {
   backends?: Backends;
-  /** JetStream object names (tests isolate themselves). */
-  queueNames?: { stream?: string; subject?: string; durable?: string };
 }
 
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<RunningService> {
@@ -106,7 +106,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const pipeline = config.inlineProjector || config.inlineWorkers
     ? await startTerrainPipeline({
       config, store, knex: db.knex, logger, providers: backends.providers, env: options.env ?? process.env,
-      dispatcher: config.inlineProjector, workers: config.inlineWorkers, queueNames: options.queueNames,
+      dispatcher: config.inlineProjector, workers: config.inlineWorkers,
     })
     : null;
   const deps: ApiDependencies = {

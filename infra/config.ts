@@ -27,8 +27,12 @@ export interface Config {
   taskMaxDeliveries: number;
   /** Phase tasks one worker process runs at once. */
   workerConcurrency: number;
-  /** Run the dispatcher and phase workers inside the API process (embedded mode default). */
+  /** Run phase workers inside the API process (embedded mode default). */
   inlineWorkers: boolean;
+  /** JetStream stream, subject prefix and durable consumer of the work queue. */
+  natsStream: string;
+  natsSubject: string;
+  natsDurable: string;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const natsUrl = env.NATS_URL ? url('NATS_URL', env.NATS_URL, ['nats:', 'tls:']) : null;
   const workQueue = oneOf('WORK_QUEUE', env.WORK_QUEUE || (natsUrl ? 'nats' : 'in-process'), ['in-process', 'nats'] as const);
   if (workQueue === 'nats' && !natsUrl) throw new ConfigError('WORK_QUEUE=nats needs NATS_URL (nats://127.0.0.1:4222)');
+  if (workQueue === 'in-process' && env.INLINE_WORKERS && !flag('INLINE_WORKERS', env.INLINE_WORKERS)) {
+    throw new ConfigError('INLINE_WORKERS=false needs WORK_QUEUE=nats: an in-process queue is only served by workers in the same process');
+  }
   if (eventStore === 'embedded' && workQueue === 'nats') {
     throw new ConfigError('WORK_QUEUE=nats needs a shared event store (EVENT_STORE=postgres or esdb), not the embedded one');
   }
@@ -111,5 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskMaxDeliveries: integer('TASK_MAX_DELIVERIES', env.TASK_MAX_DELIVERIES || '5', 1, 100),
     workerConcurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY || '2', 1, 64),
     inlineWorkers: flag('INLINE_WORKERS', env.INLINE_WORKERS || (workQueue === 'in-process' ? 'true' : 'false')),
+    natsStream: env.NATS_STREAM || 'TERRAIN_TASKS',
+    natsSubject: env.NATS_SUBJECT || 'terrain.tasks',
+    natsDurable: env.NATS_DURABLE || 'terrain-workers',
   };
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from '../infra/config.ts';
 import { openBackends } from '../service.ts';
 import { ProjectionRunner } from './projection-runner.ts';
 import { allProjectors } from './projectors/all-projectors.ts';
+import { startTerrainPipeline } from '../workers/terrain-pipeline.ts';
 
 try {
   const config = loadConfig();
@@ -12,8 +13,14 @@ try {
     onBatch: (position, count) => backends.logger.debug({ position, count }, 'projected'),
   });
   await runner.start();
-  backends.logger.info({ checkpoint: runner.checkpoint }, 'projector running');
+  // The dispatcher runs beside the projector: one per deployment, following the same log.
+  const pipeline = await startTerrainPipeline({
+    config, store: backends.store, knex: backends.db.knex, logger: backends.logger, providers: backends.providers,
+    env: process.env, dispatcher: true, workers: false,
+  });
+  backends.logger.info({ checkpoint: runner.checkpoint }, 'projector and dispatcher running');
   const stop = async () => {
+    await pipeline.close();
     await runner.stop();
     await backends.close();
     process.exit(0);

@@ -28,8 +28,6 @@ export interface TerrainPipelineOptions {
   env: Record<string, string | undefined>;
   dispatcher: boolean;
   workers: boolean;
-  /** Names of the JetStream objects (tests isolate themselves). */
-  queueNames?: { stream?: string; subject?: string; durable?: string };
 }
 
 const SOURCE_VARIABLES = ['ELEVATION_SOURCE', 'LAND_COVER_SOURCE', 'ROADS_SOURCE', 'SOIL_SOURCE', 'POPULATION_SOURCE', 'BUILDINGS_SOURCE'];
@@ -37,7 +35,9 @@ const SOURCE_VARIABLES = ['ELEVATION_SOURCE', 'LAND_COVER_SOURCE', 'ROADS_SOURCE
 export async function startTerrainPipeline(options: TerrainPipelineOptions): Promise<TerrainPipeline> {
   const { config, store, logger } = options;
   const queue = await openWorkQueue(config, {
-    ...options.queueNames,
+    stream: config.natsStream,
+    subject: config.natsSubject,
+    durable: config.natsDurable,
     ackWaitMs: config.taskAckWaitMs,
     maxDeliveries: config.taskMaxDeliveries,
     onDeadLetter: failExhaustedPhase(store, logger),

@@ -53,6 +53,7 @@ for (const backend of SQL_BACKENDS) {
       const counts = await db.knex('applied_count').select('n');
       assert.is(counts.length, 30);
       assert.ok(counts.every((r: { n: number }) => r.n === 1), 'each event applied exactly once');
+      await store.close();
     } finally {
       await drop();
     }
@@ -75,6 +76,7 @@ for (const backend of SQL_BACKENDS) {
       await runner.stop();
       assert.equal(errors, []);
       assert.is(Number((await db.knex('applied_count').count({ c: '*' }))[0]!.c), 3);
+      await store.close();
     } finally {
       await drop();
     }

@@ -18,6 +18,8 @@ export interface TestService {
   /** A key of a fresh account. */
   key: string;
   accountId: string;
+  /** The environment the service was configured from (for worker processes of the same deployment). */
+  env: Record<string, string>;
   /** Another account with its own key. */
   newAccount(name?: string): Promise<{ key: string; accountId: string }>;
   close(): Promise<void>;
@@ -33,12 +35,15 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
     LOG_LEVEL: 'fatal',
     DATA_DIR: '/tmp/ops-terrain-test-unused',
     TILE_STORE_DIR: tileStoreDir,
+    NATS_STREAM: `TEST_${schema.toUpperCase()}`,
+    NATS_SUBJECT: `test.${schema}.tasks`,
+    NATS_DURABLE: `workers_${schema}`,
+    DATABASE_SCHEMA: schema,
     ...env,
   };
   const config = loadConfig(fullEnv);
   const service = await startService(config, {
     schema, inMemory: true, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'fatal'), env: fullEnv,
-    queueNames: { stream: `TEST_${schema.toUpperCase()}`, subject: `test.${schema}.tasks`, durable: `workers_${schema}` },
   });
   const newAccount = async (name = uniqueName('account')) => {
     const registered = await registerAccount(service.store, systemContext(), name);
@@ -53,6 +58,7 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
     service,
     url: service.url,
     backend,
+    env: fullEnv,
     key: first.key,
     accountId: first.accountId,
     newAccount,
