@@ -15,6 +15,7 @@ import { openApiRoutes } from './routes/openapi-routes.ts';
 import { mapRoutes } from './routes/map-routes.ts';
 import { ogcFeaturesRoutes } from './routes/ogc-features-routes.ts';
 import { terrainAnalysisRoutes } from './routes/terrain-analysis-routes.ts';
+import { ogcTilesRoutes } from './routes/ogc-tiles-routes.ts';
 
 /** Every route of the service; later resources add their groups here. */
 export function allRoutes(deps: ApiDependencies): RouteSpec[] {
@@ -25,6 +26,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...mapRoutes(deps),
     ...ogcFeaturesRoutes(deps),
     ...terrainAnalysisRoutes(deps),
+    ...ogcTilesRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));
   return routes;

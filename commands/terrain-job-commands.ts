@@ -17,7 +17,8 @@ import { terrainJobStream, type TerrainJobEvent } from '../domain/terrain-job/te
 import type { TerrainJobState } from '../domain/terrain-job/terrain-job-state.ts';
 import { WORK_ZOOM } from '../domain/terrain/work-grid.ts';
 import { workTilesForArea } from '../domain/terrain/work-tiles-for-area.ts';
-import type { AreaPolygon, DatasetName } from '../domain/terrain/types.ts';
+import type { DatasetName } from '../domain/terrain/types.ts';
+import { boundaryArea } from '../domain/map/boundary-area.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
@@ -33,16 +34,6 @@ export interface RequestTerrainJobInput {
 }
 
 export type TerrainSources = Record<DatasetName, { fingerprint: string; description: string }>;
-
-/** The area as one (Multi)Polygon: the union of the boundary's polygons, holes kept. */
-function areaOf(collection: LayerFeatureCollection): AreaPolygon {
-  const polygons: number[][][][] = [];
-  for (const feature of collection.features) {
-    if (feature.geometry.type === 'Polygon') polygons.push(feature.geometry.coordinates);
-    else if (feature.geometry.type === 'MultiPolygon') polygons.push(...feature.geometry.coordinates);
-  }
-  return polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
-}
 
 const geometriesOf = (collection: LayerFeatureCollection) => JSON.stringify(collection.features.map((f) => f.geometry));
 
@@ -73,7 +64,7 @@ export async function requestTerrainJob(store: EventStore, ctx: CommandContext, 
       `boundary_shape is not the map's boundary (layer ${map.boundary_layer_id}, version ${current.data.version}); send the boundary as stored (GET /api/maps/${input.map_id}/ogc/features/collections/layer--${map.boundary_layer_id}/items)`,
       ['body', 'boundary_shape']);
   }
-  const tiles = workTilesForArea(areaOf(current.data.feature_collection), WORK_ZOOM);
+  const tiles = workTilesForArea(boundaryArea(current.data.feature_collection), WORK_ZOOM);
   if (tiles.length > MAX_WORK_TILES_PER_JOB) {
     throw new DomainError('invalid', `The boundary covers ${tiles.length} work tiles; at most ${MAX_WORK_TILES_PER_JOB} per job (split the area)`, ['body', 'boundary_shape']);
   }

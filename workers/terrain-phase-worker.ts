@@ -10,7 +10,8 @@ import type { TerrainJobCommand } from '../domain/terrain-job/terrain-job-decide
 import { isTerminalJob, isTerminalPhase, type TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
 import { PHASES, type PhaseId } from '../domain/terrain-job/terrain-phases.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
-import type { AreaPolygon, DatasetName } from '../domain/terrain/types.ts';
+import type { DatasetName } from '../domain/terrain/types.ts';
+import { boundaryArea } from '../domain/map/boundary-area.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { TaskConsumer, TaskControl, WorkQueue, WorkTask } from '../infra/work-queue/work-queue.ts';
 import type { SourceProvider } from './terrain/sources/source-provider.ts';
@@ -54,15 +55,6 @@ function jobContext(job: TerrainJob, causation: string | null): CommandContext {
 function datasetsOf(phase: PhaseId): DatasetName[] {
   const definition = PHASES[phase];
   return definition.kind === 'raw' ? definition.datasets : definition.inputs.flatMap((input) => PHASES[input].datasets);
-}
-
-function areaOf(job: TerrainJob & { boundary?: unknown }, boundary: { features: Array<{ geometry: { type: string; coordinates: any } }> }): AreaPolygon {
-  const polygons: number[][][][] = [];
-  for (const f of boundary.features) {
-    if (f.geometry.type === 'Polygon') polygons.push(f.geometry.coordinates);
-    else if (f.geometry.type === 'MultiPolygon') polygons.push(...f.geometry.coordinates);
-  }
-  return polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
 }
 
 export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {
@@ -113,7 +105,7 @@ export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {
     const heartbeat = setInterval(() => control.heartbeat(), 1000);
     try {
       const result = await deps.runner.run({
-        phase, area: areaOf(job, (await boundaryOf(deps.store, jobId)) as never),
+        phase, area: boundaryArea((await boundaryOf(deps.store, jobId)) as Parameters<typeof boundaryArea>[0]),
         tiles: job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })),
         includePopulation: job.include_population, includeBuildings: job.include_buildings,
         sourceSettings: deps.sourceSettings, tileStoreDir: deps.tileStoreDir, concurrency: deps.tileConcurrency ?? 2,

@@ -57,14 +57,18 @@ export async function startTerrainPipeline(options: TerrainPipelineOptions): Pro
     dispatcher = new TerrainDispatcher(store, options.knex, queue, logger);
     await dispatcher.start();
   }
+  let closing: Promise<void> | null = null;
   return {
     queue,
     dispatcher,
-    async close() {
-      await dispatcher?.stop();
-      await consumer?.stop();
-      await queue.close();
-      await runner?.destroy();
+    close() {
+      closing ??= (async () => {
+        await dispatcher?.stop();
+        await consumer?.stop();
+        await queue.close();
+        await runner?.destroy();
+      })();
+      return closing;
     },
   };
 }

@@ -83,6 +83,9 @@ test('a worker killed mid-phase (SIGKILL): the task runs elsewhere, each phase c
   const events = history.body.items;
   const completed = events.filter((e: any) => e.type === 'TerrainPhaseCompleted').map((e: any) => e.data.phase);
   assert.is(new Set(completed).size, completed.length, `each phase completed once: ${completed}`);
+  const progressed = events.filter((e: any) => e.type === 'TerrainPhaseProgressed').length;
+  const tileCompletions = events.filter((e: any) => e.type === 'TerrainPhaseCompleted').reduce((n: number, e: any) => n + e.data.counts.total, 0);
+  assert.ok(progressed < tileCompletions / 2, `progress is throttled: ${progressed} progress events for ${tileCompletions} tile completions`);
   const retried = events.filter((e: any) => e.type === 'TerrainPhaseStarted' && e.data.phase === killedPhase);
   assert.ok(retried.length >= 2 && retried.at(-1).data.attempt >= 2, 'the killed phase was delivered again');
   const total = last.phases.find((p: any) => p.id === 'terrain_source_artifacts').counts.total;

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { SQL_BACKENDS } from '../support/backends.ts';
 import { http, startTestService } from '../support/test-service.ts';
 import { rebuildReadModels } from '../../projections/rebuild-read-models.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
 
 /** Every read-model table of the schema, rows sorted, as JSON (migration bookkeeping aside). */
 export async function dumpReadModels(knex: Knex, schema: string): Promise<Record<string, string[]>> {
@@ -31,13 +32,20 @@ for (const backend of SQL_BACKENDS) {
       }
       await http(svc.url, 'PUT', `/api/operations/${ops[0].id}`, { key: svc.key, body: { name: 'changed', description: 'd' } });
       await http(svc.url, 'DELETE', `/api/operations/${ops[2].id}`, { key: svc.key });
+      // A terrain job, run to the end: its snapshot must come back identical.
+      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
+      const jobId = await requestJob(svc, mapId, boundary);
+      assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+      await svc.service.pipeline?.close();
       const key = (await http(svc.url, 'POST', '/api/api-keys/', { key: svc.key, body: { name: 'extra' } })).body;
       await http(svc.url, 'DELETE', `/api/api-keys/${key.id}`, { key: svc.key });
 
       const { knex, schema } = svc.service.db;
       await svc.service.runner!.stop();
       const live = await dumpReadModels(knex, schema);
-      assert.ok(live.operations!.length === 5 && live.operation_history!.length >= 7 && live.api_keys!.length >= 3);
+      assert.ok(live.operations!.length === 6 && live.operation_history!.length >= 20 && live.api_keys!.length >= 3);
+      assert.is(live.terrain_jobs!.length, 1);
+      assert.ok(live.maps!.length === 1 && live.map_features!.length === 1);
       const progress: number[] = [];
       const position = await rebuildReadModels(svc.service.store, knex, schema, (p) => progress.push(p));
       assert.ok(progress.length > 0, 'progress reported');
