@@ -17,26 +17,12 @@ export const OperationFieldSchemas = {
 export const OperationCreatedData = Type.Object({
   operation_id: Uuid,
   account_id: Uuid,
-  name: OperationFieldSchemas.name,
-  unit: OperationFieldSchemas.unit,
-  branch: OperationFieldSchemas.branch,
-  echelon: OperationFieldSchemas.echelon,
-  unit_id: OperationFieldSchemas.unit_id,
-  parent_id: OperationFieldSchemas.parent_id,
-  description: OperationFieldSchemas.description,
+  ...OperationFieldSchemas,
 }, { additionalProperties: false });
 
 export const OperationUpdatedData = Type.Object({
   operation_id: Uuid,
-  changes: Type.Partial(Type.Object({
-    name: OperationFieldSchemas.name,
-    unit: OperationFieldSchemas.unit,
-    branch: OperationFieldSchemas.branch,
-    echelon: OperationFieldSchemas.echelon,
-    unit_id: OperationFieldSchemas.unit_id,
-    parent_id: OperationFieldSchemas.parent_id,
-    description: OperationFieldSchemas.description,
-  }, { additionalProperties: false }), { minProperties: 1 }),
+  changes: Type.Partial(Type.Object(OperationFieldSchemas, { additionalProperties: false }), { minProperties: 1 }),
 }, { additionalProperties: false });
 
 export const OperationDeletedData = Type.Object({ operation_id: Uuid }, { additionalProperties: false });

@@ -1,9 +1,10 @@
 // Runs one phase of a terrain job with the library's phase functions: which providers and inputs
 // each phase reads (the dataset-to-phase map of the interface).
+import { asRasterProvider, asVectorProvider } from './sources/provider-kind.ts';
 import type { AreaPolygon, DatasetName, TileAddress } from '../../domain/terrain/types.ts';
 import type { PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
-import { SourceError, type RasterSourceProvider, type SourceProvider, type VectorSourceProvider } from './sources/source-provider.ts';
+import type { SourceProvider } from './sources/source-provider.ts';
 import { buildRawArtifacts } from './build-area-products/build-raw-artifacts.ts';
 import { buildTerrainDisplayTiles } from './build-area-products/build-terrain-display-tiles.ts';
 import { buildVectorDisplayTiles } from './build-area-products/build-vector-display-tiles.ts';
@@ -24,15 +25,6 @@ export interface TerrainPhaseInput {
   concurrency?: number;
 }
 
-function raster(provider: SourceProvider): RasterSourceProvider {
-  if (provider.kind !== 'raster') throw new SourceError('INVALID_SOURCE_CONFIG', `${provider.dataset} needs a raster source`, provider.dataset);
-  return provider;
-}
-
-function vector(provider: SourceProvider): VectorSourceProvider {
-  if (provider.kind !== 'vector') throw new SourceError('INVALID_SOURCE_CONFIG', `${provider.dataset} needs a vector source`, provider.dataset);
-  return provider;
-}
 
 /** The phase's result without the builders' bookkeeping (lists of built tiles and the like). */
 export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseResult> {
@@ -41,10 +33,10 @@ export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseRe
   let result: PhaseResult;
   switch (phase) {
     case 'terrain_source_artifacts':
-      result = await buildRawArtifacts({ ...common, phase, providers: [raster(p.elevation), raster(p.land_cover)] });
+      result = await buildRawArtifacts({ ...common, phase, providers: [asRasterProvider(p.elevation), asRasterProvider(p.land_cover)] });
       break;
     case 'road_artifacts':
-      result = await buildRawArtifacts({ ...common, phase, providers: [vector(p.roads)] });
+      result = await buildRawArtifacts({ ...common, phase, providers: [asVectorProvider(p.roads)] });
       break;
     case 'soil_artifacts':
       result = await buildRawArtifacts({ ...common, phase, providers: [p.soil] });
@@ -53,10 +45,10 @@ export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseRe
       result = await buildRawArtifacts({ ...common, phase, providers: [p.population] });
       break;
     case 'buildings_artifacts':
-      result = await buildRawArtifacts({ ...common, phase, providers: [vector(p.buildings)] });
+      result = await buildRawArtifacts({ ...common, phase, providers: [asVectorProvider(p.buildings)] });
       break;
     case 'terrain_display_tiles':
-      result = await buildTerrainDisplayTiles({ ...common, elevation: raster(p.elevation), landCover: raster(p.land_cover) });
+      result = await buildTerrainDisplayTiles({ ...common, elevation: asRasterProvider(p.elevation), landCover: asRasterProvider(p.land_cover) });
       break;
     case 'road_display_tiles':
       result = await buildVectorDisplayTiles({ ...common, dataset: 'roads', provider: p.roads });
@@ -71,13 +63,13 @@ export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseRe
       result = await buildVectorDisplayTiles({ ...common, dataset: 'buildings', provider: p.buildings });
       break;
     case 'terrain_road_graph':
-      result = await buildRoadGraphProduct({ ...common, roads: vector(p.roads) });
+      result = await buildRoadGraphProduct({ ...common, roads: asVectorProvider(p.roads) });
       break;
     case 'terrain_summary':
       result = await buildTerrainSummaryProduct({
-        ...common, area: input.area, elevation: raster(p.elevation), landCover: raster(p.land_cover), roads: vector(p.roads),
+        ...common, area: input.area, elevation: asRasterProvider(p.elevation), landCover: asRasterProvider(p.land_cover), roads: asVectorProvider(p.roads),
         population: input.includePopulation ? p.population : undefined,
-        buildings: input.includeBuildings ? vector(p.buildings) : undefined,
+        buildings: input.includeBuildings ? asVectorProvider(p.buildings) : undefined,
       });
       break;
   }

@@ -3,10 +3,11 @@
 // failed or was canceled; a partial raw phase still feeds it (missing tiles are skipped).
 // A job pipeline can call the phase functions one by one instead (each is exported from its own
 // module); this function is the straight-through form used by the benchmark and embedded mode.
+import { asRasterProvider, asVectorProvider } from '../sources/provider-kind.ts';
 import { workTilesForArea } from '../../../domain/terrain/work-tiles-for-area.ts';
 import type { AreaPolygon, DatasetName, TileAddress } from '../../../domain/terrain/types.ts';
 import type { BlobStore } from '../../../infra/blob-store/blob-store.ts';
-import { SourceError, type RasterSourceProvider, type SourceProvider, type VectorSourceProvider } from '../sources/source-provider.ts';
+import type { SourceProvider } from '../sources/source-provider.ts';
 import { buildRawArtifacts } from './build-raw-artifacts.ts';
 import { buildRoadGraphProduct } from './build-road-graph-product.ts';
 import { buildTerrainDisplayTiles } from './build-terrain-display-tiles.ts';
@@ -29,15 +30,6 @@ export interface AreaProductsResult {
   phases: PhaseResult[];
 }
 
-function raster(provider: SourceProvider): RasterSourceProvider {
-  if (provider.kind !== 'raster') throw new SourceError('INVALID_SOURCE_CONFIG', `${provider.dataset} needs a raster source`, provider.dataset);
-  return provider;
-}
-
-function vector(provider: SourceProvider): VectorSourceProvider {
-  if (provider.kind !== 'vector') throw new SourceError('INVALID_SOURCE_CONFIG', `${provider.dataset} needs a vector source`, provider.dataset);
-  return provider;
-}
 
 const usable = (result: PhaseResult | undefined) => result !== undefined && ['complete', 'cached', 'partial'].includes(result.status);
 
@@ -53,10 +45,10 @@ export async function buildAreaProducts(
 ): Promise<AreaProductsResult> {
   const tiles = workTilesForArea(area);
   const common = { tiles, store, onProgress: options.onProgress, signal: options.signal, concurrency: options.concurrency };
-  const elevation = raster(providers.elevation);
-  const landCover = raster(providers.land_cover);
-  const roads = vector(providers.roads);
-  const buildings = options.includeBuildings === false ? undefined : vector(providers.buildings);
+  const elevation = asRasterProvider(providers.elevation);
+  const landCover = asRasterProvider(providers.land_cover);
+  const roads = asVectorProvider(providers.roads);
+  const buildings = options.includeBuildings === false ? undefined : asVectorProvider(providers.buildings);
   const population = options.includePopulation === false ? undefined : providers.population;
   const phases: PhaseResult[] = [];
   const raw = new Map<RawPhaseId, PhaseResult>();
