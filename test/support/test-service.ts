@@ -22,12 +22,21 @@ export interface TestService {
   env: Record<string, string>;
   /** Another account with its own key. */
   newAccount(name?: string): Promise<{ key: string; accountId: string }>;
+  /** Stops the service but keeps its database schema and tile store (for a restart). */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startTestService(backend: SqlBackend, env: Record<string, string> = {}): Promise<TestService> {
-  const schema = uniqueName('svc');
-  const tileStoreDir = mkdtempSync(join(tmpdir(), 'ops-tiles-'));
+export interface RestartOf {
+  env: Record<string, string>;
+  key: string;
+  accountId: string;
+}
+
+/** A service of its own; with `restartOf`, a new process-like instance on the same schema and store. */
+export async function startTestService(backend: SqlBackend, env: Record<string, string> = {}, restartOf?: RestartOf): Promise<TestService> {
+  const schema = restartOf?.env.DATABASE_SCHEMA ?? uniqueName('svc');
+  const tileStoreDir = restartOf?.env.TILE_STORE_DIR ?? mkdtempSync(join(tmpdir(), 'ops-tiles-'));
   const fullEnv = {
     EVENT_STORE: backend === 'postgres' ? 'postgres' : 'embedded',
     DATABASE_URL: backend === 'postgres' ? TEST_DATABASE_URL : '',
@@ -40,6 +49,7 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
     NATS_DURABLE: `workers_${schema}`,
     DATABASE_SCHEMA: schema,
     ...env,
+    ...restartOf?.env,
   };
   const config = loadConfig(fullEnv);
   const service = await startService(config, {
@@ -53,7 +63,7 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
     await service.runner!.waitFor(created.position!, 10_000);
     return { key: created.token, accountId: registered.account_id };
   };
-  const first = await newAccount();
+  const first = restartOf ?? await newAccount();
   return {
     service,
     url: service.url,
@@ -62,6 +72,7 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
     key: first.key,
     accountId: first.accountId,
     newAccount,
+    stop: () => service.close(),
     async close() {
       await service.close();
       rmSync(tileStoreDir, { recursive: true, force: true });
