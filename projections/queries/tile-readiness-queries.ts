@@ -47,7 +47,7 @@ export async function findTileCoverage(knex: Knex, query: TileCoverageQuery): Pr
         and j.job_id in (
           select t.job_id from terrain_job_tiles t
            where t.x in (${xs.map(() => '?').join(', ')}) and t.y >= ? and t.y < ?)
-      order by j.requested_position asc`,
+      order by j.requested_position desc`,
     [phase, dataset, WORK_ZOOM, ...xs, y0, y0 + span],
   );
   return (rows.rows as TileCoverageRow[]).map((r) => ({

@@ -39,22 +39,34 @@ forEachBackend('terrain job end to end', (test, backend) => {
     }
     assert.ok(snapshots.some((s) => s.status === 'in_progress' || s.status === 'pending'), 'progress snapshots while running');
 
-    // The elevation display tile holds the synthetic heights with the interface's encoding.
+    // The elevation tile served by OGC API Tiles holds the synthetic heights in the interface's encoding.
     const job = (await svc.service.db.knex('terrain_jobs').where({ job_id: jobId }).first());
     const state = typeof job.state === 'string' ? JSON.parse(job.state) : job.state;
     const [x, y] = state.work_tiles[0];
     const tile = { z: 12, x, y };
-    const png = await svc.service.blobStore.get(displayTileKey('svc-native--terrain-elevation', state.source_providers.elevation.fingerprint, tile));
-    assert.ok(png, 'elevation tile stored');
-    const decoded = decodeElevationPng(png!);
+    const tiles = '/api/ogc/tiles/collections';
+    const pngResponse = await fetch(`${svc.url}${tiles}/svc-native--terrain-elevation/tiles/WebMercatorQuad/12/${y}/${x}.png`, { headers: { authorization: `Bearer ${svc.key}` } });
+    assert.is(pngResponse.status, 200);
+    assert.is(pngResponse.headers.get('content-type'), 'image/png');
+    const decoded = decodeElevationPng(new Uint8Array(await pngResponse.arrayBuffer()));
     const expected = await (createSyntheticProvider('elevation') as RasterSourceProvider).readTile(tile);
     let maxDiff = 0;
     for (let i = 0; i < decoded.values.length; i++) maxDiff = Math.max(maxDiff, Math.abs(decoded.values[i]! - expected.data[i]!));
     assert.ok(maxDiff <= 0.051, `elevation tile within the 0.1 m encoding step (max diff ${maxDiff})`);
-    const mvt = await svc.service.blobStore.get(displayTileKey('svc-native--roads', state.source_providers.roads.fingerprint, tile));
-    assert.ok(mvt && mvt.length > 0, 'road tile stored');
-    const layer = new VectorTile(new PbfReader(mvt!)).layers['svc-native--roads'];
-    assert.ok(layer && layer.length > 0, 'road MVT decodes with features');
+    const storedPng = await svc.service.blobStore.get(displayTileKey('svc-native--terrain-elevation', state.source_providers.elevation.fingerprint, tile));
+    assert.ok(storedPng && storedPng.length > 0, 'served from the shared tile store');
+    // Road MVTs over the area: at least one holds roads and every one decodes.
+    let roads = 0;
+    for (const [tx, ty] of state.work_tiles) {
+      const r = await fetch(`${svc.url}${tiles}/svc-native--roads/tiles/WebMercatorQuad/12/${ty}/${tx}.mvt`, { headers: { authorization: `Bearer ${svc.key}` } });
+      assert.ok(r.status === 200 || r.status === 204, `road tile ${r.status}`);
+      if (r.status === 204) continue;
+      assert.is(r.headers.get('content-type'), 'application/vnd.mapbox-vector-tile');
+      const layer = new VectorTile(new PbfReader(new Uint8Array(await r.arrayBuffer()))).layers['svc-native--roads'];
+      assert.ok(layer, 'source-layer named after the collection');
+      roads += layer!.length;
+    }
+    assert.ok(roads > 0, 'road MVTs decode with features');
 
     const history = await http(svc.url, 'GET', `/api/operations/${operationId}/history?size=100`, { key: svc.key });
     const types = history.body.items.map((e: any) => e.type);
