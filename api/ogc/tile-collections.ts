@@ -4,7 +4,7 @@
 import type { PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
 import type { DatasetName } from '../../domain/terrain/types.ts';
 import { DISPLAY_MIN_ZOOM, WORK_ZOOM } from '../../domain/terrain/work-grid.ts';
-import type { DisplayCollection } from '../../workers/terrain/build-area-products/display-tile-key.ts';
+import type { DisplayCollection } from '../../domain/terrain/display-tile-key.ts';
 import { MVT, PNG } from './ogc-tiles-vocabulary.ts';
 
 export interface TileCollection {

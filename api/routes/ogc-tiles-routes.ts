@@ -25,7 +25,7 @@ import type { TileAddress } from '../../domain/terrain/types.ts';
 import { findTileCoverage } from '../../projections/queries/tile-readiness-queries.ts';
 import { tileReadiness } from '../../projections/queries/tile-readiness.ts';
 import { findPreparedTileExtents } from '../../projections/queries/tile-extent-queries.ts';
-import { displayTileKey } from '../../workers/terrain/build-area-products/display-tile-key.ts';
+import { displayTileKey } from '../../domain/terrain/display-tile-key.ts';
 import { defineRoute, type ResponseSpec } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { HttpError, notFound } from '../http-error.ts';

@@ -13,7 +13,7 @@ import { PHASE_IDS, RAW_PHASES, type PhaseId } from '../../domain/terrain-job/te
 import type { DatasetName, TileAddress, TileFeature } from '../../domain/terrain/types.ts';
 import { TILE_SIZE } from '../../domain/terrain/work-grid.ts';
 import { tileBounds } from '../../domain/terrain/tile-bounds.ts';
-import { displayTileKey, type DisplayCollection } from '../../workers/terrain/build-area-products/display-tile-key.ts';
+import { displayTileKey, type DisplayCollection } from '../../domain/terrain/display-tile-key.ts';
 import { encodeElevationPng } from '../../workers/terrain/products/raster/encode-elevation-png.ts';
 import { encodeMvtTile } from '../../workers/terrain/products/vector/encode-mvt-tile.ts';
 import { startTestService, type TestService } from '../support/test-service.ts';

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, startTestService } from '../support/test-service.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
-import { displayTileKey } from '../../workers/terrain/build-area-products/display-tile-key.ts';
+import { displayTileKey } from '../../domain/terrain/display-tile-key.ts';
 import { decodeElevationPng } from '../../workers/terrain/products/raster/decode-elevation-png.ts';
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
 import type { RasterSourceProvider } from '../../workers/terrain/sources/source-provider.ts';

@@ -7,7 +7,7 @@ import type { Polygon } from 'geojson';
 import { buildAreaProducts } from '../../workers/terrain/build-area-products/build-area-products.ts';
 import { buildRawArtifacts } from '../../workers/terrain/build-area-products/build-raw-artifacts.ts';
 import { artifactKey } from '../../workers/terrain/build-area-products/artifact-key.ts';
-import { displayTileKey } from '../../workers/terrain/build-area-products/display-tile-key.ts';
+import { displayTileKey } from '../../domain/terrain/display-tile-key.ts';
 import { decodeRasterArtifact } from '../../workers/terrain/build-area-products/decode-raster-artifact.ts';
 import { encodeRasterArtifact } from '../../workers/terrain/build-area-products/encode-raster-artifact.ts';
 import { decodeFeaturesArtifact } from '../../workers/terrain/build-area-products/decode-features-artifact.ts';

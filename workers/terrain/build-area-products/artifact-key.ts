@@ -5,7 +5,7 @@
 // tile is the same key, for every area and job.
 import type { TileAddress } from '../../../domain/terrain/types.ts';
 import type { SourceProvider } from '../sources/source-provider.ts';
-import { sourceHash } from './source-hash.ts';
+import { sourceHash } from '../../../domain/terrain/source-hash.ts';
 
 export const ARTIFACT_FORMAT = 'artifact-v1';
 

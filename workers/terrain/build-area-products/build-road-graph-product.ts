@@ -10,7 +10,7 @@ import { createRoadGraphBuilder } from '../products/road-graph/create-road-graph
 import { roadGraphComponents, type RoadGraphComponents } from '../products/road-graph/road-graph-components.ts';
 import { serialiseRoadGraph } from '../products/road-graph/serialise-road-graph.ts';
 import { ARTIFACT_FORMAT, artifactKey } from './artifact-key.ts';
-import { sourceHash } from './source-hash.ts';
+import { sourceHash } from '../../../domain/terrain/source-hash.ts';
 import { decodeFeaturesArtifact } from './decode-features-artifact.ts';
 import type { PhaseResult, ProgressCallback } from './phase-types.ts';
 import { productKey } from './product-key.ts';

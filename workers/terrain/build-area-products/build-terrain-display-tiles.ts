@@ -12,7 +12,7 @@ import { encodeElevationPng } from '../products/raster/encode-elevation-png.ts';
 import { encodeLandCoverPng } from '../products/raster/encode-land-cover-png.ts';
 import { artifactKey } from './artifact-key.ts';
 import { decodeRasterArtifact } from './decode-raster-artifact.ts';
-import { displayTileKey } from './display-tile-key.ts';
+import { displayTileKey } from '../../../domain/terrain/display-tile-key.ts';
 import type { ProgressCallback } from './phase-types.ts';
 import { runTilePhase, type TilePhaseResult } from './run-tile-phase.ts';
 

@@ -19,7 +19,7 @@ import { decodeRasterArtifact } from './decode-raster-artifact.ts';
 import type { PhaseResult, ProgressCallback } from './phase-types.ts';
 import { productKey } from './product-key.ts';
 import { runTilePhase } from './run-tile-phase.ts';
-import { sourceHash } from './source-hash.ts';
+import { sourceHash } from '../../../domain/terrain/source-hash.ts';
 
 export const SUMMARY_VERSION = 'summary-v1';
 /** Decoded elevation tiles kept for the neighbours of the next tiles (rows of an area come in order). */

@@ -14,7 +14,7 @@ import { VECTOR_COLLECTIONS, type VectorDataset } from '../products/vector/vecto
 import { artifactKey } from './artifact-key.ts';
 import { decodeFeaturesArtifact } from './decode-features-artifact.ts';
 import { decodeRasterArtifact } from './decode-raster-artifact.ts';
-import { displayTileKey, type DisplayCollection } from './display-tile-key.ts';
+import { displayTileKey, type DisplayCollection } from '../../../domain/terrain/display-tile-key.ts';
 import type { DisplayPhaseId, ProgressCallback } from './phase-types.ts';
 import { runTilePhase, type TilePhaseResult } from './run-tile-phase.ts';
 

@@ -3,7 +3,7 @@
 // source-hash = sourceHash(fingerprint of the dataset's provider, collection product version), so
 // the tile server finds the tiles of the configured source, and a new source or a new encoder
 // never serves stale tiles. An empty vector tile is stored as 0 bytes (served as 204).
-import type { TileAddress } from '../../../domain/terrain/types.ts';
+import type { TileAddress } from './types.ts';
 import { sourceHash } from './source-hash.ts';
 
 export type DisplayCollection =
