@@ -6,7 +6,9 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { decideTerrainJob, loadTerrainJob } from '../commands/terrain-job-commands.ts';
 import type { CommandContext } from '../commands/command-context.ts';
-import type { TerrainJobCommand } from '../domain/terrain-job/terrain-job-decider.ts';
+import { terrainJobDecider, type TerrainJobCommand } from '../domain/terrain-job/terrain-job-decider.ts';
+import { terrainJobStream, type TerrainJobEvent, type TerrainJobRequested } from '../domain/terrain-job/terrain-job-events.ts';
+import { fold } from '../domain/shared/decider.ts';
 import { isTerminalJob, isTerminalPhase, type TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
 import { PHASES, type PhaseId } from '../domain/terrain-job/terrain-phases.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
@@ -61,7 +63,9 @@ export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {
   const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   return async (task: WorkTask, control: TaskControl): Promise<void> => {
     const { job_id: jobId, phase } = task.payload as TerrainPhaseTaskPayload;
-    const state = await loadTerrainJob(deps.store, jobId);
+    // One read serves both the state and the boundary (kept in the job's first event).
+    const events = (await deps.store.readStream(terrainJobStream(jobId))) as unknown as TerrainJobEvent[];
+    const state = fold(terrainJobDecider, events);
     if (state.status === 'absent' || isTerminalJob(state.status) || isTerminalPhase(state.phases[phase].status)) return;
     const job = state;
     const ctx = jobContext(job, null);
@@ -105,7 +109,7 @@ export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {
     const heartbeat = setInterval(() => control.heartbeat(), 1000);
     try {
       const result = await deps.runner.run({
-        phase, area: boundaryArea((await boundaryOf(deps.store, jobId)) as Parameters<typeof boundaryArea>[0]),
+        phase, area: boundaryArea((events[0] as TerrainJobRequested).data.boundary_shape as unknown as Parameters<typeof boundaryArea>[0]),
         tiles: job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })),
         includePopulation: job.include_population, includeBuildings: job.include_buildings,
         sourceSettings: deps.sourceSettings, tileStoreDir: deps.tileStoreDir, concurrency: deps.tileConcurrency ?? 2,
@@ -132,12 +136,6 @@ export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {
       control.signal.removeEventListener('abort', stop);
     }
   };
-}
-
-/** The boundary the job was requested for (kept in its first event). */
-async function boundaryOf(store: EventStore, jobId: string): Promise<unknown> {
-  const [requested] = await store.readStream(`terrain_job-${jobId}`, { toRevision: 0 });
-  return (requested!.data as { boundary_shape: unknown }).boundary_shape;
 }
 
 /** A task that used up its deliveries fails its phase with a clear code (idempotent). */
