@@ -1,5 +1,5 @@
 // Composition root: wires configuration, database, event store, projections and the HTTP API.
-// Used by main.ts, the CLIs and the integration tests.
+// Used by the entry points (entrypoints/) and the integration tests.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { ProjectionRunner } from './projections/projection-runner.ts';
 import { PollingReadModelWaiter, type ReadModelWaiter } from './projections/read-model-waiter.ts';
 import { allProjectors } from './projections/projectors/all-projectors.ts';
 import { createApp } from './api/app.ts';
+import { startAdminSocket } from './api/admin/admin-socket-server.ts';
 import type { ApiDependencies } from './api/api-dependencies.ts';
 import { createFsBlobStore } from './infra/blob-store/create-fs-blob-store.ts';
 import type { BlobStore } from './infra/blob-store/blob-store.ts';
@@ -129,6 +130,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Embedded servers in tests keep PGlite in memory and listen on no admin socket.
+  const adminSocket = config.adminSocket && !options.inMemory ? await startAdminSocket(config.adminSocket, store, waiter) : null;
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
   return {
@@ -140,6 +143,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      if (adminSocket) await new Promise<void>((resolve) => adminSocket.close(() => resolve()));
       await pipeline?.close();
       await runner?.stop();
       await backends.close();

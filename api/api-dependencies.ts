@@ -1,4 +1,4 @@
-// What the HTTP layer needs from the rest of the service, wired by main.ts (or a test).
+// What the HTTP layer needs from the rest of the service, wired by service.ts (or a test).
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventStore } from '../infra/event-store/event-store.ts';

@@ -6,11 +6,13 @@ import { koaBody, HttpMethodEnum } from 'koa-body';
 import type { ApiDependencies } from './api-dependencies.ts';
 import type { RouteSpec } from './route-spec.ts';
 import { errorMapper } from './middleware/error-mapper.ts';
+import { serveApiDocs } from './docs/serve-api-docs.ts';
 import { requireApiKey } from './middleware/authenticate.ts';
-import { validateRequest } from './middleware/validate-request.ts';
+import { pathParamsAreValid, validateRequest } from './middleware/validate-request.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { apiKeyRoutes } from './routes/api-key-routes.ts';
 import { operationRoutes } from './routes/operation-routes.ts';
+import { operationHistoryRoutes } from './routes/operation-history-routes.ts';
 import { openApiRoutes } from './routes/openapi-routes.ts';
 import { mapRoutes } from './routes/map-routes.ts';
 import { ogcFeaturesRoutes } from './routes/ogc-features-routes.ts';
@@ -23,6 +25,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...healthRoutes(deps),
     ...apiKeyRoutes(deps),
     ...operationRoutes(deps),
+    ...operationHistoryRoutes(deps),
     ...mapRoutes(deps),
     ...ogcFeaturesRoutes(deps),
     ...terrainAnalysisRoutes(deps),
@@ -38,19 +41,32 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
   const app = new Koa();
   app.proxy = true;
   app.use(errorMapper(deps.logger));
-  app.use(koaBody({
+  const jsonBody = koaBody({
     jsonLimit: '16mb',
     jsonStrict: false,
     urlencoded: false,
     text: false,
     multipart: false,
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-  }));
+  });
+  app.use(serveApiDocs());
   const router = new Router();
   const auth = requireApiKey(deps.readModels);
   for (const route of routes) {
     const middleware: Koa.Middleware[] = [];
+    // Credentials and the resource named in the path are checked from the headers alone: a request
+    // refused there never has its body read (issue 9, defect 4).
     if (route.auth) middleware.push(auth);
+    if (route.authorize) {
+      const authorize = route.authorize;
+      const checkable = pathParamsAreValid(route);
+      middleware.push(async (ctx, next) => {
+        // A malformed path is left to validation (422); a well-formed one names a resource to check.
+        if (checkable(ctx.params)) await authorize({ params: ctx.params, principal: ctx.state.principal });
+        await next();
+      });
+    }
+    if (route.body) middleware.push(jsonBody);
     middleware.push(validateRequest(route));
     middleware.push(async (ctx) => {
       await route.handler(ctx, { ...ctx.state.input, principal: ctx.state.principal });

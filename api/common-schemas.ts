@@ -22,8 +22,11 @@ export const ListEnvelope = <T extends TSchema>(item: T, title: string) => Type.
   pages: Type.Integer({ minimum: 0 }),
 }, { title });
 
+/** Highest page number a list accepts: with size ≤ 100, offsets stay below 10^8. */
+export const MAX_PAGE = 1_000_000;
+
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' }),
+  page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, from 1 to ${MAX_PAGE} (decimal digits only)` }),
   size: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Items per page (1–100)' }),
 };
 

@@ -34,6 +34,11 @@ export interface RouteSpec<P extends TObject | undefined = any, Q extends TObjec
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Access check from the path alone (the resource the path names), run after authentication and
+   * before the body is read: a refused request never has its body parsed. Throws to refuse.
+   */
+  authorize?: (input: { params: Record<string, string>; principal: Principal }) => Promise<void>;
   /** Ignore query parameters not in the schema (OGC clients add their own); default true. */
   responses: Record<number, ResponseSpec>;
   handler: (

@@ -8,6 +8,7 @@ import { eventSchemas } from '../domain/event-schemas.ts';
 import { envelope, systemContext } from '../commands/command-context.ts';
 import { migrateReadModels } from '../projections/schema/read-model-migrations.ts';
 import { rebuildReadModels } from '../projections/rebuild-read-models.ts';
+import { allProjectors } from '../projections/projectors/all-projectors.ts';
 import { backendsFromArgs, fmt, numberArg, openTestDatabase } from './support.ts';
 
 const total = numberArg('events', 200_000);
@@ -56,7 +57,9 @@ for (const backend of backendsFromArgs()) {
     if (rows !== total) throw new Error(`rebuild produced ${rows} history rows, expected ${total}`);
 
     console.log(`  raw sequential SELECT: ${fmt(read / selectSeconds)} events/s (${fmt(selectSeconds, 2)} s)`);
-    console.log(`  rebuild (4 projectors): ${fmt(total / rebuildSeconds)} events/s (${fmt(rebuildSeconds, 2)} s), rss +${fmt((process.memoryUsage().rss - rssBefore) / 1e6)} MB`);
+    const rss = fmt((process.memoryUsage().rss - rssBefore) / 1e6);
+    const rate = fmt(total / rebuildSeconds);
+    console.log(`  rebuild (${allProjectors.length} projectors): ${rate} events/s (${fmt(rebuildSeconds, 2)} s), rss +${rss} MB`);
     console.log(`  ratio rebuild/select time: ${fmt(rebuildSeconds / selectSeconds, 1)}x`);
     await store.close();
   } finally {

@@ -49,7 +49,7 @@ for (const workerCount of [1, 2]) {
   const workers: ChildProcess[] = [];
   try {
     for (let i = 0; i < workerCount; i++) {
-      workers.push(spawn(process.execPath, ['--import', 'tsx', join(root, 'workers/main.ts')], {
+      workers.push(spawn(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/worker.ts')], {
         cwd: root, env: { ...process.env, ...svc.env, LOG_LEVEL: 'warn' }, stdio: 'ignore',
       }));
     }

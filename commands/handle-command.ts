@@ -7,6 +7,7 @@ import { DomainError } from '../domain/shared/domain-error.ts';
 import { eventSchemas } from '../domain/event-schemas.ts';
 import { type EventStore, WrongExpectedRevisionError } from '../infra/event-store/event-store.ts';
 import { envelope, type CommandContext } from './command-context.ts';
+import { loadState } from './load-state.ts';
 
 export interface CommandResult<State> {
   state: State;
@@ -38,10 +39,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 ): Promise<CommandResult<State>> {
   const { store, stream, decider, command, ctx } = options;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(stream);
-    let state = decider.initialState();
-    for (const e of recorded) state = decider.evolve(state, e as unknown as Event);
-    const revision = recorded.length - 1;
+    const loaded = await loadState(store, stream, decider);
+    let state = loaded.state;
+    const revision = loaded.revision;
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
       throw new DomainError('conflict', `${stream} is at revision ${revision}, not ${options.expectedRevision} (If-Match)`);
     }

@@ -3,19 +3,20 @@
 // account (404 / 403), and the map's events carry the operation's id for its history.
 import { randomUUID } from 'node:crypto';
 import { mapDecider } from '../domain/map/map-decider.ts';
-import { mapStream, type MapEvent, type MapLayerAdded, type MapLayerReplaced } from '../domain/map/map-events.ts';
+import { mapStream, type MapLayerAdded, type MapLayerReplaced } from '../domain/map/map-events.ts';
 import { MAX_POSITIONS_PER_LAYER_REQUEST, type MapLayerType } from '../domain/map/map-layer-vocabulary.ts';
 import { validateLayerFeatureCollection } from '../domain/map/geojson/validate-layer-feature-collection.ts';
 import { normalizeLayerFeatureCollection } from '../domain/map/geojson/normalize-layer-feature-collection.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
 import { operationDecider } from '../domain/operation/operation-decider.ts';
-import { operationStream, type OperationEvent } from '../domain/operation/operation-events.ts';
+import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
-import { fold } from '../domain/shared/decider.ts';
+import { requireAccess } from '../domain/shared/require-access.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
+import { loadState } from './load-state.ts';
 
 function principalOf(ctx: CommandContext) {
   if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
@@ -23,15 +24,14 @@ function principalOf(ctx: CommandContext) {
 }
 
 async function operationState(store: EventStore, operationId: string) {
-  return fold(operationDecider, (await store.readStream(operationStream(operationId))) as unknown as OperationEvent[]);
+  return (await loadState(store, operationStream(operationId), operationDecider)).state;
 }
 
 /** Creates a map for an operation of the caller's account (missing or deleted operation: 404). */
 export async function createMap(store: EventStore, ctx: CommandContext, input: { operation_id: string; name: string }) {
   const { account_id } = principalOf(ctx);
   const operation = await operationState(store, input.operation_id);
-  if (operation.status !== 'active') throw new DomainError('not_found', `Operation ${input.operation_id} not found`);
-  if (operation.account_id !== account_id) throw new DomainError('forbidden', 'Operation belongs to another account');
+  requireAccess(operation.status === 'active' ? operation : null, account_id, { kind: 'Operation', id: input.operation_id });
   const mapId = randomUUID();
   const result = await handleCommand({
     store, ctx, stream: mapStream(mapId), decider: mapDecider, operationId: input.operation_id,
@@ -66,9 +66,8 @@ export async function addMapLayer(
   options: { maxPositions?: number } = {},
 ): Promise<AddMapLayerResult> {
   const { account_id } = principalOf(ctx);
-  const map = fold(mapDecider, (await store.readStream(mapStream(mapId))) as unknown as MapEvent[]);
-  if (map.status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
-  if (map.account_id !== account_id) throw new DomainError('forbidden', 'Map belongs to another account');
+  const { state } = await loadState(store, mapStream(mapId), mapDecider);
+  const map = requireAccess(state.status === 'active' ? state : null, account_id, { kind: 'Map', id: mapId });
   // A deleted operation takes its maps with it.
   if ((await operationState(store, map.operation_id)).status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
 

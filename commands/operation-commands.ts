@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { operationDecider, type OperationChanges, type OperationFields } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
-import { fold } from '../domain/shared/decider.ts';
-import type { OperationEvent } from '../domain/operation/operation-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
+import { loadState } from './load-state.ts';
 
 function principalOf(ctx: CommandContext) {
   if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
@@ -16,7 +15,7 @@ function principalOf(ctx: CommandContext) {
 /** A parent operation must exist, be active and belong to the same account. */
 async function checkParent(store: EventStore, parentId: string | null | undefined, accountId: string) {
   if (!parentId) return;
-  const parent = fold(operationDecider, (await store.readStream(operationStream(parentId))) as unknown as OperationEvent[]);
+  const { state: parent } = await loadState(store, operationStream(parentId), operationDecider);
   if (parent.status !== 'active' || parent.account_id !== accountId) {
     throw new DomainError('invalid', `Parent operation ${parentId} does not exist`, ['body', 'parent_id']);
   }

@@ -2,18 +2,18 @@
 // report through `decideTerrainJob`. The event log is the authority for the map and its boundary.
 import { randomUUID } from 'node:crypto';
 import { mapDecider } from '../domain/map/map-decider.ts';
-import { mapStream, type MapEvent, type MapLayerAdded, type MapLayerReplaced } from '../domain/map/map-events.ts';
+import { mapStream, type MapLayerAdded, type MapLayerReplaced } from '../domain/map/map-events.ts';
 import { MAX_POSITIONS_PER_LAYER_REQUEST } from '../domain/map/map-layer-vocabulary.ts';
 import { validateLayerFeatureCollection } from '../domain/map/geojson/validate-layer-feature-collection.ts';
 import { normalizeLayerFeatureCollection } from '../domain/map/geojson/normalize-layer-feature-collection.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
 import { operationDecider } from '../domain/operation/operation-decider.ts';
-import { operationStream, type OperationEvent } from '../domain/operation/operation-events.ts';
+import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
-import { fold } from '../domain/shared/decider.ts';
+import { requireAccess } from '../domain/shared/require-access.ts';
 import { terrainJobDecider, type TerrainJobCommand } from '../domain/terrain-job/terrain-job-decider.ts';
-import { terrainJobStream, type TerrainJobEvent } from '../domain/terrain-job/terrain-job-events.ts';
+import { terrainJobStream } from '../domain/terrain-job/terrain-job-events.ts';
 import type { TerrainJobState } from '../domain/terrain-job/terrain-job-state.ts';
 import { WORK_ZOOM } from '../domain/terrain/work-grid.ts';
 import { workTilesForArea } from '../domain/terrain/work-tiles-for-area.ts';
@@ -22,6 +22,7 @@ import { boundaryArea } from '../domain/map/boundary-area.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
+import { loadState } from './load-state.ts';
 
 /** Largest area one job prepares: 2,500 work tiles is about 250 km × 250 km at mid latitudes. */
 export const MAX_WORK_TILES_PER_JOB = 2500;
@@ -45,11 +46,9 @@ const geometriesOf = (collection: LayerFeatureCollection) => JSON.stringify(coll
 export async function requestTerrainJob(store: EventStore, ctx: CommandContext, input: RequestTerrainJobInput, sources: TerrainSources) {
   if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
   const accountId = ctx.principal.account_id;
-  const mapEvents = (await store.readStream(mapStream(input.map_id))) as unknown as MapEvent[];
-  const map = fold(mapDecider, mapEvents);
-  if (map.status !== 'active') throw new DomainError('not_found', `Map ${input.map_id} not found`);
-  if (map.account_id !== accountId) throw new DomainError('forbidden', 'Map belongs to another account');
-  const operation = fold(operationDecider, (await store.readStream(operationStream(map.operation_id))) as unknown as OperationEvent[]);
+  const { state: mapState, events: mapEvents } = await loadState(store, mapStream(input.map_id), mapDecider);
+  const map = requireAccess(mapState.status === 'active' ? mapState : null, accountId, { kind: 'Map', id: input.map_id });
+  const { state: operation } = await loadState(store, operationStream(map.operation_id), operationDecider);
   if (operation.status !== 'active') throw new DomainError('not_found', `Map ${input.map_id} not found`);
   if (!map.boundary_layer_id) {
     throw new DomainError('invalid', `Map ${input.map_id} has no boundary layer: add one with POST /api/maps/${input.map_id}/features (type boundary) first`, ['body', 'map_id']);
@@ -85,7 +84,7 @@ export async function requestTerrainJob(store: EventStore, ctx: CommandContext, 
 }
 
 export async function loadTerrainJob(store: EventStore, jobId: string): Promise<TerrainJobState> {
-  return fold(terrainJobDecider, (await store.readStream(terrainJobStream(jobId))) as unknown as TerrainJobEvent[]);
+  return (await loadState(store, terrainJobStream(jobId), terrainJobDecider)).state;
 }
 
 /**

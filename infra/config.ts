@@ -21,6 +21,11 @@ export interface Config {
   logLevel: string;
   /** Directory of the blob store (artifacts and display tiles) shared by API and workers. */
   tileStoreDir: string;
+  /**
+   * Unix socket of the local admin channel (create-key reaches a running server through it); owner-only
+   * permissions. Default DATA_DIR/admin.sock in embedded mode; ADMIN_SOCKET= (empty) turns it off.
+   */
+  adminSocket: string | null;
   /** Work queue: a delivery without ack or heartbeat for this long is redelivered. */
   taskAckWaitMs: number;
   /** Work queue: deliveries of one task, the first included, before its phase fails. */
@@ -114,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS || '10000', 1, 600000),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),
     tileStoreDir: resolve(env.TILE_STORE_DIR || join(env.DATA_DIR || './data', 'blobs')),
+    adminSocket: env.ADMIN_SOCKET !== undefined
+      ? (env.ADMIN_SOCKET ? resolve(env.ADMIN_SOCKET) : null)
+      : (eventStore === 'embedded' ? resolve(join(env.DATA_DIR || './data', 'admin.sock')) : null),
     taskAckWaitMs: integer('TASK_ACK_WAIT_MS', env.TASK_ACK_WAIT_MS || '30000', 500, 3_600_000),
     taskMaxDeliveries: integer('TASK_MAX_DELIVERIES', env.TASK_MAX_DELIVERIES || '5', 1, 100),
     workerConcurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY || '2', 1, 64),

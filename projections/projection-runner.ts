@@ -7,32 +7,31 @@ import type { EventStore, Subscription } from '../infra/event-store/event-store.
 import type { RecordedEvent } from '../domain/shared/event-envelope.ts';
 import { applyProjector, type Projector } from './projector.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
-
-export const CHECKPOINT_NAME = 'read_models';
+import { CHECKPOINT_NAME, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoint-store.ts';
 
 export interface ProjectionRunnerOptions {
   batchSize?: number;
+  /** A batch failed to apply (`batch`), or reading the log failed (`batch` is empty). */
   onError?: (error: unknown, batch: RecordedEvent[]) => void;
   onBatch?: (position: number, count: number) => void;
 }
 
-export async function readCheckpoint(knex: Knex, name = CHECKPOINT_NAME): Promise<number> {
-  const row = await knex('projection_checkpoints').where({ name }).first();
-  return row ? Number(row.position) : 0;
-}
-
 /** Applies one batch and moves the checkpoint, atomically. Events at or below it are skipped. */
-export async function applyBatch(knex: Knex, projectors: Projector[], batch: RecordedEvent[], name = CHECKPOINT_NAME): Promise<number> {
+export async function applyBatch(
+  knex: Knex, projectors: Projector[], batch: RecordedEvent[], options: { name?: string; waitForFlush?: boolean } = {},
+): Promise<number> {
+  const name = options.name ?? CHECKPOINT_NAME;
   return knex.transaction(async (trx) => {
-    const row = await trx('projection_checkpoints').where({ name }).forUpdate().first();
-    const checkpoint = row ? Number(row.position) : 0;
+    // A catch-up need not wait for each commit's WAL flush: after a crash the rows and the
+    // checkpoint are lost together, and the events are applied again.
+    if (options.waitForFlush === false) await trx.raw('set local synchronous_commit = off');
+    const checkpoint = await lockCheckpoint(trx, name);
     const fresh = batch.filter((event) => event.position > checkpoint);
-    // Projectors own disjoint tables, so each may take the whole batch in turn.
+    // Projectors own disjoint tables, so each may take the whole batch in turn. (Not side by side:
+    // one transaction is one connection, and pg refuses overlapping queries on a client from pg 9.)
     for (const projector of projectors) await applyProjector(projector, trx, fresh);
     const position = fresh.length > 0 ? fresh[fresh.length - 1]!.position : checkpoint;
-    if (position !== checkpoint) {
-      await trx('projection_checkpoints').insert({ name, position }).onConflict('name').merge();
-    }
+    if (position !== checkpoint) await writeCheckpoint(trx, position, name);
     return position;
   });
 }
@@ -66,10 +65,13 @@ export class ProjectionRunner implements ReadModelWaiter {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       this.subscription = this.store.subscribeAll(this.position, { batchSize: this.options.batchSize ?? 500 });
+      let failing: RecordedEvent[] = [];
       try {
         for await (const batch of this.subscription) {
           if (this.stopped) break;
+          failing = batch;
           this.position = await applyBatch(this.knex, this.projectors, batch);
+          failing = [];
           this.options.onBatch?.(this.position, batch.length);
           this.progress.emit('position', this.position);
         }
@@ -77,7 +79,7 @@ export class ProjectionRunner implements ReadModelWaiter {
         if (this.stopped) break;
         // A failing batch is retried from the checkpoint, never skipped: a read model that
         // silently misses an event is worse than one that lags.
-        this.options.onError?.(error, []);
+        this.options.onError?.(error, failing);
         await this.subscription.close().catch(() => undefined);
         await new Promise((r) => setTimeout(r, 1000));
         this.position = await readCheckpoint(this.knex).catch(() => this.position);
@@ -113,12 +115,23 @@ export async function catchUp(
   options: { batchSize?: number; onProgress?: (position: number, head: number, applied: number) => void } = {},
 ): Promise<number> {
   const head = await store.headPosition();
+  const limit = options.batchSize ?? 2000;
   let position = await readCheckpoint(knex);
   let applied = 0;
-  while (position < head) {
-    const batch = await store.readAll({ after: position, limit: options.batchSize ?? 2000 });
+  // The next batch is read while this one is applied (on PostgreSQL the read and the write use two
+  // connections; PGlite's single connection simply runs them in turn).
+  const readAfter = (after: number) => {
+    const reading = store.readAll({ after, limit });
+    reading.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
+    return reading;
+  };
+  let next = position < head ? readAfter(position) : null;
+  while (next) {
+    const batch = await next;
     if (batch.length === 0) break;
-    position = await applyBatch(knex, projectors, batch);
+    const last = batch[batch.length - 1]!.position;
+    next = last < head ? readAfter(last) : null;
+    position = await applyBatch(knex, projectors, batch, { waitForFlush: false });
     applied += batch.length;
     options.onProgress?.(position, head, applied);
   }

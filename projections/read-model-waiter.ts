@@ -2,7 +2,7 @@
 // events. In one process the runner says so directly; when the projector runs in its own process
 // the API polls the checkpoint table instead.
 import type { Knex } from 'knex';
-import { readCheckpoint } from './projection-runner.ts';
+import { readCheckpoint } from './checkpoint-store.ts';
 
 export interface ReadModelWaiter {
   waitFor(position: number, timeoutMs: number): Promise<boolean>;

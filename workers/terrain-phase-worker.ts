@@ -7,11 +7,11 @@ import type { Logger } from 'pino';
 import { decideTerrainJob, loadTerrainJob } from '../commands/terrain-job-commands.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { terrainJobDecider, type TerrainJobCommand } from '../domain/terrain-job/terrain-job-decider.ts';
-import { terrainJobStream, type TerrainJobEvent, type TerrainJobRequested } from '../domain/terrain-job/terrain-job-events.ts';
-import { fold } from '../domain/shared/decider.ts';
+import { terrainJobStream, type TerrainJobRequested } from '../domain/terrain-job/terrain-job-events.ts';
+import { loadState } from '../commands/load-state.ts';
 import { isTerminalJob, isTerminalPhase, type TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
 import { PHASES, type PhaseId } from '../domain/terrain-job/terrain-phases.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
+import { JobCancelledError } from '../domain/terrain-job/job-cancelled-error.ts';
 import type { DatasetName } from '../domain/terrain/types.ts';
 import { boundaryArea } from '../domain/map/boundary-area.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
@@ -29,7 +29,9 @@ export interface TerrainPhaseTaskPayload {
 }
 
 export const terrainPhaseTask = (jobId: string, phase: PhaseId): WorkTask => ({
-  id: `${jobId}:${phase}`, kind: TERRAIN_PHASE_TASK, payload: { job_id: jobId, phase } satisfies TerrainPhaseTaskPayload,
+  id: `${jobId}:${phase}`,
+  kind: TERRAIN_PHASE_TASK,
+  payload: { job_id: jobId, phase } satisfies TerrainPhaseTaskPayload,
 });
 
 export interface PhaseWorkerDependencies {
@@ -59,83 +61,150 @@ function datasetsOf(phase: PhaseId): DatasetName[] {
   return definition.kind === 'raw' ? definition.datasets : definition.inputs.flatMap((input) => PHASES[input].datasets);
 }
 
+type PhaseResult = Awaited<ReturnType<PhaseRunner['run']>>;
+type PhaseCounts = PhaseResult['counts'];
+
+/** One delivery of a phase task: what every step below needs. */
+interface PhaseDelivery {
+  deps: PhaseWorkerDependencies;
+  control: TaskControl;
+  job: TerrainJob;
+  phase: PhaseId;
+  /** The job's boundary, kept in its first event. */
+  boundary: TerrainJobRequested['data']['boundary_shape'];
+  report(command: TerrainJobCommand): Promise<unknown>;
+}
+
 export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {
   const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   return async (task: WorkTask, control: TaskControl): Promise<void> => {
     const { job_id: jobId, phase } = task.payload as TerrainPhaseTaskPayload;
-    // One read serves both the state and the boundary (kept in the job's first event).
-    const events = (await deps.store.readStream(terrainJobStream(jobId))) as unknown as TerrainJobEvent[];
-    const state = fold(terrainJobDecider, events);
-    if (state.status === 'absent' || isTerminalJob(state.status) || isTerminalPhase(state.phases[phase].status)) return;
-    const job = state;
-    const ctx = jobContext(job, null);
-    const report = (command: TerrainJobCommand) => decideTerrainJob(deps.store, ctx, job.operation_id, command);
-
-    try {
-      await report({ type: 'StartPhase', job_id: jobId, phase, worker_id: workerId, attempt: control.attempt });
-    } catch (error) {
-      if (error instanceof DomainError && error.kind === 'conflict') return; // cancelled meanwhile
-      throw error;
-    }
-
-    const total = job.work_tiles.length;
-    // A worker configured with other sources than the job recorded would build other products.
-    const changed = datasetsOf(phase).filter((d) => deps.providers[d].fingerprint !== job.source_providers[d]?.fingerprint);
-    if (changed.length > 0) {
-      await report({
-        type: 'FailPhase', job_id: jobId, phase, code: 'SOURCE_CONFIGURATION_CHANGED',
-        message: `this worker's source for ${changed.join(', ')} differs from the one the job was requested with`,
-        counts: { total, completed: 0, failed: 0, skipped: total },
-      });
-      return;
-    }
-
-    const cancel = new AbortController();
-    const stop = () => cancel.abort(control.signal.reason);
-    control.signal.addEventListener('abort', stop, { once: true });
-    let lastReport = Date.now();
-    let reporting = Promise.resolve();
-    const onProgress = (progress: { counts: { total: number; completed: number; failed: number; skipped: number } }) => {
-      control.heartbeat();
-      if (Date.now() - lastReport < PROGRESS_INTERVAL_MS) return;
-      lastReport = Date.now();
-      // Reports go out one after another; a refused one means the job was cancelled: stop working.
-      reporting = reporting.then(() => report({ type: 'ProgressPhase', job_id: jobId, phase, counts: progress.counts }).then(() => undefined))
-        .catch((error) => {
-          if (error instanceof DomainError && error.kind === 'conflict') cancel.abort(new Error('job cancelled'));
-          else deps.logger.warn({ err: error, job_id: jobId, phase }, 'progress report failed');
-        });
-    };
-    const heartbeat = setInterval(() => control.heartbeat(), 1000);
-    try {
-      const result = await deps.runner.run({
-        phase, area: boundaryArea((events[0] as TerrainJobRequested).data.boundary_shape as unknown as Parameters<typeof boundaryArea>[0]),
-        tiles: job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })),
-        includePopulation: job.include_population, includeBuildings: job.include_buildings,
-        sourceSettings: deps.sourceSettings, tileStoreDir: deps.tileStoreDir, concurrency: deps.tileConcurrency ?? 2,
-      }, { onProgress, signal: cancel.signal });
-      await reporting;
-      if (cancel.signal.aborted) {
-        if (control.signal.aborted) throw control.signal.reason;
-        return; // the job was cancelled: nothing more to report
-      }
-      if (result.status === 'failed') {
-        await report({ type: 'FailPhase', job_id: jobId, phase, code: result.error?.code ?? 'PHASE_FAILED', message: result.error?.message ?? 'phase failed', counts: result.counts });
-      } else if (result.status === 'complete' || result.status === 'cached' || result.status === 'partial') {
-        const message = result.status === 'partial' && result.error ? `${result.error.code}: ${result.error.message}` : result.message ?? null;
-        await report({ type: 'CompletePhase', job_id: jobId, phase, outcome: result.status, counts: result.counts, message });
-      } else {
-        throw new Error(`phase ended ${result.status}`);
-      }
-    } catch (error) {
-      if (cancel.signal.aborted && !control.signal.aborted) return;
-      if (error instanceof DomainError && error.kind === 'conflict') return; // cancelled while reporting
-      throw error;
-    } finally {
-      clearInterval(heartbeat);
-      control.signal.removeEventListener('abort', stop);
-    }
+    const delivery = await openDelivery(deps, control, jobId, phase);
+    if (!delivery) return;
+    if (!(await startPhase(delivery, workerId))) return;
+    if (await failOnChangedSources(delivery)) return;
+    await runAndReport(delivery);
   };
+}
+
+/** The job and its boundary (one read), or null when there is nothing left to do for the phase. */
+async function openDelivery(
+  deps: PhaseWorkerDependencies, control: TaskControl, jobId: string, phase: PhaseId,
+): Promise<PhaseDelivery | null> {
+  const { state, events } = await loadState(deps.store, terrainJobStream(jobId), terrainJobDecider);
+  if (state.status === 'absent' || isTerminalJob(state.status)) return null;
+  if (isTerminalPhase(state.phases[phase].status)) return null;
+  const job = state;
+  const ctx = jobContext(job, null);
+  return {
+    deps, control, job, phase,
+    boundary: (events[0] as TerrainJobRequested).data.boundary_shape,
+    report: (command) => decideTerrainJob(deps.store, ctx, job.operation_id, command),
+  };
+}
+
+/** Reports the phase started; false when the job was cancelled meanwhile (the task is done). */
+async function startPhase(delivery: PhaseDelivery, workerId: string): Promise<boolean> {
+  const { job, phase, control } = delivery;
+  try {
+    await delivery.report({
+      type: 'StartPhase', job_id: job.job_id, phase, worker_id: workerId, attempt: control.attempt,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof JobCancelledError) return false;
+    throw error;
+  }
+}
+
+/** A worker configured with other sources than the job recorded would build other products. */
+async function failOnChangedSources({ deps, job, phase, report }: PhaseDelivery): Promise<boolean> {
+  const changed = datasetsOf(phase)
+    .filter((d) => deps.providers[d].fingerprint !== job.source_providers[d]?.fingerprint);
+  if (changed.length === 0) return false;
+  const total = job.work_tiles.length;
+  await report({
+    type: 'FailPhase', job_id: job.job_id, phase, code: 'SOURCE_CONFIGURATION_CHANGED',
+    message: `this worker's source for ${changed.join(', ')} differs from the one the job was requested with`,
+    counts: { total, completed: 0, failed: 0, skipped: total },
+  });
+  return true;
+}
+
+/**
+ * Progress reports, throttled and sent one after another. A refused one means the job was
+ * cancelled: `cancel` stops the work. Other failures are logged; the final report still decides.
+ */
+function progressReporter({ deps, control, job, phase, report }: PhaseDelivery, cancel: AbortController) {
+  let lastReport = Date.now();
+  let reporting = Promise.resolve();
+  const onProgress = (progress: { counts: PhaseCounts }) => {
+    control.heartbeat();
+    if (Date.now() - lastReport < PROGRESS_INTERVAL_MS) return;
+    lastReport = Date.now();
+    reporting = reporting
+      .then(async () => {
+        await report({ type: 'ProgressPhase', job_id: job.job_id, phase, counts: progress.counts });
+      })
+      .catch((error) => {
+        if (error instanceof JobCancelledError) cancel.abort(new Error('job cancelled'));
+        else deps.logger.warn({ err: error, job_id: job.job_id, phase }, 'progress report failed');
+      });
+  };
+  return { onProgress, settled: () => reporting };
+}
+
+/**
+ * Runs the phase and reports how it ended. Throws (so the task is redelivered) on anything but a
+ * cancelled job, including a report whose conflict retries ran out.
+ */
+async function runAndReport(delivery: PhaseDelivery): Promise<void> {
+  const { deps, control, job, phase } = delivery;
+  const cancel = new AbortController();
+  const stop = () => cancel.abort(control.signal.reason);
+  control.signal.addEventListener('abort', stop, { once: true });
+  const progress = progressReporter(delivery, cancel);
+  const heartbeat = setInterval(() => control.heartbeat(), 1000);
+  try {
+    const result = await deps.runner.run({
+      phase, area: boundaryArea(delivery.boundary as unknown as Parameters<typeof boundaryArea>[0]),
+      tiles: job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })),
+      includePopulation: job.include_population, includeBuildings: job.include_buildings,
+      sourceSettings: deps.sourceSettings, tileStoreDir: deps.tileStoreDir, concurrency: deps.tileConcurrency ?? 2,
+    }, { onProgress: progress.onProgress, signal: cancel.signal });
+    await progress.settled();
+    if (cancel.signal.aborted) {
+      if (control.signal.aborted) throw control.signal.reason;
+      return; // the job was cancelled: nothing more to report
+    }
+    await reportResult(delivery, result);
+  } catch (error) {
+    if (cancel.signal.aborted && !control.signal.aborted) return;
+    if (error instanceof JobCancelledError) return; // cancelled while reporting
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+    control.signal.removeEventListener('abort', stop);
+  }
+}
+
+async function reportResult({ job, phase, report }: PhaseDelivery, result: PhaseResult): Promise<void> {
+  const jobId = job.job_id;
+  if (result.status === 'failed') {
+    await report({
+      type: 'FailPhase', job_id: jobId, phase, code: result.error?.code ?? 'PHASE_FAILED',
+      message: result.error?.message ?? 'phase failed', counts: result.counts,
+    });
+  } else if (result.status === 'complete' || result.status === 'cached' || result.status === 'partial') {
+    const message = result.status === 'partial' && result.error
+      ? `${result.error.code}: ${result.error.message}`
+      : result.message ?? null;
+    await report({
+      type: 'CompletePhase', job_id: jobId, phase, outcome: result.status, counts: result.counts, message,
+    });
+  } else {
+    throw new Error(`phase ended ${result.status}`);
+  }
 }
 
 /** A task that used up its deliveries fails its phase with a clear code (idempotent). */

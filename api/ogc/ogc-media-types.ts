@@ -15,3 +15,5 @@ export const CONFORMANCE_CLASSES = [
 export const DEFAULT_ITEMS_LIMIT = 100;
 /** ...and a larger `limit` is served as this many (OGC: a server may cap the limit). */
 export const MAX_ITEMS_LIMIT = 1000;
+/** Highest items offset accepted (a client paging beyond it should narrow its bbox or datetime). */
+export const MAX_ITEMS_OFFSET = 100_000_000;

@@ -18,7 +18,7 @@ import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
 import { HttpError, notFound, validationError } from '../http-error.ts';
 import { authErrors, HTTPError, ownedResourceErrors } from '../common-schemas.ts';
-import { ownedOperation } from './operation-routes.ts';
+import { accessibleMap, accessibleOperation } from '../access.ts';
 import { GEOJSON, JSON_TYPE } from '../ogc/ogc-media-types.ts';
 import { collectionIdOf, collectionUrl, featuresRootUrl, itemsUrl } from '../ogc/ogc-urls.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
@@ -101,18 +101,6 @@ const MapIdParams = Type.Object({ map_id: Uuid });
 /** Extra read-your-writes wait per posted feature (see the layer POST handler). */
 const PROJECTION_MS_PER_FEATURE = 0.25;
 
-/** The 403/404 rule for a map row: 404 when missing or its operation is deleted, 403 for another account. */
-export function requireMapAccess(row: (MapRow & { operation_deleted: boolean }) | null, mapId: string, principal: Principal): MapRow {
-  if (!row || row.operation_deleted) throw notFound(`Map ${mapId}`);
-  if (row.account_id !== principal.account_id) throw new HttpError(403, 'Map belongs to another account');
-  return row;
-}
-
-/** The map if the caller's account owns it (see requireMapAccess). */
-export async function ownedMap(knex: Knex, mapId: string, principal: Principal): Promise<MapRow> {
-  return requireMapAccess(await findMapRow(knex, mapId), mapId, principal);
-}
-
 function layerView(origin: string, layer: MapLayerRow) {
   return {
     id: layer.layer_id,
@@ -154,7 +142,7 @@ export const mapRoutes = (deps: ApiDependencies) => [
     query: Type.Object({ operation_id: Uuid }),
     responses: { 200: { description: 'Maps of the operation, oldest first, each with its layers', schema: Type.Array(MapResponse) }, ...ownedResourceErrors },
     async handler(ctx, { query, principal }) {
-      await ownedOperation(deps.readModels, query.operation_id, principal);
+      await accessibleOperation(deps.readModels, query.operation_id, principal);
       const maps = await listMapsOfOperation(deps.readModels, query.operation_id);
       const layers = await listLayersOfMaps(deps.readModels, maps.map((m) => m.map_id));
       ctx.body = maps.map((m) => mapView(requestOrigin(ctx), m, layers));
@@ -171,7 +159,7 @@ export const mapRoutes = (deps: ApiDependencies) => [
       404: { description: 'No such operation (or it is deleted)', schema: HTTPError },
     },
     async handler(ctx, { body, principal }) {
-      await ownedOperation(deps.readModels, body.operation_id, principal);
+      await accessibleOperation(deps.readModels, body.operation_id, principal);
       const created = await createMap(deps.store, commandContextOf(ctx), { operation_id: body.operation_id, name: body.name });
       await awaitReadModels(deps, created.position);
       const map = await findMapRow(deps.readModels, created.map_id);
@@ -184,7 +172,7 @@ export const mapRoutes = (deps: ApiDependencies) => [
     tags: ['maps'], auth: true, params: MapIdParams,
     responses: { 200: { description: 'The map', schema: MapResponse }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      const map = await ownedMap(deps.readModels, params.map_id, principal);
+      const map = await accessibleMap(deps.readModels, params.map_id, principal);
       ctx.body = mapView(requestOrigin(ctx), map, await listLayersOfMaps(deps.readModels, [map.map_id]));
     },
   }),
@@ -200,6 +188,7 @@ export const mapRoutes = (deps: ApiDependencies) => [
       `Limits: ${MAX_POSITIONS_PER_LAYER_REQUEST} positions per request (422), 16 MB request body (413).`,
     ].join(' '),
     tags: ['maps'], auth: true, params: MapIdParams, body: MapLayerRequest,
+    authorize: async ({ params, principal }) => { await accessibleMap(deps.readModels, params.map_id, principal); },
     responses: {
       201: {
         description: 'The stored layer with its normalised feature_collection and OGC links',
@@ -210,7 +199,6 @@ export const mapRoutes = (deps: ApiDependencies) => [
       ...ownedResourceErrors,
     },
     async handler(ctx, { params, body, principal }) {
-      await ownedMap(deps.readModels, params.map_id, principal);
       let added;
       try {
         added = await addMapLayer(deps.store, commandContextOf(ctx), params.map_id, {

@@ -12,10 +12,10 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { notFound } from '../http-error.ts';
 import { ownedResourceErrors } from '../common-schemas.ts';
-import { ownedMap, requireMapAccess } from './map-routes.ts';
+import { accessibleMap, requireMapAccess } from '../access.ts';
 import { collectionDocument } from '../ogc/collection-document.ts';
 import {
-  CONFORMANCE_CLASSES, CRS84, DEFAULT_ITEMS_LIMIT, GEOJSON, JSON_TYPE, MAX_ITEMS_LIMIT, OPENAPI_JSON,
+  CONFORMANCE_CLASSES, CRS84, DEFAULT_ITEMS_LIMIT, GEOJSON, JSON_TYPE, MAX_ITEMS_LIMIT, MAX_ITEMS_OFFSET, OPENAPI_JSON,
 } from '../ogc/ogc-media-types.ts';
 import { collectionUrl, featuresRootUrl, isUuid, itemsUrl, layerIdOf, withQuery } from '../ogc/ogc-urls.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
@@ -42,7 +42,7 @@ const ItemsQuery = Type.Object({
     description: 'Instant (RFC 3339 date-time, or a date = that UTC day) or interval start/end, either end open with "..". Matched against each feature\'s time: its "datetime" property when present, else when its layer version was recorded. Bounds inclusive.',
   })),
   limit: Type.Integer({ minimum: 1, default: DEFAULT_ITEMS_LIMIT, description: `Features per page (default ${DEFAULT_ITEMS_LIMIT}); a limit above ${MAX_ITEMS_LIMIT} is served as ${MAX_ITEMS_LIMIT}` }),
-  offset: Type.Integer({ minimum: 0, default: 0, description: 'Matches to skip (the next/prev links carry it)' }),
+  offset: Type.Integer({ minimum: 0, maximum: MAX_ITEMS_OFFSET, default: 0, description: `Matches to skip, 0 to ${MAX_ITEMS_OFFSET} (the next/prev links carry it)` }),
   // Part 2 (CRS by reference) is not implemented: these are accepted only with the one CRS served,
   // so a client asking for another gets a 422 rather than coordinates it would misread.
   'bbox-crs': Type.Optional(StringEnum([CRS84], 'Only CRS84 (longitude, latitude) is supported')),
@@ -69,7 +69,7 @@ export const ogcFeaturesRoutes = (deps: ApiDependencies) => [
     summary: 'OGC API Features landing page of a map', tags: TAGS, auth: true, params: MapIdParams, query: JsonFormat,
     responses: { 200: { description: 'Landing page', schema: LandingPage }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      const map = await ownedMap(deps.readModels, params.map_id, principal);
+      const map = await accessibleMap(deps.readModels, params.map_id, principal);
       const origin = requestOrigin(ctx);
       const root = featuresRootUrl(origin, map.map_id);
       ctx.body = {
@@ -90,7 +90,7 @@ export const ogcFeaturesRoutes = (deps: ApiDependencies) => [
     tags: TAGS, auth: true, params: MapIdParams, query: JsonFormat,
     responses: { 200: { description: 'Conformance', schema: Conformance }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      await ownedMap(deps.readModels, params.map_id, principal);
+      await accessibleMap(deps.readModels, params.map_id, principal);
       ctx.body = { conformsTo: CONFORMANCE_CLASSES };
     },
   }),
@@ -99,7 +99,7 @@ export const ogcFeaturesRoutes = (deps: ApiDependencies) => [
     summary: "The map's layers as collections", tags: TAGS, auth: true, params: MapIdParams, query: JsonFormat,
     responses: { 200: { description: 'Collections, oldest layer first', schema: OgcCollections }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      const map = await ownedMap(deps.readModels, params.map_id, principal);
+      const map = await accessibleMap(deps.readModels, params.map_id, principal);
       const layers = await listLayersOfMaps(deps.readModels, [map.map_id]);
       const origin = requestOrigin(ctx);
       ctx.body = {

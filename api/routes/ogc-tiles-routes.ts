@@ -30,7 +30,7 @@ import { defineRoute, type ResponseSpec } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { authErrors, HTTPError, ownedResourceErrors } from '../common-schemas.ts';
-import { ownedMap } from './map-routes.ts';
+import { accessibleMap } from '../access.ts';
 import { JSON_TYPE, OPENAPI_JSON } from '../ogc/ogc-media-types.ts';
 import { Conformance } from '../ogc/ogc-schemas.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
@@ -315,7 +315,7 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
     tags: TAGS, auth: true, params: MapIdParams, query: JsonFormat,
     responses: { 200: { description: 'Collections', schema: MapTileCollections }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      const map = await ownedMap(deps.readModels, params.map_id, principal);
+      const map = await accessibleMap(deps.readModels, params.map_id, principal);
       const origin = requestOrigin(ctx);
       ctx.body = {
         links: [

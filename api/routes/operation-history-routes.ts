@@ -1,12 +1,12 @@
 // GET /api/operations/{id}/history: the audit trail, and the operation as it was (?as_of=).
 import { Type } from '@sinclair/typebox';
 import { DateTime, Uuid } from '../../domain/shared/schema-types.ts';
-import { findOperationRow } from '../../projections/queries/operation-queries.ts';
-import { operationHistoryUpTo, pageOperationHistory, type AsOf } from '../../projections/queries/operation-history-queries.ts';
+import { operationHistoryUpTo, pageOperationHistory } from '../../projections/queries/operation-history-queries.ts';
 import { operationAsOf } from '../../projections/queries/operation-as-of.ts';
 import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
-import { HttpError, notFound } from '../http-error.ts';
+import { parseAsOf } from '../as-of-parameter.ts';
+import { auditableOperation } from '../access.ts';
 import { ownedResourceErrors, PageQuery } from '../common-schemas.ts';
 
 const HistoryEntry = Type.Object({
@@ -34,15 +34,6 @@ const OperationHistoryResponse = Type.Object({
   })),
 }, { title: 'OperationHistoryResponse' });
 
-function parseAsOf(value: string): AsOf {
-  if (/^\d{1,15}$/.test(value)) return { position: Number(value) };
-  const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
-  if (rfc3339.test(value) && !Number.isNaN(Date.parse(value))) return { time: new Date(value).toISOString() };
-  throw new HttpError(422, [{
-    loc: ['query', 'as_of'], msg: 'as_of should be an RFC 3339 date-time (2026-01-31T12:00:00Z) or a global position (integer)', type: 'value_error',
-  }]);
-}
-
 export const operationHistoryRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get', path: '/api/operations/{operation_id}/history', operationId: 'operation_history',
@@ -54,9 +45,7 @@ export const operationHistoryRoutes = (deps: ApiDependencies) => [
     responses: { 200: { description: 'History page', schema: OperationHistoryResponse }, ...ownedResourceErrors },
     async handler(ctx, { params, query, principal }) {
       const asOf = query.as_of === undefined ? undefined : parseAsOf(query.as_of);
-      const row = await findOperationRow(deps.readModels, params.operation_id);
-      if (!row) throw notFound(`Operation ${params.operation_id}`);
-      if (row.account_id !== principal.account_id) throw new HttpError(403, 'Operation belongs to another account');
+      await auditableOperation(deps.readModels, params.operation_id, principal);
       const page = await pageOperationHistory(deps.readModels, params.operation_id, { page: query.page, size: query.size }, asOf);
       if (!asOf) {
         ctx.body = page;

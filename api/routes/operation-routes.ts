@@ -1,19 +1,17 @@
 // /api/operations/: the five endpoints of the interface, plus the audit history.
 import { Type, type Static } from '@sinclair/typebox';
-import type { Knex } from 'knex';
 import { createOperation, deleteOperation, updateOperation } from '../../commands/operation-commands.ts';
 import type { OperationChanges, OperationFields } from '../../domain/operation/operation-decider.ts';
 import { OperationFieldSchemas } from '../../domain/operation/operation-events.ts';
 import { DateTime, Uuid } from '../../domain/shared/schema-types.ts';
 import { findOperationRow, listOperations, toOperationView } from '../../projections/queries/operation-queries.ts';
-import type { Principal } from '../../commands/command-context.ts';
 import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
-import { HttpError, notFound } from '../http-error.ts';
+import { ifMatchRevision } from '../if-match.ts';
+import { accessibleOperation } from '../access.ts';
 import { ListEnvelope, MessageResponse, ownedResourceErrors, authErrors, PageQuery } from '../common-schemas.ts';
-import { operationHistoryRoutes } from './operation-history-routes.ts';
 
 export const OperationResponse = Type.Object({
   id: Uuid,
@@ -54,21 +52,6 @@ const ListOperationQuery = Type.Object({
   ...PageQuery,
 });
 
-/** The operation if the caller's account owns it: 404 when missing or deleted, 403 for another account. */
-export async function ownedOperation(knex: Knex, operationId: string, principal: Principal) {
-  const row = await findOperationRow(knex, operationId);
-  if (!row || row.deleted_at) throw notFound(`Operation ${operationId}`);
-  if (row.account_id !== principal.account_id) throw new HttpError(403, 'Operation belongs to another account');
-  return row;
-}
-
-function ifMatchRevision(header: string): number | undefined {
-  if (!header) return undefined;
-  const match = /^(?:W\/)?"(\d+)"$/.exec(header.trim());
-  if (!match) throw new HttpError(422, [{ loc: ['header', 'if-match'], msg: 'If-Match should be an ETag such as "3"', type: 'value_error' }]);
-  return Number(match[1]);
-}
-
 export const operationRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'post', path: '/api/operations/', operationId: 'create_operation', summary: 'Create an operation',
@@ -103,7 +86,7 @@ export const operationRoutes = (deps: ApiDependencies) => [
     tags: ['operations'], auth: true, params: OperationIdParams,
     responses: { 200: { description: 'The operation', schema: OperationResponse }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      const row = await ownedOperation(deps.readModels, params.operation_id, principal);
+      const row = await accessibleOperation(deps.readModels, params.operation_id, principal);
       ctx.set('ETag', `"${row.revision}"`);
       ctx.body = toOperationView(row);
     },
@@ -113,10 +96,10 @@ export const operationRoutes = (deps: ApiDependencies) => [
     summary: 'Update an operation (partial: fields left out keep their value)',
     description: 'Optional If-Match: "<version>" makes the update conditional (409 when the operation has moved on).',
     tags: ['operations'], auth: true, params: OperationIdParams, body: OperationUpdateRequest,
+    authorize: async ({ params, principal }) => { await accessibleOperation(deps.readModels, params.operation_id, principal); },
     responses: { 200: { description: 'Updated', schema: MessageResponse }, 409: { description: 'If-Match did not match' }, ...ownedResourceErrors },
     async handler(ctx, { params, body, principal }) {
       const expected = ifMatchRevision(ctx.get('if-match'));
-      await ownedOperation(deps.readModels, params.operation_id, principal);
       const result = await updateOperation(deps.store, commandContextOf(ctx), params.operation_id, body as OperationChanges, expected);
       await awaitReadModels(deps, result.position);
       ctx.set('ETag', `"${result.revision}"`);
@@ -129,13 +112,12 @@ export const operationRoutes = (deps: ApiDependencies) => [
     tags: ['operations'], auth: true, params: OperationIdParams,
     responses: { 200: { description: 'The deleted operation', schema: OperationResponse }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      const row = await ownedOperation(deps.readModels, params.operation_id, principal);
+      const row = await accessibleOperation(deps.readModels, params.operation_id, principal);
       const result = await deleteOperation(deps.store, commandContextOf(ctx), params.operation_id);
       await awaitReadModels(deps, result.position);
       ctx.body = { ...toOperationView(row), version: result.revision };
     },
   }),
-  ...operationHistoryRoutes(deps),
 ];
 
 export type OperationResponseBody = Static<typeof OperationResponse>;

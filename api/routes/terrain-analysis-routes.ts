@@ -7,14 +7,13 @@ import { InvalidFeatureCollectionError } from '../../domain/map/invalid-feature-
 import { DATASET_NAMES } from '../../domain/terrain/types.ts';
 import { PHASE_IDS } from '../../domain/terrain-job/terrain-phases.ts';
 import { DateTime, Uuid } from '../../domain/shared/schema-types.ts';
-import { findMapRow } from '../../projections/queries/map-queries.ts';
-import { findTerrainJob, listTerrainJobsOfMap, type TerrainJobRow } from '../../projections/queries/terrain-job-queries.ts';
-import type { Principal } from '../../commands/command-context.ts';
+import { findTerrainJob, listTerrainJobsOfMap } from '../../projections/queries/terrain-job-queries.ts';
 import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
-import { HttpError, notFound, validationError } from '../http-error.ts';
+import { validationError } from '../http-error.ts';
+import { accessibleMap, accessibleTerrainJob } from '../access.ts';
 import { ListEnvelope, ownedResourceErrors, PageQuery, HTTPError } from '../common-schemas.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
 
@@ -64,12 +63,6 @@ const TerrainJobSummary = Type.Object({
 
 const jobUrl = (ctx: Koa.Context, jobId: string) => `${requestOrigin(ctx)}/api/terrain-analysis/jobs/${jobId}`;
 
-function ownedJob(row: TerrainJobRow | null, jobId: string, principal: Principal): TerrainJobRow {
-  if (!row) throw notFound(`Terrain job ${jobId}`);
-  if (row.account_id !== principal.account_id) throw new HttpError(403, 'Terrain job belongs to another account');
-  return row;
-}
-
 export const terrainAnalysisRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'post', path: '/api/terrain-analysis/', operationId: 'request_terrain_analysis',
@@ -102,7 +95,7 @@ export const terrainAnalysisRoutes = (deps: ApiDependencies) => [
     tags: ['terrain-analysis'], auth: true, params: Type.Object({ job_id: Uuid }),
     responses: { 200: { description: 'Terrain job', schema: TerrainJob }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      const row = ownedJob(await findTerrainJob(deps.readModels, params.job_id), params.job_id, principal);
+      const row = await accessibleTerrainJob(deps.readModels, params.job_id, principal);
       // Pollers must not get a cached progress snapshot.
       ctx.set('Cache-Control', ['pending', 'in_progress'].includes(row.status) ? 'no-store' : 'private, max-age=60');
       ctx.body = row.snapshot;
@@ -114,9 +107,7 @@ export const terrainAnalysisRoutes = (deps: ApiDependencies) => [
     query: Type.Object({ map_id: Uuid, ...PageQuery }),
     responses: { 200: { description: 'A page of jobs', schema: ListEnvelope(TerrainJobSummary, 'ListTerrainJobResponse') }, ...ownedResourceErrors },
     async handler(ctx, { query, principal }) {
-      const map = await findMapRow(deps.readModels, query.map_id);
-      if (!map || map.operation_deleted) throw notFound(`Map ${query.map_id}`);
-      if (map.account_id !== principal.account_id) throw new HttpError(403, 'Map belongs to another account');
+      await accessibleMap(deps.readModels, query.map_id, principal);
       const page = await listTerrainJobsOfMap(deps.readModels, query.map_id, { page: query.page, size: query.size });
       ctx.body = {
         ...page,
@@ -135,7 +126,7 @@ export const terrainAnalysisRoutes = (deps: ApiDependencies) => [
     tags: ['terrain-analysis'], auth: true, params: Type.Object({ job_id: Uuid }),
     responses: { 200: { description: 'The cancelled job', schema: TerrainJob }, 409: { description: 'The job has already finished', schema: HTTPError }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
-      const row = ownedJob(await findTerrainJob(deps.readModels, params.job_id), params.job_id, principal);
+      const row = await accessibleTerrainJob(deps.readModels, params.job_id, principal);
       const result = await decideTerrainJob(deps.store, commandContextOf(ctx), row.operation_id, {
         type: 'CancelJob', job_id: params.job_id, account_id: principal.account_id, reason: 'cancelled through the API',
       });

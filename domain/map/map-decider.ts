@@ -6,6 +6,7 @@
 // normalizeLayerFeatureCollection); the decider keeps only what decisions need, not the features.
 import { DomainError } from '../shared/domain-error.ts';
 import type { Decider } from '../shared/decider.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import type { LayerFeatureCollection } from './layer-feature-collection.ts';
 import type { MapEvent } from './map-events.ts';
 import type { MapLayerType } from './map-layer-vocabulary.ts';
@@ -52,17 +53,16 @@ export const mapDecider: Decider<MapCommand, MapEvent, MapState> = {
           data: { map_id: command.map_id, operation_id: command.operation_id, account_id: command.account_id, name: command.name },
         }];
       case 'AddMapLayer': {
-        if (state.status !== 'active') throw new DomainError('not_found', `Map ${command.map_id} not found`);
-        if (state.account_id !== command.account_id) throw new DomainError('forbidden', 'Map belongs to another account');
+        const map = requireAccess(state.status === 'active' ? state : null, command.account_id, { kind: 'Map', id: command.map_id });
         const { map_id, layer_type, title, feature_collection } = command;
-        if (layer_type === 'boundary' && state.boundary_layer_id) {
-          const current = state.layers[state.boundary_layer_id]!;
+        if (layer_type === 'boundary' && map.boundary_layer_id) {
+          const current = map.layers[map.boundary_layer_id]!;
           return [{
             type: 'MapLayerReplaced',
-            data: { map_id, layer_id: state.boundary_layer_id, layer_type, title, version: current.version + 1, feature_collection },
+            data: { map_id, layer_id: map.boundary_layer_id, layer_type, title, version: current.version + 1, feature_collection },
           }];
         }
-        if (state.layers[command.layer_id]) throw new DomainError('conflict', `Layer ${command.layer_id} already exists`);
+        if (map.layers[command.layer_id]) throw new DomainError('conflict', `Layer ${command.layer_id} already exists`);
         return [{ type: 'MapLayerAdded', data: { map_id, layer_id: command.layer_id, layer_type, title, version: 1, feature_collection } }];
       }
     }

@@ -2,6 +2,7 @@
 import type { Static } from '@sinclair/typebox';
 import { DomainError } from '../shared/domain-error.ts';
 import type { Decider } from '../shared/decider.ts';
+import { requireAccess } from '../shared/require-access.ts';
 import type { OperationCreatedData, OperationEvent, OperationUpdatedData } from './operation-events.ts';
 
 export type OperationFields = Omit<Static<typeof OperationCreatedData>, 'operation_id' | 'account_id'>;
@@ -17,9 +18,7 @@ export type OperationCommand =
   | { type: 'DeleteOperation'; operation_id: string; account_id: string };
 
 function requireOwnedActive(state: OperationState, operationId: string, accountId: string) {
-  if (state.status !== 'active') throw new DomainError('not_found', `Operation ${operationId} not found`);
-  if (state.account_id !== accountId) throw new DomainError('forbidden', 'Operation belongs to another account');
-  return state;
+  return requireAccess(state.status === 'active' ? state : null, accountId, { kind: 'Operation', id: operationId });
 }
 
 export const operationDecider: Decider<OperationCommand, OperationEvent, OperationState> = {

@@ -3,6 +3,8 @@
 // idempotent: a redelivered task reporting a phase that is already terminal changes nothing.
 import type { Static } from '@sinclair/typebox';
 import { DomainError } from '../shared/domain-error.ts';
+import { requireAccess } from '../shared/require-access.ts';
+import { JobCancelledError } from './job-cancelled-error.ts';
 import type { Decider } from '../shared/decider.ts';
 import { DATASET_NAMES, type DatasetName } from '../terrain/types.ts';
 import { PHASES, PHASE_IDS, type PhaseId } from './terrain-phases.ts';
@@ -35,7 +37,7 @@ function requireJob(state: TerrainJobState, jobId: string): TerrainJob {
 /** Worker reports for a job that has ended (cancelled) are refused so the worker stops. */
 function requireRunningPhase(state: TerrainJobState, jobId: string, phase: PhaseId): TerrainJob | null {
   const job = requireJob(state, jobId);
-  if (job.status === 'cancelled') throw new DomainError('conflict', `Terrain job ${jobId} was cancelled`);
+  if (job.status === 'cancelled') throw new JobCancelledError(jobId);
   if (isTerminalPhase(job.phases[phase].status)) return null;
   return job;
 }
@@ -120,8 +122,7 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
         ];
       }
       case 'CancelJob': {
-        const job = requireJob(state, command.job_id);
-        if (job.account_id !== command.account_id) throw new DomainError('forbidden', 'Terrain job belongs to another account');
+        const job = requireAccess(requireJob(state, command.job_id), command.account_id, { kind: 'Terrain job', id: command.job_id });
         if (isTerminalJob(job.status)) throw new DomainError('conflict', `Terrain job ${job.job_id} has already finished (${job.status})`);
         return [{ type: 'TerrainJobCanceled', data: { job_id: job.job_id, reason: command.reason } }];
       }

@@ -6,6 +6,7 @@ import ClientPGLite from 'knex-pglite';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
+import { createPgliteDataDir } from './create-pglite-data-dir.ts';
 
 // int8 (bigint) columns hold global positions and counts that stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -28,6 +29,8 @@ export interface DatabaseOptions {
   pgliteDir?: string | null;
   schema?: string;
   poolMax?: number;
+  /** PGlite's shared_buffers (PostgreSQL units, e.g. 16MB). */
+  pgliteSharedBuffers?: string;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -47,8 +50,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
   } else {
     kind = 'pglite';
-    if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-    const pglite = new PGlite(options.pgliteDir ?? undefined);
+    if (options.pgliteDir) {
+      mkdirSync(options.pgliteDir, { recursive: true });
+      await createPgliteDataDir(options.pgliteDir);
+    }
+    // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which
+    // never shrinks; file reads still go through the OS page cache, so a small pool costs little.
+    const pglite = new PGlite(options.pgliteDir ?? undefined, {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? '16MB'}`],
+    });
     await pglite.waitReady;
     knex = knexFactory({
       client: ClientPGLite as unknown as typeof Knex.Client,

@@ -19,6 +19,7 @@ import {
   type AllStreamResolvedEvent, type AppendExpectedRevision, type EventData, type JSONType, type Position,
   type ReadPosition, type RecordedEvent as EsdbRecordedEvent, type StreamingRead,
 } from '@eventstore/db-client';
+import { assertStorableEvents } from './assert-storable-events.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import {
   type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions,
@@ -139,6 +140,7 @@ export class EsdbEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    assertStorableEvents(stream, events);
     if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
       // No stream is ever at a negative or fractional revision: the same answer the SQL store gives.
       throw new WrongExpectedRevisionError(stream, expected, await this.currentRevision(stream));

@@ -1,6 +1,7 @@
 // The event store port (DESIGN.md §4). Adapters: PostgreSQL / PGlite (sql-event-store.ts) and
 // EventStoreDB (esdb-event-store.ts); one contract suite (test/contract/event-store.test.ts).
 import type { NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
 
 /** What the writer believes about the stream: a revision (0-based, last event), or a state. */
 export type ExpectedRevision = number | 'no_stream' | 'stream_exists' | 'any';
@@ -29,6 +30,18 @@ export class InvalidEventError extends Error {
   constructor(message: string, readonly eventType: string) {
     super(message);
     this.name = 'InvalidEventError';
+  }
+}
+
+/**
+ * Event data the database cannot store (U+0000, an unpaired surrogate, a non-finite number, nesting
+ * too deep, too large). It comes from a client's input, so it is a DomainError 'invalid' (422), and it
+ * is raised before the append joins a group transaction, so it fails that append alone.
+ */
+export class UnstorableEventError extends DomainError {
+  constructor(readonly eventType: string, readonly path: string, problem: string) {
+    super('invalid', `${eventType} ${path} ${problem}, which cannot be stored`);
+    this.name = 'UnstorableEventError';
   }
 }
 

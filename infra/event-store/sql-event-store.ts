@@ -5,8 +5,9 @@
 // positions from the sequence, so positions are committed strictly in order and a reader that
 // checkpoints at position P can never later see a commit below P (the classic lost-event defect of
 // PostgreSQL event stores, DESIGN.md §4). PostgreSQL releases the lock only after the commit is
-// visible. Appends of one process are grouped into one transaction (see append), so the lock and
-// the commit are shared; bench/event-store-append.ts measures the cost against raw INSERTs.
+// visible. Appends of one process are grouped into one call of a PL/pgSQL function (see append), so
+// the lock, the round trip and the commit are shared; bench/event-store-append.ts measures the cost
+// against raw INSERTs.
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Knex } from 'knex';
@@ -14,22 +15,41 @@ import type { NewEvent, RecordedEvent } from '../../domain/shared/event-envelope
 import type { Database } from '../database/database.ts';
 import {
   type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions,
-  type Subscription, WrongExpectedRevisionError,
+  type Subscription, UnstorableEventError, WrongExpectedRevisionError,
 } from './event-store.ts';
+import { assertStorableEvents } from './assert-storable-events.ts';
 
 const NOTIFY_CHANNEL = 'event_store_appended';
-/** Most events one group transaction writes, and rows per INSERT (bind-parameter limit). */
+/** Most events, and most JSON characters, one group transaction writes (a bigger append goes alone). */
 const MAX_GROUP_EVENTS = 5000;
-const INSERT_CHUNK_ROWS = 2000;
+const MAX_GROUP_JSON_CHARS = 16 * 1024 * 1024;
+/**
+ * Largest append, in JSON characters. The group travels as one jsonb value, which PostgreSQL caps
+ * at 256 MB; coordinates take about 2.5 times their text size in jsonb.
+ */
+export const MAX_APPEND_JSON_CHARS = 64 * 1024 * 1024;
 
 interface PendingAppend {
   stream: string;
-  events: NewEvent[];
   expected: ExpectedRevision;
+  eventCount: number;
+  /** The append as the database function reads it: {stream, expected, events}. */
+  json: string;
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
+
+interface GroupOutcomeRow {
+  outcome: 'written' | 'replayed' | 'conflict';
+  revision: number | string | null;
+  positions: Array<number | string> | null;
+}
 const POLL_INTERVAL_MS = 1000;
+
+/** What a RecordedEvent needs (recorded_at is for people reading the table). */
+const EVENT_COLUMNS = [
+  'global_position', 'event_id', 'stream_id', 'stream_revision', 'type', 'version', 'data', 'metadata',
+];
 
 interface EventRow {
   global_position: number | string;
@@ -55,20 +75,92 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
+/** The group append, in the database: one round trip per group, the lock held only while it runs. */
+function appendFunctionSql(schema: string): string {
+  const events = `"${schema}".events`;
+  // Each statement of a VOLATILE PL/pgSQL function takes a fresh snapshot under READ COMMITTED, so
+  // the reads after the lock see every append committed before it. An append whose events are
+  // already stored (in this stream, in this order) is a retry: it answers with the stored result,
+  // also when the original is an earlier member of the same group.
+  return `
+    create or replace function "${schema}".append_events(lock_key integer, appends jsonb, notify_channel text)
+    returns table (outcome text, revision bigint, positions bigint[]) language plpgsql volatile as $fn$
+    declare
+      a jsonb;
+      ids uuid[];
+      stored_ids uuid[];
+      stored_positions bigint[];
+      stored_in_stream boolean;
+      stored_revision bigint;
+      current_revision bigint;
+      expected text;
+      first_revision bigint;
+      wrote boolean := false;
+    begin
+      perform pg_advisory_xact_lock(lock_key);
+      for a in select value from jsonb_array_elements(appends) loop
+        ids := array(select (e ->> 'id')::uuid from jsonb_array_elements(a -> 'events') e);
+        select array_agg(ev.event_id order by ev.global_position),
+               array_agg(ev.global_position order by ev.global_position),
+               bool_and(ev.stream_id = a ->> 'stream'), max(ev.stream_revision)
+          into stored_ids, stored_positions, stored_in_stream, stored_revision
+          from ${events} ev where ev.event_id = any(ids);
+        select max(ev.stream_revision) into current_revision from ${events} ev where ev.stream_id = a ->> 'stream';
+        expected := a ->> 'expected';
+        if stored_ids is not null then
+          if stored_ids = ids and stored_in_stream then
+            return query select 'replayed'::text, stored_revision, stored_positions;
+          else
+            return query select 'conflict'::text, current_revision, null::bigint[];
+          end if;
+        elsif not (expected = 'any' or (expected = 'no_stream' and current_revision is null)
+                   or (expected = 'stream_exists' and current_revision is not null)
+                   or coalesce(expected = current_revision::text, false)) then
+          return query select 'conflict'::text, current_revision, null::bigint[];
+        else
+          first_revision := coalesce(current_revision + 1, 0);
+          with inserted as (
+            insert into ${events} (event_id, stream_id, stream_revision, type, version, data, metadata)
+            select (e ->> 'id')::uuid, a ->> 'stream', first_revision + n - 1, e ->> 'type', (e ->> 'version')::integer,
+                   e -> 'data', e -> 'metadata'
+            from jsonb_array_elements(a -> 'events') with ordinality as t(e, n) order by n
+            returning global_position
+          ) select array_agg(global_position order by global_position) into stored_positions from inserted;
+          wrote := true;
+          return query select 'written'::text, first_revision + cardinality(ids) - 1, stored_positions;
+        end if;
+      end loop;
+      if wrote and notify_channel is not null then perform pg_notify(notify_channel, '${schema}'); end if;
+    end
+    $fn$`;
+}
+
 export async function migrateEventStoreTables(knex: Knex, schema: string): Promise<void> {
-  await knex.raw(`
-    create table if not exists "${schema}".events (
-      global_position bigserial primary key,
-      event_id uuid not null unique,
-      stream_id text not null,
-      stream_revision bigint not null,
-      type text not null,
-      version integer not null,
-      data jsonb not null,
-      metadata jsonb not null,
-      recorded_at timestamptz not null default now(),
-      unique (stream_id, stream_revision)
-    )`);
+  // Processes (API, projector, workers) may start together: one migrates at a time.
+  await knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(?)', [lockKeyOf(`${schema}.events.migration`)]);
+    await trx.raw(`
+      create table if not exists "${schema}".events (
+        global_position bigserial primary key,
+        event_id uuid not null unique,
+        stream_id text not null,
+        stream_revision bigint not null,
+        type text not null,
+        version integer not null,
+        data jsonb not null,
+        metadata jsonb not null,
+        recorded_at timestamptz not null default now(),
+        unique (stream_id, stream_revision)
+      )`);
+    await trx.raw(appendFunctionSql(schema));
+  });
+}
+
+/** A 32-bit advisory-lock key per name, so isolated test schemas do not serialise each other. */
+function lockKeyOf(name: string): number {
+  let hash = 0;
+  for (const ch of name) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
+  return hash;
 }
 
 export class SqlEventStore implements EventStore {
@@ -83,10 +175,7 @@ export class SqlEventStore implements EventStore {
   private constructor(private readonly db: Database) {
     this.kind = db.kind;
     this.appended.setMaxListeners(0);
-    // One advisory lock per schema, so isolated test schemas do not serialise each other.
-    let hash = 0;
-    for (const ch of `${db.schema}.events`) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
-    this.lockKey = hash;
+    this.lockKey = lockKeyOf(`${db.schema}.events`);
   }
 
   static async open(db: Database): Promise<SqlEventStore> {
@@ -113,15 +202,31 @@ export class SqlEventStore implements EventStore {
   }
 
   /**
-   * Appends are grouped: while one transaction is writing, later appends of this process queue up
-   * and the next transaction writes them all, each with its own expected-revision check. The global
-   * lock and the commit are then paid once per group rather than once per append (group commit,
-   * as EventStoreDB does). A failing append fails alone.
+   * Appends are grouped: while one group is being written, later appends of this process queue up
+   * and the next group writes them all, each with its own expected-revision check, in one call of
+   * the append_events function (one round trip; the global lock and the commit are paid once per
+   * group, as EventStoreDB's group commit does). A failing append fails alone: what the database
+   * could refuse is checked before an append joins a group (assertStorableEvents), and a group that
+   * fails anyway is retried member by member.
    */
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    let json: string;
+    try {
+      assertStorableEvents(stream, events);
+      json = JSON.stringify({
+        stream, expected: String(expected),
+        events: events.map((e) => ({ id: e.id, type: e.type, version: e.version, data: e.data, metadata: e.metadata })),
+      });
+      if (json.length > MAX_APPEND_JSON_CHARS) {
+        const problem = `is ${json.length} characters of JSON, more than one append may hold (${MAX_APPEND_JSON_CHARS})`;
+        throw new UnstorableEventError(events[0]!.type, 'data', problem);
+      }
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, events, expected, resolve, reject });
+      this.pending.push({ stream, expected, eventCount: events.length, json, resolve, reject });
       if (!this.flushing) void this.flush();
     });
   }
@@ -130,18 +235,20 @@ export class SqlEventStore implements EventStore {
     this.flushing = true;
     try {
       while (this.pending.length > 0) {
-        const group: PendingAppend[] = [];
-        let eventCount = 0;
-        while (this.pending.length > 0 && (group.length === 0 || eventCount + this.pending[0]!.events.length <= MAX_GROUP_EVENTS)) {
-          const next = this.pending.shift()!;
-          group.push(next);
-          eventCount += next.events.length;
-        }
+        // One turn of the event loop first: writers acknowledged by the previous group append
+        // again in it, so they join this group instead of forming a half-size group of their own.
+        await new Promise((resolve) => setImmediate(resolve));
+        const group = this.nextGroup();
         try {
-          const outcomes = await this.writeGroup(group);
-          outcomes.forEach((outcome, i) => (outcome instanceof Error ? group[i]!.reject(outcome) : group[i]!.resolve(outcome)));
-        } catch (error) {
-          for (const append of group) append.reject(error);
+          settle(group, await this.writeGroup(group));
+        } catch (groupError) {
+          if (group.length === 1) {
+            group[0]!.reject(groupError);
+          } else {
+            // Nothing of the group was written (one transaction): each member on its own, so only
+            // the one the database refuses fails.
+            for (const append of group) await this.writeGroup([append]).then((o) => settle([append], o), append.reject);
+          }
         }
         this.appended.emit('appended');
       }
@@ -150,80 +257,43 @@ export class SqlEventStore implements EventStore {
     }
   }
 
+  private nextGroup(): PendingAppend[] {
+    const group: PendingAppend[] = [this.pending.shift()!];
+    let events = group[0]!.eventCount;
+    let chars = group[0]!.json.length;
+    while (this.pending.length > 0) {
+      const next = this.pending[0]!;
+      if (events + next.eventCount > MAX_GROUP_EVENTS || chars + next.json.length > MAX_GROUP_JSON_CHARS) break;
+      group.push(this.pending.shift()!);
+      events += next.eventCount;
+      chars += next.json.length;
+    }
+    return group;
+  }
+
+  /** Writes the group in one transaction: an outcome per member, or throws when the transaction fails. */
   private async writeGroup(group: PendingAppend[]): Promise<Array<AppendResult | Error>> {
-    return this.db.knex.transaction(async (trx) => {
-      // The reads come after the lock, in statements of their own: under READ COMMITTED a
-      // statement's snapshot is taken when it starts and must include every earlier append.
-      await trx.raw('select pg_advisory_xact_lock(?)', [this.lockKey]);
-      const streams = [...new Set(group.map((a) => a.stream))];
-      const revisions: Array<{ stream_id: string; revision: number | string }> = await this.table(trx)
-        .select('stream_id').max({ revision: 'stream_revision' }).whereIn('stream_id', streams).groupBy('stream_id');
-      const current = new Map<string, number>(revisions.map((r) => [r.stream_id, Number(r.revision)]));
-      const existing: EventRow[] = await this.table(trx)
-        .select('global_position', 'event_id', 'stream_id', 'stream_revision')
-        .whereIn('event_id', group.flatMap((a) => a.events.map((e) => e.id)));
-      const existingById = new Map(existing.map((row) => [row.event_id, row]));
-
-      const planned: Array<AppendResult | Error | { first: number } | { sameAs: number }> = [];
-      const rows: Array<Record<string, unknown>> = [];
-      const appendOfId = new Map<string, number>();
-      group.forEach((append, index) => {
-        const cur = current.get(append.stream) ?? null;
-        const stored = append.events.map((e) => existingById.get(e.id)).filter((row): row is EventRow => row !== undefined);
-        if (stored.length > 0) {
-          planned.push(replayedAppend(append, stored, cur));
-          return;
-        }
-        const earlier = append.events.map((e) => appendOfId.get(e.id));
-        if (earlier.some((i) => i !== undefined)) {
-          // The same events twice in one group: a client's retry racing its original request.
-          const original = earlier[0];
-          const same = original !== undefined && earlier.every((i) => i === original) && group[original]!.events.length === append.events.length
-            && group[original]!.stream === append.stream;
-          planned.push(same ? { sameAs: original } : new WrongExpectedRevisionError(append.stream, append.expected, cur ?? 'no_stream'));
-          return;
-        }
-        const mismatch = expectedMismatch(append.stream, append.expected, cur);
-        if (mismatch) {
-          planned.push(mismatch);
-          return;
-        }
-        const first = cur === null ? 0 : cur + 1;
-        append.events.forEach((event, i) => {
-          appendOfId.set(event.id, index);
-          rows.push({
-            event_id: event.id, stream_id: append.stream, stream_revision: first + i, type: event.type,
-            version: event.version, data: JSON.stringify(event.data), metadata: JSON.stringify(event.metadata),
-          });
-        });
-        current.set(append.stream, first + append.events.length - 1);
-        planned.push({ first });
-      });
-
-      const positionOf = new Map<string, number>();
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
-        const inserted: Array<{ event_id: string; global_position: number | string }> = await this.table(trx)
-          .insert(rows.slice(i, i + INSERT_CHUNK_ROWS)).returning(['event_id', 'global_position']);
-        for (const r of inserted) positionOf.set(r.event_id, Number(r.global_position));
+    const notify = this.db.kind === 'postgres' ? NOTIFY_CHANNEL : null;
+    const result = await this.db.knex.raw(
+      `select outcome, revision, positions from "${this.db.schema}".append_events(?, ?::jsonb, ?)`,
+      [this.lockKey, `[${group.map((a) => a.json).join(',')}]`, notify],
+    );
+    const rows = result.rows as GroupOutcomeRow[];
+    if (rows.length !== group.length) {
+      throw new Error(`append_events answered ${rows.length} outcomes for ${group.length} appends`);
+    }
+    return rows.map((row, i) => {
+      const revision = row.revision === null ? null : Number(row.revision);
+      if (row.outcome === 'conflict') {
+        return new WrongExpectedRevisionError(group[i]!.stream, group[i]!.expected, revision ?? 'no_stream');
       }
-      if (rows.length > 0 && this.db.kind === 'postgres') await trx.raw('select pg_notify(?, ?)', [NOTIFY_CHANNEL, this.db.schema]);
-
-      const written = (index: number): AppendResult => {
-        const append = group[index]!;
-        const plan = planned[index] as { first: number };
-        const positions = append.events.map((e) => positionOf.get(e.id)!);
-        return { revision: plan.first + append.events.length - 1, position: positions[positions.length - 1]!, positions };
-      };
-      return planned.map((plan, index) => {
-        if (plan instanceof Error || 'positions' in plan) return plan;
-        if ('sameAs' in plan) return written(plan.sameAs);
-        return written(index);
-      });
+      const positions = row.positions!.map(Number);
+      return { revision: revision!, position: positions[positions.length - 1]!, positions };
     });
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const query = this.table().select('*').where('stream_id', stream).orderBy('stream_revision');
+    const query = this.table().select(EVENT_COLUMNS).where('stream_id', stream).orderBy('stream_revision');
     if (options.fromRevision !== undefined) query.where('stream_revision', '>=', options.fromRevision);
     if (options.toRevision !== undefined) query.where('stream_revision', '<=', options.toRevision);
     return (await query).map(toRecorded);
@@ -231,7 +301,7 @@ export class SqlEventStore implements EventStore {
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const rows: EventRow[] = await this.table()
-      .select('*')
+      .select(EVENT_COLUMNS)
       .where('global_position', '>', options.after ?? 0)
       .orderBy('global_position')
       .limit(options.limit ?? 1000);
@@ -297,21 +367,6 @@ export class SqlEventStore implements EventStore {
   }
 }
 
-function expectedMismatch(stream: string, expected: ExpectedRevision, current: number | null): WrongExpectedRevisionError | null {
-  if (expected === 'any') return null;
-  if (expected === 'no_stream' && current === null) return null;
-  if (expected === 'stream_exists' && current !== null) return null;
-  if (typeof expected === 'number' && expected === current) return null;
-  return new WrongExpectedRevisionError(stream, expected, current === null ? 'no_stream' : current);
-}
-
-/** The same events appended again (a retried request): the original result, nothing written. */
-function replayedAppend(append: PendingAppend, stored: EventRow[], current: number | null): AppendResult | Error {
-  const ids = append.events.map((e) => e.id);
-  const sorted = [...stored].sort((a, b) => Number(a.global_position) - Number(b.global_position));
-  const sameBatch = sorted.length === ids.length
-    && sorted.every((row, i) => row.event_id === ids[i] && row.stream_id === append.stream);
-  if (!sameBatch) return new WrongExpectedRevisionError(append.stream, append.expected, current ?? 'no_stream');
-  const positions = sorted.map((r) => Number(r.global_position));
-  return { revision: Number(sorted[sorted.length - 1]!.stream_revision), position: positions[positions.length - 1]!, positions };
+function settle(group: PendingAppend[], outcomes: Array<AppendResult | Error>): void {
+  outcomes.forEach((outcome, i) => (outcome instanceof Error ? group[i]!.reject(outcome) : group[i]!.resolve(outcome)));
 }

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { Projector } from '../projector.ts';
 import type { MapEvent, MapLayerAdded, MapLayerReplaced } from '../../domain/map/map-events.ts';
+import { isEventOf } from '../is-event-of.ts';
 import type { RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import { geometryBounds, type Bbox } from '../../domain/map/geojson/geometry-bounds.ts';
 import { featureTime } from '../../domain/map/geojson/feature-time.ts';
@@ -90,10 +91,17 @@ async function storeVersion(trx: Knex.Transaction, event: RecordedEvent, e: MapL
   }
 }
 
+const LAYER_EVENTS = new Set<MapEvent['type']>(['MapLayerAdded', 'MapLayerReplaced']);
+
+/** Each layer version replaces the layer's feature rows, so versions are stored one after another. */
+async function storeVersions(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+  for (const event of events) {
+    if (isEventOf<MapLayerAdded | MapLayerReplaced>(event, LAYER_EVENTS)) await storeVersion(trx, event, event);
+  }
+}
+
 export const mapLayerProjector: Projector = {
   name: 'map_layers',
-  async apply(trx, event) {
-    const e = event as unknown as MapEvent;
-    if (e.type === 'MapLayerAdded' || e.type === 'MapLayerReplaced') await storeVersion(trx, event, e);
-  },
+  apply: (trx, event) => storeVersions(trx, [event]),
+  applyBatch: storeVersions,
 };

@@ -13,7 +13,7 @@ export interface ApiKeyView {
   revoked_at: string | null;
 }
 
-interface ApiKeyRow {
+export interface ApiKeyRow {
   api_key_id: string;
   account_id: string;
   name: string;

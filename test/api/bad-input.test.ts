@@ -37,7 +37,7 @@ const cases: Case[] = [
   { method: 'GET', path: '/api/operations/00000000-0000-4000-8000-000000000000', status: 404 },
   { method: 'GET', path: '/api/operations/?page=0', status: 422, loc: ['query', 'page'], type: 'greater_than_equal' },
   { method: 'GET', path: '/api/operations/?page=-3', status: 422, loc: ['query', 'page'] },
-  { method: 'GET', path: '/api/operations/?page=abc', status: 422, loc: ['query', 'page'], type: 'int_type' },
+  { method: 'GET', path: '/api/operations/?page=abc', status: 422, loc: ['query', 'page'], type: 'int_parsing' },
   { method: 'GET', path: '/api/operations/?size=0', status: 422, loc: ['query', 'size'] },
   { method: 'GET', path: '/api/operations/?size=1000', status: 422, loc: ['query', 'size'], type: 'less_than_equal' },
   { method: 'GET', path: '/api/operations/?unit_id=123', status: 422, loc: ['query', 'unit_id'], type: 'uuid_parsing' },

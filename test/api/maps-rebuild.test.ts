@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http } from '../support/test-service.ts';
 import { rebuildReadModels } from '../../projections/rebuild-read-models.ts';
-import { readCheckpoint } from '../../projections/projection-runner.ts';
+import { readCheckpoint } from '../../projections/checkpoint-store.ts';
 
 const square = (x: number, y: number, d = 0.5) => [[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]];
 const fc = (...features: unknown[]) => ({ type: 'FeatureCollection', features });

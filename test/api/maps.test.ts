@@ -164,7 +164,7 @@ forEachBackend('maps', (test, backend) => {
 
     if (backend === 'postgres') {
       // `npm run replay` itself, on the same schema.
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'commands/replay-cli.ts', operationId], {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'entrypoints/replay.ts', operationId], {
         env: { ...process.env, EVENT_STORE: 'postgres', DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: svc.service.db.schema, LOG_LEVEL: 'warn' },
         maxBuffer: 64 * 1024 * 1024,
       });

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -30,7 +30,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [...tsx, join(root, 'main.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [...tsx, join(root, 'entrypoints/api.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
   let output = '';
   child.stdout.on('data', (c) => { output += c; });
   child.stderr.on('data', (c) => { output += c; });
@@ -64,7 +64,7 @@ test('a bad configuration stops start-up with a one-line reason and a non-zero e
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL="loud"/],
   ];
   for (const [env, message] of cases) {
-    const result = run('main.ts', [], { EVENT_STORE: '', DATABASE_URL: '', EVENTSTORE_URL: '', PORT: '', LOG_LEVEL: '', ...env });
+    const result = run('entrypoints/api.ts', [], { EVENT_STORE: '', DATABASE_URL: '', EVENTSTORE_URL: '', PORT: '', LOG_LEVEL: '', ...env });
     assert.is(result.status, 2, JSON.stringify(env));
     const lines = result.stderr.trim().split('\n');
     assert.is(lines.length, 1, result.stderr);
@@ -72,17 +72,17 @@ test('a bad configuration stops start-up with a one-line reason and a non-zero e
   }
 });
 
-test('npm start on embedded defaults, create-key bootstrap, lock, replay and rebuild', async () => {
+test('npm start on embedded defaults, create-key bootstrap and through the running server, lock, replay and rebuild', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-cli-'));
   const env = { DATA_DIR: dataDir, EVENT_STORE: 'embedded', DATABASE_URL: '', PORT: String(await freePort()), LOG_LEVEL: 'warn' };
   try {
-    const created = run('commands/create-key-cli.ts', ['--account', 'acme', '--name', 'bootstrap'], env);
+    const created = run('entrypoints/create-key.ts', ['--account', 'acme', '--name', 'bootstrap'], env);
     assert.is(created.status, 0, created.stderr);
     const key = created.stdout.trim();
     assert.match(key, /^opk_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
-    const again = run('commands/create-key-cli.ts', ['--account', 'acme'], env);
+    const again = run('entrypoints/create-key.ts', ['--account', 'acme'], env);
     assert.is(again.status, 0, again.stderr);
-    const bad = run('commands/create-key-cli.ts', ['--lifetime-days', '3'], env);
+    const bad = run('entrypoints/create-key.ts', ['--lifetime-days', '3'], env);
     assert.is(bad.status, 2);
     assert.match(bad.stderr, /usage: npm run create-key/);
 
@@ -96,21 +96,31 @@ test('npm start on embedded defaults, create-key bootstrap, lock, replay and reb
       operationId = op.body.id;
       const keys = await http(server.url, 'GET', '/api/api-keys/', { key: again.stdout.trim() });
       assert.is(keys.body.length, 2, 'both keys belong to the same account');
-      const locked = run('commands/create-key-cli.ts', ['--account', 'other'], env);
-      assert.is(locked.status, 1);
+      // Issue 9, defect 6: the first key while the server runs, through its owner-only admin socket.
+      const socket = join(dataDir, 'admin.sock');
+      assert.is(statSync(socket).mode & 0o777, 0o600, 'the admin socket is owner-only');
+      const live = run('entrypoints/create-key.ts', ['--account', 'other'], env);
+      assert.is(live.status, 0, live.stderr);
+      assert.match(live.stderr, /through the running server/);
+      const liveKey = live.stdout.trim();
+      const mine = await http(server.url, 'GET', '/api/api-keys/', { key: liveKey });
+      assert.is(mine.status, 200, 'the key works at once on the running server');
+      assert.is(mine.body.length, 1);
+      const locked = run('entrypoints/rebuild.ts', [], env);
+      assert.is(locked.status, 2);
       assert.match(locked.stderr, /in use by process \d+/);
     } finally {
       await stop(server.child);
     }
 
-    const replay = run('commands/replay-cli.ts', [operationId], env);
+    const replay = run('entrypoints/replay.ts', [operationId], env);
     assert.is(replay.status, 0, replay.stderr);
     const steps = replay.stdout.trim().split('\n').map((l) => JSON.parse(l));
     assert.equal(steps.map((s) => s.type), ['OperationCreated']);
     assert.is(steps[0].state.fields.name, 'CLI');
-    assert.is(run('commands/replay-cli.ts', ['nope'], env).status, 2);
+    assert.is(run('entrypoints/replay.ts', ['nope'], env).status, 2);
 
-    const rebuild = run('projections/rebuild-cli.ts', [], env);
+    const rebuild = run('entrypoints/rebuild.ts', [], env);
     assert.is(rebuild.status, 0, rebuild.stderr);
     assert.match(rebuild.stdout, /rebuild: done at position \d+/);
 

@@ -4,7 +4,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import { InvalidEventError, WrongExpectedRevisionError } from '../../infra/event-store/event-store.ts';
+import {
+  InvalidEventError, UnstorableEventError, WrongExpectedRevisionError,
+} from '../../infra/event-store/event-store.ts';
 import type { RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import { accountRegistered } from '../support/events.ts';
 
@@ -134,6 +136,40 @@ export function eventStoreContract(factory: StoreFactory) {
       }
     }
     assert.equal(await store.readStream(s), []);
+  });
+
+  test('a write the database would refuse fails alone; concurrent valid ones all succeed', async ({ store }) => {
+    const before = await store.headPosition();
+    // Carried in metadata (no schema there) so only the store's own check can refuse them.
+    const deep: unknown[] = [];
+    let inner = deep;
+    for (let i = 0; i < 300; i++) inner = (inner[0] = []) as unknown[];
+    const refused: Array<Record<string, unknown>> = [
+      { note: 'nul \u0000 inside' }, { note: 'lone \ud800 high surrogate' }, { note: ['x', { y: 'lone \udc00 low' }] },
+      { 'key\u0000': 1 }, { ['k\udbff']: 'v' }, { note: Number.NaN }, { note: deep },
+    ];
+    const writes = Array.from({ length: 60 }, (_, i) => {
+      const bad = i % 9 === 4 ? refused[(i - 4) / 9] : undefined;
+      const event = accountRegistered(`valid ${i}`);
+      if (bad) event.metadata = { ...event.metadata, ...bad };
+      return { stream: stream(), event, bad: bad !== undefined };
+    });
+    assert.is(writes.filter((w) => w.bad).length, refused.length);
+    const outcomes = await Promise.allSettled(writes.map((w) => store.append(w.stream, [w.event], 'no_stream')));
+    for (const [i, outcome] of outcomes.entries()) {
+      if (writes[i]!.bad) {
+        assert.is(outcome.status, 'rejected', `write ${i} refused`);
+        assert.instance((outcome as PromiseRejectedResult).reason, UnstorableEventError);
+      } else {
+        assert.is(outcome.status, 'fulfilled', `write ${i} acknowledged: ${(outcome as PromiseRejectedResult).reason}`);
+      }
+    }
+    for (const w of writes) {
+      assert.equal((await store.readStream(w.stream)).map((e) => e.id), w.bad ? [] : [w.event.id]);
+    }
+    const logged = (await store.readAll({ after: before, limit: 1000 })).map((e) => e.id).sort();
+    const valid = writes.filter((w) => !w.bad).map((w) => w.event.id).sort();
+    assert.equal(logged, valid, 'the log holds exactly the valid writes');
   });
 
   test('catch-up subscription turns live and sees each event once, in order', async ({ store }) => {

@@ -17,7 +17,7 @@ let svc: TestService;
 const workers: ChildProcess[] = [];
 
 function startWorker(extra: Record<string, string> = {}): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'workers/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/worker.ts')], {
     cwd: root, env: { ...process.env, ...svc.env, LOG_LEVEL: 'warn', ...extra }, stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (chunk) => process.stderr.write(`[worker ${child.pid}] ${chunk}`));

@@ -9,7 +9,8 @@ import { SqlEventStore } from '../../infra/event-store/sql-event-store.ts';
 import { ValidatingEventStore } from '../../infra/event-store/validating-event-store.ts';
 import { eventSchemas } from '../../domain/event-schemas.ts';
 import { migrateReadModels } from '../../projections/schema/read-model-migrations.ts';
-import { applyBatch, catchUp, ProjectionRunner, readCheckpoint } from '../../projections/projection-runner.ts';
+import { applyBatch, catchUp, ProjectionRunner } from '../../projections/projection-runner.ts';
+import { readCheckpoint } from '../../projections/checkpoint-store.ts';
 import type { Projector } from '../../projections/projector.ts';
 import { accountRegistered } from '../support/events.ts';
 

@@ -13,9 +13,11 @@ export interface PhaseRunner {
 export function createPhaseRunner(threads: number): PhaseRunner {
   const piscina = new Piscina<PhaseThreadTask, PhaseResult>({
     filename: new URL('./phase-thread-worker.ts', import.meta.url).href,
-    minThreads: threads,
+    // Threads start with the first phase and end when idle: an idle server holds none (each one
+    // loads the terrain code and its libraries, tens of MB).
+    minThreads: 0,
     maxThreads: threads,
-    idleTimeout: 60_000,
+    idleTimeout: 15_000,
     // TypeScript workers load through tsx, as the rest of the service does (no build step).
     execArgv: ['--import', 'tsx'],
     // geotiff pulls in the `web-worker` shim, which in any worker thread reads workerData.mod and

@@ -1,17 +1,15 @@
 // `npm run replay -- <operation_id>`: reads the event log itself (not the read models) and prints
 // the operation's history, one JSON line per event with the operation's state after it.
-import { ConfigError, loadConfig } from '../infra/config.ts';
 import { openBackends } from '../service.ts';
-import { replayOperation } from './replay-operation.ts';
+import { replayOperation } from '../commands/replay-operation.ts';
+import { exitWithUsage, runEntrypoint } from './run-entrypoint.ts';
 
 const operationId = process.argv[2];
 if (!operationId || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(operationId)) {
-  console.error('usage: npm run replay -- <operation_id (uuid)>');
-  process.exit(2);
+  exitWithUsage('usage: npm run replay -- <operation_id (uuid)>');
 }
 
-try {
-  const config = loadConfig();
+await runEntrypoint(async (config) => {
   const backends = await openBackends({ ...config, logLevel: 'warn' });
   try {
     let count = 0;
@@ -26,7 +24,4 @@ try {
   } finally {
     await backends.close();
   }
-} catch (error) {
-  console.error(`${error instanceof ConfigError ? 'configuration error' : 'error'}: ${(error as Error).message}`);
-  process.exit(error instanceof ConfigError ? 2 : 1);
-}
+});

@@ -1,11 +1,10 @@
 // `npm run rebuild`: drops and rebuilds every read model from the event log, with progress.
 // Stop the API and projector first (in embedded mode the lock file enforces it).
-import { ConfigError, loadConfig } from '../infra/config.ts';
 import { openBackends } from '../service.ts';
-import { rebuildReadModels } from './rebuild-read-models.ts';
+import { rebuildReadModels } from '../projections/rebuild-read-models.ts';
+import { runEntrypoint } from './run-entrypoint.ts';
 
-try {
-  const config = loadConfig();
+await runEntrypoint(async (config) => {
   const backends = await openBackends({ ...config, logLevel: 'warn' });
   try {
     const started = Date.now();
@@ -20,7 +19,4 @@ try {
   } finally {
     await backends.close();
   }
-} catch (error) {
-  console.error(`${error instanceof ConfigError ? 'configuration error' : 'error'}: ${(error as Error).message}`);
-  process.exit(error instanceof ConfigError ? 2 : 1);
-}
+});

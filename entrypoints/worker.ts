@@ -1,13 +1,12 @@
 // `npm run worker`: phase workers only (production: several such processes on several machines
 // share the JetStream work queue; the dispatcher runs beside the projector).
 import { hostname } from 'node:os';
-import { ConfigError, loadConfig } from '../infra/config.ts';
+import { ConfigError } from '../infra/config.ts';
 import { openBackends } from '../service.ts';
-import { SourceError } from './terrain/sources/source-provider.ts';
-import { startTerrainPipeline } from './terrain-pipeline.ts';
+import { startTerrainPipeline } from '../workers/terrain-pipeline.ts';
+import { runEntrypoint } from './run-entrypoint.ts';
 
-try {
-  const config = loadConfig();
+await runEntrypoint(async (config) => {
   if (config.workQueue !== 'nats') {
     throw new ConfigError('npm run worker needs WORK_QUEUE=nats and NATS_URL (embedded mode runs its workers inside npm start)');
   }
@@ -17,15 +16,8 @@ try {
     env: process.env, dispatcher: false, workers: true,
   });
   backends.logger.info({ host: hostname(), pid: process.pid, concurrency: config.workerConcurrency }, 'terrain workers running');
-  const stop = async () => {
+  return async () => {
     await pipeline.close();
     await backends.close();
-    process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
-} catch (error) {
-  const configuration = error instanceof ConfigError || (error instanceof SourceError && error.code === 'INVALID_SOURCE_CONFIG');
-  console.error(`${configuration ? 'configuration error' : 'error'}: ${(error as Error).message}`);
-  process.exit(configuration ? 2 : 1);
-}
+});
