@@ -13,8 +13,10 @@ import { createLogger } from './infra/logger.ts';
 import { migrateReadModels } from './projections/schema/read-model-migrations.ts';
 import { ProjectionRunner } from './projections/projection-runner.ts';
 import { PollingReadModelWaiter, type ReadModelWaiter } from './projections/read-model-waiter.ts';
+import { PollingReadModelFeed, type ReadModelFeed } from './projections/read-model-feed.ts';
+import { createApiCaches, type ApiCaches } from './api/cache/create-api-caches.ts';
 import { allProjectors } from './projections/projectors/all-projectors.ts';
-import { createApp } from './api/app.ts';
+import { createRequestListener } from './api/app.ts';
 import { startAdminSocket } from './api/admin/admin-socket-server.ts';
 import type { ApiDependencies } from './api/api-dependencies.ts';
 import { createFsBlobStore } from './infra/blob-store/create-fs-blob-store.ts';
@@ -83,6 +85,8 @@ export interface RunningService extends Backends {
   url: string;
   runner: ProjectionRunner | null;
   pipeline: TerrainPipeline | null;
+  /** The API's memory caches (api/cache/). */
+  apiCaches: ApiCaches;
 }
 
 export interface ServiceOptions extends BackendOptions {
@@ -94,15 +98,24 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const { logger, db, store } = backends;
   let runner: ProjectionRunner | null = null;
   let waiter: ReadModelWaiter;
+  let feed: ReadModelFeed;
+  let polledFeed: PollingReadModelFeed | null = null;
   if (config.inlineProjector) {
     runner = new ProjectionRunner(store, db.knex, allProjectors, {
       onError: (error) => logger.error({ err: error }, 'projection batch failed; retrying from the checkpoint'),
     });
     await runner.start();
     waiter = runner;
+    feed = runner;
   } else {
     waiter = new PollingReadModelWaiter(db.knex);
+    polledFeed = new PollingReadModelFeed(store, db.knex);
+    await polledFeed.start();
+    feed = polledFeed;
   }
+  const caches = createApiCaches(db.knex, backends.blobStore, feed, {
+    tileCacheBytes: config.tileCacheBytes, apiKeyCacheTtlMs: config.apiKeyCacheTtlMs,
+  });
   // The dispatcher runs where the projector runs (one per deployment); workers where configured.
   const pipeline = config.inlineProjector || config.inlineWorkers
     ? await startTerrainPipeline({
@@ -121,11 +134,13 @@ export async function startService(config: Config, options: ServiceOptions = {})
       { name: 'read_models', kind: db.kind, check: () => db.ping() },
     ],
     blobStore: backends.blobStore,
+    apiKeys: caches.apiKeys,
+    tileReadiness: caches.tileReadiness,
+    tileBodies: caches.tileBodies,
     terrainSources: () => Object.fromEntries(Object.entries(backends.providers)
       .map(([dataset, p]) => [dataset, { fingerprint: p.fingerprint, description: p.description }])) as ReturnType<ApiDependencies['terrainSources']>,
   };
-  const app = createApp(deps);
-  const server = createServer(app.callback());
+  const server = createServer(createRequestListener(deps));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -140,11 +155,14 @@ export async function startService(config: Config, options: ServiceOptions = {})
     url,
     runner,
     pipeline,
+    apiCaches: caches,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       if (adminSocket) await new Promise<void>((resolve) => adminSocket.close(() => resolve()));
       await pipeline?.close();
+      caches.close();
+      await polledFeed?.close();
       await runner?.stop();
       await backends.close();
     },

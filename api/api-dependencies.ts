@@ -5,6 +5,9 @@ import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { ReadModelWaiter } from '../projections/read-model-waiter.ts';
 import type { BlobStore } from '../infra/blob-store/blob-store.ts';
 import type { DatasetName } from '../domain/terrain/types.ts';
+import type { ApiKeyCredentialCache } from './cache/api-key-credential-cache.ts';
+import type { TileReadinessCache } from './cache/tile-readiness-cache.ts';
+import type { TileBodyCache } from './cache/tile-body-cache.ts';
 
 export interface HealthCheck {
   name: string;
@@ -22,6 +25,11 @@ export interface ApiDependencies {
   healthChecks: HealthCheck[];
   /** Artifacts and display tiles (OGC Tiles reads them). */
   blobStore: BlobStore;
+  /** Checked API keys, kept briefly (api/cache/). */
+  apiKeys: ApiKeyCredentialCache;
+  /** Tile readiness and tile bytes served from memory, emptied by terrain-job events. */
+  tileReadiness: TileReadinessCache;
+  tileBodies: TileBodyCache;
   /** The configured terrain sources: what a new terrain job records it will use. */
   terrainSources: () => Record<DatasetName, { fingerprint: string; description: string }>;
 }

@@ -1,5 +1,6 @@
 // The Koa application: error mapping, body parsing, then one router built from the route
 // declarations (auth → validation → handler for each).
+import type { RequestListener } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { koaBody, HttpMethodEnum } from 'koa-body';
@@ -18,6 +19,7 @@ import { mapRoutes } from './routes/map-routes.ts';
 import { ogcFeaturesRoutes } from './routes/ogc-features-routes.ts';
 import { terrainAnalysisRoutes } from './routes/terrain-analysis-routes.ts';
 import { ogcTilesRoutes } from './routes/ogc-tiles-routes.ts';
+import { tileFastPath } from './ogc/tile-fast-path.ts';
 
 /** Every route of the service; later resources add their groups here. */
 export function allRoutes(deps: ApiDependencies): RouteSpec[] {
@@ -51,7 +53,7 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
   });
   app.use(serveApiDocs());
   const router = new Router();
-  const auth = requireApiKey(deps.readModels);
+  const auth = requireApiKey(deps.apiKeys);
   for (const route of routes) {
     const middleware: Koa.Middleware[] = [];
     // Credentials and the resource named in the path are checked from the headers alone: a request
@@ -76,4 +78,19 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;
+}
+
+/**
+ * The HTTP server's listener: tile requests the fast path can answer from memory go no further
+ * (api/ogc/tile-fast-path.ts); everything else, and every tile request it declines, goes to Koa.
+ */
+export function createRequestListener(deps: ApiDependencies, app: Koa = createApp(deps)): RequestListener {
+  const koa = app.callback();
+  const fastPath = tileFastPath(deps);
+  return (req, res) => {
+    const handled = fastPath(req, res);
+    if (handled === true) return;
+    if (handled === false) void koa(req, res);
+    else handled.then((done) => { if (!done) void koa(req, res); }, () => { void koa(req, res); });
+  };
 }

@@ -26,6 +26,10 @@ export interface Config {
    * permissions. Default DATA_DIR/admin.sock in embedded mode; ADMIN_SOCKET= (empty) turns it off.
    */
   adminSocket: string | null;
+  /** Memory the API may give tile bytes and ETags it serves often (0 turns the cache off). */
+  tileCacheBytes: number;
+  /** How long a checked API key is trusted from memory in a process that did not revoke it. */
+  apiKeyCacheTtlMs: number;
   /** Work queue: a delivery without ack or heartbeat for this long is redelivered. */
   taskAckWaitMs: number;
   /** Work queue: deliveries of one task, the first included, before its phase fails. */
@@ -122,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminSocket: env.ADMIN_SOCKET !== undefined
       ? (env.ADMIN_SOCKET ? resolve(env.ADMIN_SOCKET) : null)
       : (eventStore === 'embedded' ? resolve(join(env.DATA_DIR || './data', 'admin.sock')) : null),
+    tileCacheBytes: integer('TILE_CACHE_MB', env.TILE_CACHE_MB || '64', 0, 65536) * 1024 * 1024,
+    apiKeyCacheTtlMs: integer('API_KEY_CACHE_TTL_MS', env.API_KEY_CACHE_TTL_MS || '5000', 0, 60_000),
     taskAckWaitMs: integer('TASK_ACK_WAIT_MS', env.TASK_ACK_WAIT_MS || '30000', 500, 3_600_000),
     taskMaxDeliveries: integer('TASK_MAX_DELIVERIES', env.TASK_MAX_DELIVERIES || '5', 1, 100),
     workerConcurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY || '2', 1, 64),

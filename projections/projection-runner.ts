@@ -7,6 +7,7 @@ import type { EventStore, Subscription } from '../infra/event-store/event-store.
 import type { RecordedEvent } from '../domain/shared/event-envelope.ts';
 import { applyProjector, type Projector } from './projector.ts';
 import type { ReadModelWaiter } from './read-model-waiter.ts';
+import { ReadModelListeners, type ReadModelFeed, type ReadModelListener } from './read-model-feed.ts';
 import { CHECKPOINT_NAME, lockCheckpoint, readCheckpoint, writeCheckpoint } from './checkpoint-store.ts';
 
 export interface ProjectionRunnerOptions {
@@ -36,12 +37,13 @@ export async function applyBatch(
   });
 }
 
-export class ProjectionRunner implements ReadModelWaiter {
+export class ProjectionRunner implements ReadModelWaiter, ReadModelFeed {
   private position = 0;
   private subscription: Subscription | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
   private readonly progress = new EventEmitter();
+  private readonly listeners = new ReadModelListeners();
 
   constructor(
     private readonly store: EventStore,
@@ -70,7 +72,10 @@ export class ProjectionRunner implements ReadModelWaiter {
         for await (const batch of this.subscription) {
           if (this.stopped) break;
           failing = batch;
+          const before = this.position;
           this.position = await applyBatch(this.knex, this.projectors, batch);
+          // In-process caches drop what the batch made stale before any waiter is told (issue 9).
+          if (this.listeners.size > 0) this.listeners.emit(batch.filter((e) => e.position > before && e.position <= this.position));
           failing = [];
           this.options.onBatch?.(this.position, batch.length);
           this.progress.emit('position', this.position);
@@ -85,6 +90,10 @@ export class ProjectionRunner implements ReadModelWaiter {
         this.position = await readCheckpoint(this.knex).catch(() => this.position);
       }
     }
+  }
+
+  subscribe(listener: ReadModelListener): () => void {
+    return this.listeners.subscribe(listener);
   }
 
   /** Resolves true once the read models include `position`, false after the timeout. */

@@ -1,8 +1,22 @@
 // JSON schemas of the OGC API Tiles documents, for the OpenAPI description (the handlers build the
 // documents; these describe them).
 import { Type } from '@sinclair/typebox';
-import { StringEnum } from '../../domain/shared/schema-types.ts';
+import { StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
 import { OgcLink } from './ogc-schemas.ts';
+import { TILE_MAX_ZOOM, TILE_MIN_ZOOM } from './tile-collections.ts';
+
+/** Request parameters of the tiles routes. */
+export const JsonFormat = Type.Object({
+  f: Type.Optional(Type.Unsafe<'json'>({ type: 'string', enum: ['json'], description: 'Response format; JSON is the only one served' })),
+});
+export const CollectionParams = Type.Object({ collectionId: Type.String({ description: 'One of the global collection ids (svc-native--...)' }) });
+export const TileParams = Type.Object({
+  collectionId: CollectionParams.properties.collectionId,
+  tileMatrix: Type.Integer({ description: `Zoom level; tiles exist at ${TILE_MIN_ZOOM}..${TILE_MAX_ZOOM}` }),
+  tileRow: Type.Integer({ description: 'y (0 at the north), 0..2^zoom-1' }),
+  tileCol: Type.Integer({ description: 'x (0 at 180°W), 0..2^zoom-1' }),
+});
+export const MapIdParams = Type.Object({ map_id: Uuid });
 
 const TileLink = Type.Object({
   href: Type.String({ description: 'Absolute URL (a URI template when templated is true)' }),

@@ -4,9 +4,10 @@
 // supportedCRS, tileMatrix[].topLeftCorner) and cannot open a tileset whose tiling scheme lacks
 // them; GDAL 3.7+ and other 2.0 clients read the 2.0 members (crs, tileMatrices). The TMS 2.0 JSON
 // schema allows the extra members, and both sets describe the same matrices.
+import type { OgcLinkObject } from './ogc-links.ts';
 import { webMercatorQuadDefinition } from './web-mercator-quad-definition.ts';
 
-export function tileMatrixSetDocument(links: Array<{ href: string; rel: string; type: string; title: string }>) {
+export function tileMatrixSetDocument(links: OgcLinkObject[]) {
   const definition = webMercatorQuadDefinition();
   return {
     ...definition,

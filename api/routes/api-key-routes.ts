@@ -63,7 +63,10 @@ export const apiKeyRoutes = (deps: ApiDependencies) => [
       if (!UUID.test(params.api_key_id)) throw notFound(`API key ${params.api_key_id}`);
       const id = params.api_key_id.toLowerCase();
       const revoked = await revokeApiKey(deps.store, commandContextOf(ctx), id, principal.account_id);
+      // Refused at once by this process, whatever its key cache held (other processes: see api/cache/).
+      deps.apiKeys.forget(id);
       await awaitReadModels(deps, revoked.position);
+      deps.apiKeys.forget(id);
       ctx.body = await getApiKey(deps.readModels, id);
     },
   }),

@@ -21,6 +21,7 @@ import { authErrors, HTTPError, ownedResourceErrors } from '../common-schemas.ts
 import { accessibleMap, accessibleOperation } from '../access.ts';
 import { GEOJSON, JSON_TYPE } from '../ogc/ogc-media-types.ts';
 import { collectionIdOf, collectionUrl, featuresRootUrl, itemsUrl } from '../ogc/ogc-urls.ts';
+import { ogcLink, selfLink } from '../ogc/ogc-links.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
 import { GeoJsonFeature, OgcLink } from '../ogc/ogc-schemas.ts';
 
@@ -113,8 +114,8 @@ function layerView(origin: string, layer: MapLayerRow) {
     created_at: layer.created_at,
     updated_at: layer.updated_at,
     links: [
-      { href: collectionUrl(origin, layer.map_id, layer.layer_id), rel: 'collection', type: JSON_TYPE, title: 'OGC API Features collection' },
-      { href: itemsUrl(origin, layer.map_id, layer.layer_id), rel: 'items', type: GEOJSON, title: 'Features' },
+      ogcLink(collectionUrl(origin, layer.map_id, layer.layer_id), 'collection', JSON_TYPE, 'OGC API Features collection'),
+      ogcLink(itemsUrl(origin, layer.map_id, layer.layer_id), 'items', GEOJSON, 'Features'),
     ],
   };
 }
@@ -129,8 +130,8 @@ function mapView(origin: string, map: MapRow, layers: MapLayerRow[]) {
     updated_at: map.updated_at,
     layers: layers.filter((l) => l.map_id === map.map_id).map((l) => layerView(origin, l)),
     links: [
-      { href: `${origin}/api/maps/${map.map_id}`, rel: 'self', type: JSON_TYPE, title: 'This map' },
-      { href: `${featuresRootUrl(origin, map.map_id)}/collections`, rel: 'data', type: JSON_TYPE, title: 'OGC API Features collections of this map' },
+      selfLink(`${origin}/api/maps/${map.map_id}`, 'This map'),
+      ogcLink(`${featuresRootUrl(origin, map.map_id)}/collections`, 'data', JSON_TYPE, 'OGC API Features collections of this map'),
     ],
   };
 }

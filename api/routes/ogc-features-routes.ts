@@ -18,6 +18,7 @@ import {
   CONFORMANCE_CLASSES, CRS84, DEFAULT_ITEMS_LIMIT, GEOJSON, JSON_TYPE, MAX_ITEMS_LIMIT, MAX_ITEMS_OFFSET, OPENAPI_JSON,
 } from '../ogc/ogc-media-types.ts';
 import { collectionUrl, featuresRootUrl, isUuid, itemsUrl, layerIdOf, withQuery } from '../ogc/ogc-urls.ts';
+import { landingPageLinks, ogcLink, selfLink } from '../ogc/ogc-links.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
 import { parseBboxParameter } from '../ogc/parse-bbox-parameter.ts';
 import { parseDatetimeParameter } from '../ogc/parse-datetime-parameter.ts';
@@ -75,12 +76,7 @@ export const ogcFeaturesRoutes = (deps: ApiDependencies) => [
       ctx.body = {
         title: `${map.name}: map layers`,
         description: 'Layers of the map (area of operations, named areas, annotations) as OGC API Features collections.',
-        links: [
-          { href: root, rel: 'self', type: JSON_TYPE, title: 'This document' },
-          { href: `${origin}/api/openapi.json`, rel: 'service-desc', type: OPENAPI_JSON, title: 'The API definition (OpenAPI 3.1)' },
-          { href: `${root}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes' },
-          { href: `${root}/collections`, rel: 'data', type: JSON_TYPE, title: 'The collections (one per map layer)' },
-        ],
+        links: landingPageLinks(origin, root, 'The collections (one per map layer)'),
       };
     },
   }),
@@ -103,7 +99,7 @@ export const ogcFeaturesRoutes = (deps: ApiDependencies) => [
       const layers = await listLayersOfMaps(deps.readModels, [map.map_id]);
       const origin = requestOrigin(ctx);
       ctx.body = {
-        links: [{ href: `${featuresRootUrl(origin, map.map_id)}/collections`, rel: 'self', type: JSON_TYPE, title: 'This document' }],
+        links: [selfLink(`${featuresRootUrl(origin, map.map_id)}/collections`)],
         collections: layers.map((layer) => collectionDocument(origin, layer)),
       };
     },
@@ -137,15 +133,15 @@ export const ogcFeaturesRoutes = (deps: ApiDependencies) => [
       const base = itemsUrl(origin, layer.map_id, layer.layer_id);
       const keep = { bbox: query.bbox, datetime: query.datetime, limit, f: query.f };
       const links = [
-        { href: withQuery(base, { ...keep, offset }), rel: 'self', type: GEOJSON, title: 'This page' },
+        selfLink(withQuery(base, { ...keep, offset }), 'This page', GEOJSON),
       ];
       if (offset + page.features.length < page.numberMatched) {
-        links.push({ href: withQuery(base, { ...keep, offset: offset + limit }), rel: 'next', type: GEOJSON, title: 'Next page' });
+        links.push(ogcLink(withQuery(base, { ...keep, offset: offset + limit }), 'next', GEOJSON, 'Next page'));
       }
       if (offset > 0) {
-        links.push({ href: withQuery(base, { ...keep, offset: Math.max(0, offset - limit) }), rel: 'prev', type: GEOJSON, title: 'Previous page' });
+        links.push(ogcLink(withQuery(base, { ...keep, offset: Math.max(0, offset - limit) }), 'prev', GEOJSON, 'Previous page'));
       }
-      links.push({ href: collectionUrl(origin, layer.map_id, layer.layer_id), rel: 'collection', type: JSON_TYPE, title: 'The collection' });
+      links.push(ogcLink(collectionUrl(origin, layer.map_id, layer.layer_id), 'collection', JSON_TYPE, 'The collection'));
       const head = JSON.stringify({
         type: 'FeatureCollection',
         numberMatched: page.numberMatched,
@@ -169,8 +165,8 @@ export const ogcFeaturesRoutes = (deps: ApiDependencies) => [
       const base = itemsUrl(origin, layer.map_id, layer.layer_id);
       const feature = JSON.parse(text);
       feature.links = [
-        { href: `${base}/${feature.id}`, rel: 'self', type: GEOJSON, title: 'This feature' },
-        { href: collectionUrl(origin, layer.map_id, layer.layer_id), rel: 'collection', type: JSON_TYPE, title: 'The collection' },
+        selfLink(`${base}/${feature.id}`, 'This feature', GEOJSON),
+        ogcLink(collectionUrl(origin, layer.map_id, layer.layer_id), 'collection', JSON_TYPE, 'The collection'),
       ];
       geoJson(ctx, JSON.stringify(feature));
     },

@@ -17,170 +17,29 @@
 //   404  unknown collection, an extension other than the collection's (png; mvt or pbf), a zoom
 //        outside 8..12 or a row/column outside the zoom's matrix;
 //   503  the tile storage failed (Retry-After: 30).
-import { Type } from '@sinclair/typebox';
-import type Koa from 'koa';
-import { Uuid } from '../../domain/shared/schema-types.ts';
-import type { PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
-import type { TileAddress } from '../../domain/terrain/types.ts';
-import { findTileCoverage } from '../../projections/queries/tile-readiness-queries.ts';
-import { tileReadiness } from '../../projections/queries/tile-readiness.ts';
-import { findPreparedTileExtents } from '../../projections/queries/tile-extent-queries.ts';
-import { displayTileKey } from '../../domain/terrain/display-tile-key.ts';
-import { defineRoute, type ResponseSpec } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
-import { HttpError, notFound } from '../http-error.ts';
-import { authErrors, HTTPError, ownedResourceErrors } from '../common-schemas.ts';
+import { defineRoute } from '../route-spec.ts';
+import { ownedResourceErrors } from '../common-schemas.ts';
 import { accessibleMap } from '../access.ts';
-import { JSON_TYPE, OPENAPI_JSON } from '../ogc/ogc-media-types.ts';
+import { JSON_TYPE } from '../ogc/ogc-media-types.ts';
 import { Conformance } from '../ogc/ogc-schemas.ts';
+import { landingPageLinks, ogcLink, selfLink } from '../ogc/ogc-links.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
-import { MVT, PNG, REL, TILE_STATUS_HEADER, TILES_CONFORMANCE_CLASSES, WEB_MERCATOR_QUAD, WEB_MERCATOR_QUAD_URI, EPSG_3857 } from '../ogc/ogc-tiles-vocabulary.ts';
+import { MVT, PNG, REL, TILES_CONFORMANCE_CLASSES, WEB_MERCATOR_QUAD, WEB_MERCATOR_QUAD_URI, EPSG_3857 } from '../ogc/ogc-tiles-vocabulary.ts';
 import { mapTileCollectionsUrl, tileCollectionUrl, tileMatrixSetUrl, tilesetsUrl, tilesetUrl, tilesRootUrl } from '../ogc/ogc-tiles-urls.ts';
-import { findTileCollection, TILE_COLLECTIONS, TILE_MAX_ZOOM, TILE_MIN_ZOOM, type TileCollection } from '../ogc/tile-collections.ts';
+import { TILE_COLLECTIONS } from '../ogc/tile-collections.ts';
 import { tileCollectionDocument } from '../ogc/tile-collection-document.ts';
 import { tilesetDocument } from '../ogc/tileset-document.ts';
 import { tileMatrixSetDocument } from '../ogc/tile-matrix-set-document.ts';
-import { workTileRangeBounds } from '../ogc/work-tile-range-bounds.ts';
-import { contentEtag } from '../ogc/content-etag.ts';
-import { ifNoneMatchMatches } from '../ogc/if-none-match-matches.ts';
+import { preparedBounds } from '../ogc/prepared-bounds.ts';
+import { requireTileCollection, serveTile } from '../ogc/serve-tile.ts';
+import { jsonResponse, tileResponses, unknownCollectionResponse } from '../ogc/tile-responses.ts';
 import {
-  MapTileCollections, TileCollection as TileCollectionSchema, TileCollections, TileMatrixSetDefinition, TileMatrixSetList, Tileset,
-  TilesetList, TilesLandingPage,
+  CollectionParams, JsonFormat, MapIdParams, MapTileCollections, TileCollection as TileCollectionSchema, TileCollections,
+  TileMatrixSetDefinition, TileMatrixSetList, Tileset, TilesetList, TilesLandingPage, TileParams,
 } from '../ogc/ogc-tiles-schemas.ts';
 
 const TAGS = ['ogc-tiles'];
-
-/** A ready tile may be cached briefly by the client; the key is required, so shared caches are not invited. */
-export const READY_CACHE_CONTROL = 'private, max-age=300';
-/** An empty tile may fill once a job covers it: cache it briefly. */
-export const EMPTY_CACHE_CONTROL = 'private, max-age=60';
-export const NOT_READY_CACHE_CONTROL = 'no-store';
-export const NOT_READY_RETRY_AFTER_S = 5;
-export const STORAGE_RETRY_AFTER_S = 30;
-
-const JsonFormat = Type.Object({
-  f: Type.Optional(Type.Unsafe<'json'>({ type: 'string', enum: ['json'], description: 'Response format; JSON is the only one served' })),
-});
-const CollectionParams = Type.Object({ collectionId: Type.String({ description: 'One of the global collection ids (svc-native--...)' }) });
-const TileParams = Type.Object({
-  collectionId: CollectionParams.properties.collectionId,
-  tileMatrix: Type.Integer({ description: `Zoom level; tiles exist at ${TILE_MIN_ZOOM}..${TILE_MAX_ZOOM}` }),
-  tileRow: Type.Integer({ description: 'y (0 at the north), 0..2^zoom-1' }),
-  tileCol: Type.Integer({ description: 'x (0 at 180°W), 0..2^zoom-1' }),
-});
-const MapIdParams = Type.Object({ map_id: Uuid });
-
-const jsonResponse = (description: string, schema: ResponseSpec['schema']): Record<number, ResponseSpec> => ({
-  200: { description, schema }, ...authErrors,
-});
-
-const notFoundResponse: ResponseSpec = { description: 'Unknown collection', schema: HTTPError };
-
-const tileResponses = (mediaType: string): Record<number, ResponseSpec> => ({
-  200: {
-    description: 'The tile',
-    contentType: mediaType,
-    schema: Type.String({ format: 'binary' }),
-    headers: {
-      ETag: { description: 'Strong ETag from the tile bytes', schema: Type.String() },
-      'Cache-Control': { description: READY_CACHE_CONTROL, schema: Type.String() },
-      [TILE_STATUS_HEADER]: { description: 'ready', schema: Type.String() },
-    },
-  },
-  204: {
-    description: 'No tile: empty (nothing prepared at this address, an empty vector tile, or the phase failed, was blocked or canceled) or not-ready (a running job is preparing it; retry after Retry-After seconds)',
-    headers: {
-      [TILE_STATUS_HEADER]: { description: 'empty or not-ready', schema: Type.Unsafe<string>({ type: 'string', enum: ['empty', 'not-ready'] }) },
-      'Retry-After': { description: `Seconds before retrying a not-ready tile (${NOT_READY_RETRY_AFTER_S})`, schema: Type.Integer() },
-      'Cache-Control': { description: `${EMPTY_CACHE_CONTROL} when empty, ${NOT_READY_CACHE_CONTROL} when not ready`, schema: Type.String() },
-    },
-  },
-  304: {
-    description: 'If-None-Match matched: the stored tile is unchanged',
-    headers: { ETag: { description: 'The current ETag', schema: Type.String() } },
-  },
-  ...authErrors,
-  404: { description: 'Unknown collection, an extension other than the collection\'s, a zoom outside 8..12, or a row/column outside the zoom\'s matrix', schema: HTTPError },
-  503: {
-    description: 'Tile storage unavailable',
-    schema: HTTPError,
-    headers: { 'Retry-After': { description: 'Seconds before retrying', schema: Type.Integer() } },
-  },
-});
-
-function requireCollection(id: string): TileCollection {
-  const collection = findTileCollection(id);
-  if (!collection) throw notFound(`Collection ${id}`);
-  return collection;
-}
-
-/** Where each collection's phase has tiles or is preparing them (lon/lat), null where nowhere. */
-async function preparedBounds(deps: ApiDependencies, collections: readonly TileCollection[]) {
-  const phases = [...new Set(collections.map((c) => c.phase))] as PhaseId[];
-  const extents = await findPreparedTileExtents(deps.readModels, phases);
-  return (collection: TileCollection) => {
-    const range = extents.get(collection.phase);
-    return range ? workTileRangeBounds(range) : null;
-  };
-}
-
-function noTile(ctx: Koa.ParameterizedContext, status: 'empty' | 'not-ready') {
-  ctx.set(TILE_STATUS_HEADER, status);
-  if (status === 'not-ready') {
-    ctx.set('Retry-After', String(NOT_READY_RETRY_AFTER_S));
-    ctx.set('Cache-Control', NOT_READY_CACHE_CONTROL);
-  } else {
-    ctx.set('Cache-Control', EMPTY_CACHE_CONTROL);
-  }
-  ctx.status = 204;
-}
-
-async function serveTile(
-  deps: ApiDependencies, ctx: Koa.ParameterizedContext, extension: string,
-  params: { collectionId: string; tileMatrix: number; tileRow: number; tileCol: number },
-) {
-  const collection = requireCollection(params.collectionId);
-  if (!collection.extensions.includes(extension)) {
-    throw notFound(`Collection ${collection.id} has ${collection.extensions.map((e) => `.${e}`).join(' or ')} tiles, not .${extension}`);
-  }
-  const tile: TileAddress = { z: params.tileMatrix, x: params.tileCol, y: params.tileRow };
-  if (tile.z < TILE_MIN_ZOOM || tile.z > TILE_MAX_ZOOM) {
-    throw notFound(`Tile matrix ${tile.z}: ${collection.id} has tiles at zooms ${TILE_MIN_ZOOM} to ${TILE_MAX_ZOOM}`);
-  }
-  const size = 2 ** tile.z;
-  if (tile.x < 0 || tile.x >= size || tile.y < 0 || tile.y >= size) {
-    throw notFound(`Tile ${tile.z}/${tile.y}/${tile.x} (matrix/row/col) is outside the zoom-${tile.z} matrix (rows and columns 0 to ${size - 1})`);
-  }
-  const readiness = tileReadiness(await findTileCoverage(deps.readModels, { tile, phase: collection.phase, dataset: collection.dataset }));
-  if (readiness.status !== 'ready') {
-    noTile(ctx, readiness.status);
-    return;
-  }
-  let bytes: Uint8Array | null;
-  try {
-    bytes = await deps.blobStore.get(displayTileKey(collection.id, readiness.fingerprint, tile));
-  } catch (error) {
-    deps.logger.error({ err: error, collection: collection.id, tile }, 'tile storage read failed');
-    throw new HttpError(503, 'Tile storage is unavailable; retry later', { 'Retry-After': String(STORAGE_RETRY_AFTER_S) });
-  }
-  // A 0-byte tile is an empty vector tile stored as a fact; a missing one was never built
-  // (a partial phase, or a zoom the pyramid did not reach): both are empty.
-  if (!bytes || bytes.length === 0) {
-    noTile(ctx, 'empty');
-    return;
-  }
-  const etag = contentEtag(bytes);
-  ctx.set('ETag', etag);
-  ctx.set('Cache-Control', READY_CACHE_CONTROL);
-  ctx.set(TILE_STATUS_HEADER, 'ready');
-  if (ifNoneMatchMatches(ctx.get('if-none-match') || undefined, etag)) {
-    ctx.status = 304;
-    return;
-  }
-  ctx.status = 200;
-  ctx.body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  ctx.type = collection.mediaType;
-}
 
 const tileRoute = (deps: ApiDependencies, extension: string, mediaType: string, note: string) => defineRoute({
   method: 'get',
@@ -208,11 +67,8 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
         title: 'Terrain products',
         description: 'Elevation, land cover, roads, soil, population and buildings of every prepared area, as OGC API Tiles in WebMercatorQuad (zooms 8 to 12).',
         links: [
-          { href: root, rel: 'self', type: JSON_TYPE, title: 'This document' },
-          { href: `${origin}/api/openapi.json`, rel: 'service-desc', type: OPENAPI_JSON, title: 'The API definition (OpenAPI 3.1)' },
-          { href: `${root}/conformance`, rel: 'conformance', type: JSON_TYPE, title: 'Conformance classes' },
-          { href: `${root}/collections`, rel: 'data', type: JSON_TYPE, title: 'The tile collections' },
-          { href: `${root}/tileMatrixSets`, rel: REL.tilingSchemes, type: JSON_TYPE, title: 'Tile matrix sets' },
+          ...landingPageLinks(origin, root, 'The tile collections'),
+          ogcLink(`${root}/tileMatrixSets`, REL.tilingSchemes, JSON_TYPE, 'Tile matrix sets'),
         ],
       };
     },
@@ -234,9 +90,9 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
       ctx.body = {
         tileMatrixSets: [{
           id: WEB_MERCATOR_QUAD, title: 'Google Maps Compatible for the World', uri: WEB_MERCATOR_QUAD_URI, crs: EPSG_3857,
-          links: [{ href: tileMatrixSetUrl(origin), rel: REL.tilingScheme, type: JSON_TYPE, title: 'The definition' }],
+          links: [ogcLink(tileMatrixSetUrl(origin), REL.tilingScheme, JSON_TYPE, 'The definition')],
         }],
-        links: [{ href: `${tilesRootUrl(origin)}/tileMatrixSets`, rel: 'self', type: JSON_TYPE, title: 'This document' }],
+        links: [selfLink(`${tilesRootUrl(origin)}/tileMatrixSets`)],
       };
     },
   }),
@@ -245,7 +101,7 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
     summary: 'The WebMercatorQuad tile matrix set (OGC TMS 2.0 JSON)', tags: TAGS, auth: true, query: JsonFormat,
     responses: jsonResponse('Tile matrix set definition', TileMatrixSetDefinition),
     async handler(ctx) {
-      ctx.body = tileMatrixSetDocument([{ href: tileMatrixSetUrl(requestOrigin(ctx)), rel: 'self', type: JSON_TYPE, title: 'This document' }]);
+      ctx.body = tileMatrixSetDocument([selfLink(tileMatrixSetUrl(requestOrigin(ctx)))]);
     },
   }),
   defineRoute({
@@ -254,9 +110,9 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
     responses: jsonResponse('Collections', TileCollections),
     async handler(ctx) {
       const origin = requestOrigin(ctx);
-      const bounds = await preparedBounds(deps, TILE_COLLECTIONS);
+      const bounds = await preparedBounds(deps.readModels, TILE_COLLECTIONS);
       ctx.body = {
-        links: [{ href: `${tilesRootUrl(origin)}/collections`, rel: 'self', type: JSON_TYPE, title: 'This document' }],
+        links: [selfLink(`${tilesRootUrl(origin)}/collections`)],
         collections: TILE_COLLECTIONS.map((c) => tileCollectionDocument(origin, c, bounds(c))),
       };
     },
@@ -264,24 +120,24 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get', path: '/api/ogc/tiles/collections/{collectionId}', operationId: 'ogc_tiles_collection',
     summary: 'One global tile collection', tags: TAGS, auth: true, params: CollectionParams, query: JsonFormat,
-    responses: { ...jsonResponse('Collection', TileCollectionSchema), 404: notFoundResponse },
+    responses: { ...jsonResponse('Collection', TileCollectionSchema), 404: unknownCollectionResponse },
     async handler(ctx, { params }) {
-      const collection = requireCollection(params.collectionId);
-      const bounds = await preparedBounds(deps, [collection]);
+      const collection = requireTileCollection(params.collectionId);
+      const bounds = await preparedBounds(deps.readModels, [collection]);
       ctx.body = tileCollectionDocument(requestOrigin(ctx), collection, bounds(collection));
     },
   }),
   defineRoute({
     method: 'get', path: '/api/ogc/tiles/collections/{collectionId}/tiles', operationId: 'ogc_tiles_collection_tilesets',
     summary: 'The tilesets of a collection (WebMercatorQuad)', tags: TAGS, auth: true, params: CollectionParams, query: JsonFormat,
-    responses: { ...jsonResponse('Tilesets', TilesetList), 404: notFoundResponse },
+    responses: { ...jsonResponse('Tilesets', TilesetList), 404: unknownCollectionResponse },
     async handler(ctx, { params }) {
-      const collection = requireCollection(params.collectionId);
+      const collection = requireTileCollection(params.collectionId);
       const origin = requestOrigin(ctx);
       ctx.body = {
         links: [
-          { href: tilesetsUrl(origin, collection.id), rel: 'self', type: JSON_TYPE, title: 'This document' },
-          { href: tileCollectionUrl(origin, collection.id), rel: REL.geodata, type: JSON_TYPE, title: 'The collection' },
+          selfLink(tilesetsUrl(origin, collection.id)),
+          ogcLink(tileCollectionUrl(origin, collection.id), REL.geodata, JSON_TYPE, 'The collection'),
         ],
         tilesets: [{
           title: `${collection.title} (${WEB_MERCATOR_QUAD})`,
@@ -289,8 +145,8 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
           crs: EPSG_3857,
           tileMatrixSetURI: WEB_MERCATOR_QUAD_URI,
           links: [
-            { href: tilesetUrl(origin, collection.id), rel: 'self', type: JSON_TYPE, title: 'The tileset' },
-            { href: tileMatrixSetUrl(origin), rel: REL.tilingScheme, type: JSON_TYPE, title: 'WebMercatorQuad tile matrix set' },
+            selfLink(tilesetUrl(origin, collection.id), 'The tileset'),
+            ogcLink(tileMatrixSetUrl(origin), REL.tilingScheme, JSON_TYPE, 'WebMercatorQuad tile matrix set'),
           ],
         }],
       };
@@ -299,10 +155,10 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get', path: `/api/ogc/tiles/collections/{collectionId}/tiles/${WEB_MERCATOR_QUAD}`, operationId: 'ogc_tiles_collection_tileset',
     summary: 'Tileset metadata: data type, format, zoom limits, bounds, tile URL template', tags: TAGS, auth: true, params: CollectionParams, query: JsonFormat,
-    responses: { ...jsonResponse('Tileset', Tileset), 404: notFoundResponse },
+    responses: { ...jsonResponse('Tileset', Tileset), 404: unknownCollectionResponse },
     async handler(ctx, { params }) {
-      const collection = requireCollection(params.collectionId);
-      const bounds = await preparedBounds(deps, [collection]);
+      const collection = requireTileCollection(params.collectionId);
+      const bounds = await preparedBounds(deps.readModels, [collection]);
       ctx.body = tilesetDocument(requestOrigin(ctx), collection, bounds(collection));
     },
   }),
@@ -319,8 +175,8 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
       const origin = requestOrigin(ctx);
       ctx.body = {
         links: [
-          { href: mapTileCollectionsUrl(origin, map.map_id), rel: 'self', type: JSON_TYPE, title: 'This document' },
-          { href: `${tilesRootUrl(origin)}/collections`, rel: 'related', type: JSON_TYPE, title: 'The global terrain tile collections' },
+          selfLink(mapTileCollectionsUrl(origin, map.map_id)),
+          ogcLink(`${tilesRootUrl(origin)}/collections`, 'related', JSON_TYPE, 'The global terrain tile collections'),
         ],
         collections: [],
       };

@@ -53,7 +53,15 @@ export async function getApiKey(knex: Knex, apiKeyId: string): Promise<ApiKeyVie
 }
 
 /** What authentication needs: hash, owner and validity. */
-export async function findApiKeyCredential(knex: Knex, apiKeyId: string) {
+export interface ApiKeyCredential {
+  api_key_id: string;
+  account_id: string;
+  secret_sha256: string;
+  expires_at: Date | null;
+  revoked: boolean;
+}
+
+export async function findApiKeyCredential(knex: Knex, apiKeyId: string): Promise<ApiKeyCredential | null> {
   const row: ApiKeyRow | undefined = await knex('api_keys').where({ api_key_id: apiKeyId }).first();
   if (!row) return null;
   return {

@@ -294,9 +294,13 @@ for (const backend of SQL_BACKENDS) {
   test('503 with a FastAPI body and Retry-After when the tile storage fails', async ({ svc }) => {
     const store = svc.service.blobStore;
     const original = store.get;
+    const tile = elevation({ z: 12, x: 2176, y: 1360 });
+    assert.is((await get(svc, tile)).status, 200);
     store.get = async () => { throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }); };
     try {
-      const r = await get(svc, elevation({ z: 12, x: 2176, y: 1360 }));
+      assert.is((await get(svc, tile)).status, 200, 'a tile the API holds in memory is still served');
+      svc.service.apiCaches.tileBodies.clear();
+      const r = await get(svc, tile);
       assert.is(r.status, 503);
       assert.equal(r.json(), { detail: 'Tile storage is unavailable; retry later' });
       assert.is(r.headers.get('retry-after'), '30');
