@@ -19,6 +19,7 @@ import { mapRoutes } from './routes/map-routes.ts';
 import { ogcFeaturesRoutes } from './routes/ogc-features-routes.ts';
 import { terrainAnalysisRoutes } from './routes/terrain-analysis-routes.ts';
 import { ogcTilesRoutes } from './routes/ogc-tiles-routes.ts';
+import { missionAnalysisRoutes, warnoRoutes } from './routes/planning-record-routes.ts';
 import { tileFastPath } from './ogc/tile-fast-path.ts';
 
 /** Every route of the service; later resources add their groups here. */
@@ -32,6 +33,8 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...ogcFeaturesRoutes(deps),
     ...terrainAnalysisRoutes(deps),
     ...ogcTilesRoutes(deps),
+    ...missionAnalysisRoutes(deps),
+    ...warnoRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));
   return routes;

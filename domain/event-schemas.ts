@@ -7,6 +7,7 @@ import { apiKeyEventSchemas } from './api-key/api-key-events.ts';
 import { operationEventSchemas } from './operation/operation-events.ts';
 import { mapEventSchemas } from './map/map-events.ts';
 import { terrainJobEventSchemas } from './terrain-job/terrain-job-events.ts';
+import { planningRecordEventSchemas } from './planning-record/planning-record-events.ts';
 
 export interface EventSchemaEntry {
   /** Current schema version of the event's data. */
@@ -24,4 +25,5 @@ export const eventSchemas: EventSchemaRegistry = {
   ...operationEventSchemas,
   ...mapEventSchemas,
   ...terrainJobEventSchemas,
+  ...planningRecordEventSchemas,
 };

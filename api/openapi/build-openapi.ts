@@ -18,8 +18,29 @@ function parameters(schema: TSchema | undefined, where: 'path' | 'query') {
   }));
 }
 
+/**
+ * A request or response schema with a title (OperationResponse, MissionAnalysisUpdateRequest, ...)
+ * becomes a named component and a $ref, so client generators name the types as the interface does.
+ * A title given to a second, different schema leaves that one inline (with its title) rather than
+ * naming the wrong type; the OpenAPI test finds such clashes.
+ */
+function namedSchemas() {
+  const components: Record<string, Record<string, unknown>> = {};
+  const ref = (schema: TSchema) => {
+    const body = plain(schema);
+    const title = body.title;
+    if (typeof title !== 'string') return body;
+    const known = components[title];
+    if (known && JSON.stringify(known) !== JSON.stringify(body)) return body;
+    components[title] = body;
+    return { $ref: `#/components/schemas/${title}` };
+  };
+  return { ref, components };
+}
+
 export function buildOpenApi(routes: RouteSpec[], info: { title: string; version: string; description?: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const named = namedSchemas();
   for (const route of routes) {
     const operation: Record<string, unknown> = {
       operationId: route.operationId,
@@ -33,11 +54,11 @@ export function buildOpenApi(routes: RouteSpec[], info: { title: string; version
           ? Object.fromEntries(Object.entries(response.headers).map(([h, v]) => [h, { description: v.description, schema: plain(v.schema) }]))
           : undefined,
         content: response.schema || response.contentType
-          ? { [response.contentType ?? 'application/json']: response.schema ? { schema: plain(response.schema) } : {} }
+          ? { [response.contentType ?? 'application/json']: response.schema ? { schema: named.ref(response.schema) } : {} }
           : undefined,
       }])),
     };
-    if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: plain(route.body) } } };
+    if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: named.ref(route.body) } } };
     if (route.auth) operation.security = [{ bearerAuth: [] }];
     (paths[route.path] ??= {})[route.method] = operation;
   }
@@ -47,6 +68,7 @@ export function buildOpenApi(routes: RouteSpec[], info: { title: string; version
     servers: [{ url: '/' }],
     paths,
     components: {
+      schemas: named.components,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer opk_…' } },
     },
   }));

@@ -7,6 +7,7 @@ import { operationHistoryProjector } from './operation-history-projector.ts';
 import { mapProjector } from './map-projector.ts';
 import { mapLayerProjector } from './map-layer-projector.ts';
 import { terrainJobProjector } from './terrain-job-projector.ts';
+import { planningRecordProjector } from './planning-record-projector.ts';
 
 export const allProjectors: Projector[] = [
   accountProjector,
@@ -16,4 +17,5 @@ export const allProjectors: Projector[] = [
   mapProjector,
   mapLayerProjector,
   terrainJobProjector,
+  planningRecordProjector,
 ];

@@ -154,6 +154,30 @@ export const readModelMigrations: ReadModelMigration[] = [
       for (const table of ['terrain_job_tiles', 'terrain_jobs']) await knex.schema.dropTableIfExists(table);
     },
   },
+  {
+    name: '0004_planning_records',
+    async up(knex) {
+      // Mission analysis and WARNO records: one row per operation, kind and type.
+      await knex.schema.createTable('planning_records', (t) => {
+        t.uuid('record_id').primary();
+        t.text('kind').notNullable();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('type').notNullable();
+        t.text('text');
+        t.jsonb('text_updated_by');
+        t.jsonb('items').notNullable();
+        /** Number of changes (the ETag); the stream revision + 1. */
+        t.integer('version').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.unique(['operation_id', 'kind', 'type']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('planning_records');
+    },
+  },
 ];
 
 /** knex's MigrationSource over the list above. */

@@ -26,8 +26,28 @@ test('GET /api/openapi.json is a valid OpenAPI 3.1 document covering every route
   assert.is(new Set(ids).size, ids.length, 'operationIds are unique');
 });
 
-test('the document describes the validation schemas the server enforces', async () => {
+test('request and response types are named components, as in the interface; no name is given to two types', async () => {
   const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
+  const names = Object.keys(doc.components.schemas);
+  for (const name of [
+    'OperationRequest', 'OperationResponse', 'ListOperationResponse', 'MessageResponse',
+    'MissionAnalysisResponse', 'MissionAnalysisUpdateRequest', 'WARNOResponse', 'WARNOUpdateRequest',
+  ]) assert.ok(names.includes(name), `${name} is a component`);
+  const put = doc.paths['/api/mission-analysis/{mission_analysis_id}'].put;
+  assert.equal(put.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/MissionAnalysisUpdateRequest' });
+  // A request or response schema left inline with a title is a clash of two different types.
+  const inlineTitled: string[] = [];
+  for (const [path, methods] of Object.entries<any>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(methods)) {
+      const schemas = [op.requestBody?.content?.['application/json']?.schema, ...Object.values<any>(op.responses).map((r) => Object.values<any>(r.content ?? {})[0]?.schema)];
+      for (const schema of schemas) if (schema?.title) inlineTitled.push(`${method} ${path}: ${schema.title}`);
+    }
+  }
+  assert.equal(inlineTitled, []);
+});
+
+test('the document describes the validation schemas the server enforces', async () => {
+  const doc = await SwaggerParser.dereference(structuredClone((await http(svc.url, 'GET', '/api/openapi.json')).body)) as any;
   const create = doc.paths['/api/operations/'].post;
   const schema = create.requestBody.content['application/json'].schema;
   assert.equal([...schema.required].sort(), ['branch', 'echelon', 'name', 'unit']);

@@ -16,7 +16,7 @@ const routes: RouteSpec[] = allRoutes({} as never);
 
 // Routes that authorize before reading the body (issue 9, defect 4) answer 404 for a missing
 // resource, so bodies are sent to resources the caller owns.
-type Owned = { operation_id?: string; map_id?: string };
+type Owned = { operation_id?: string; map_id?: string; mission_analysis_id?: string; warno_id?: string };
 function pathOf(route: RouteSpec, owned: Owned = {}): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     name === 'collectionId' ? 'layer--' + SOME_UUID : owned[name as keyof Owned] ?? SOME_UUID)
@@ -28,7 +28,12 @@ async function ownedResources(svc: TestService): Promise<Owned> {
   assert.is(op.status, 200, op.text);
   const map = await http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: op.body.id, name: 'M' } });
   assert.is(map.status, 200, map.text);
-  return { operation_id: op.body.id, map_id: map.body.id };
+  const record = async (kind: string, type: string) =>
+    (await http(svc.url, 'GET', `/api/${kind}/?operation_id=${op.body.id}&type=${type}`, { key: svc.key })).body.id as string;
+  return {
+    operation_id: op.body.id, map_id: map.body.id,
+    mission_analysis_id: await record('mission-analysis', 'tasks'), warno_id: await record('warno', 'mission'),
+  };
 }
 
 const propertiesOf = (schema: unknown) => Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});

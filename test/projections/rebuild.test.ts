@@ -37,6 +37,13 @@ for (const backend of SQL_BACKENDS) {
       const jobId = await requestJob(svc, mapId, boundary);
       assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
       await svc.service.pipeline?.close();
+      // Planning records: items with provenance, a text, a second change.
+      const tasks = (await http(svc.url, 'GET', `/api/mission-analysis/?operation_id=${ops[0].id}&type=tasks`, { key: svc.key })).body;
+      for (const items of [[{ kind: 'specified', text: 'Seize OBJ IRON' }], [{ kind: 'specified', text: 'Seize OBJ IRON' }, { kind: 'implied', text: 'Cross the river' }]]) {
+        assert.is((await http(svc.url, 'PUT', `/api/mission-analysis/${tasks.id}`, { key: svc.key, body: { items, text: 'From OPORD 7' } })).status, 200);
+      }
+      const mission = (await http(svc.url, 'GET', `/api/warno/?operation_id=${ops[0].id}&type=mission`, { key: svc.key })).body;
+      assert.is((await http(svc.url, 'PUT', `/api/warno/${mission.id}`, { key: svc.key, body: { text: '2-7 IN attacks at 0600 to seize OBJ IRON.' } })).status, 200);
       const key = (await http(svc.url, 'POST', '/api/api-keys/', { key: svc.key, body: { name: 'extra' } })).body;
       await http(svc.url, 'DELETE', `/api/api-keys/${key.id}`, { key: svc.key });
 
@@ -45,6 +52,7 @@ for (const backend of SQL_BACKENDS) {
       const live = await dumpReadModels(knex, schema);
       assert.ok(live.operations!.length === 6 && live.operation_history!.length >= 20 && live.api_keys!.length >= 3);
       assert.is(live.terrain_jobs!.length, 1);
+      assert.is(live.planning_records!.length, 2);
       assert.ok(live.maps!.length === 1 && live.map_features!.length === 1);
       const progress: number[] = [];
       const position = await rebuildReadModels(svc.service.store, knex, schema, (p) => progress.push(p));

@@ -1,0 +1,49 @@
+// Writes of the planning records (mission analysis, WARNO). The record's operation must be active
+// and the caller's; new items get their ids here, so the decider stays pure.
+import { randomUUID } from 'node:crypto';
+import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationStream } from '../domain/operation/operation-events.ts';
+import { DomainError } from '../domain/shared/domain-error.ts';
+import { requireAccess } from '../domain/shared/require-access.ts';
+import type { ItemRule, PlanningItemInput } from '../domain/planning-record/planning-items.ts';
+import { planningRecordDecider } from '../domain/planning-record/planning-record-decider.ts';
+import { planningRecordStream, type Origin, type PlanningRecordKind } from '../domain/planning-record/planning-record-events.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { CommandContext } from './command-context.ts';
+import { handleCommand } from './handle-command.ts';
+import { loadState } from './load-state.ts';
+
+export interface PlanningRecordUpdate {
+  kind: PlanningRecordKind;
+  record_id: string;
+  operation_id: string;
+  record_type: string;
+  rule: ItemRule | null;
+  label: string;
+  text?: string | null;
+  items?: PlanningItemInput[];
+  /** The version the client read (If-Match): a mismatch is a 409. */
+  expected_version?: number;
+  origin?: Origin;
+}
+
+export async function updatePlanningRecord(store: EventStore, ctx: CommandContext, update: PlanningRecordUpdate) {
+  if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
+  const { account_id, api_key_id } = ctx.principal;
+  const { state: operation } = await loadState(store, operationStream(update.operation_id), operationDecider);
+  requireAccess(operation.status === 'active' ? operation : null, account_id, { kind: 'Operation', id: update.operation_id });
+  const items = update.items?.map((item) => ({ ...item, item_id: item.item_id ?? randomUUID() }));
+  return handleCommand({
+    store, ctx, stream: planningRecordStream(update.kind, update.record_id), decider: planningRecordDecider(update.kind),
+    operationId: update.operation_id,
+    // Unconditional writes are last-writer-wins per field and retried on a concurrent write;
+    // with If-Match (version = number of changes) a stale version is a 409.
+    retryOnConflict: update.expected_version === undefined,
+    expectedRevision: update.expected_version === undefined ? undefined : update.expected_version - 1,
+    command: {
+      type: 'UpdatePlanningRecord', record_id: update.record_id, operation_id: update.operation_id, account_id,
+      record_type: update.record_type, text: update.text, items, rule: update.rule, label: update.label,
+      by: { account_id, api_key_id, origin: update.origin ?? 'human', at: ctx.now().toISOString() },
+    },
+  });
+}
