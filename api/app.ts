@@ -67,14 +67,14 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
       const checkable = pathParamsAreValid(route);
       middleware.push(async (ctx, next) => {
         // A malformed path is left to validation (422); a well-formed one names a resource to check.
-        if (checkable(ctx.params)) await authorize({ params: ctx.params, principal: ctx.state.principal });
+        if (checkable(ctx.params)) ctx.state.authorized = await authorize({ params: ctx.params, principal: ctx.state.principal });
         await next();
       });
     }
     if (route.body) middleware.push(jsonBody);
     middleware.push(validateRequest(route));
     middleware.push(async (ctx) => {
-      await route.handler(ctx, { ...ctx.state.input, principal: ctx.state.principal });
+      await route.handler(ctx, { ...ctx.state.input, principal: ctx.state.principal, authorized: ctx.state.authorized });
     });
     router.register(koaPath(route.path), [route.method.toUpperCase()], middleware);
   }

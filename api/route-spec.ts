@@ -19,6 +19,8 @@ export interface RouteInput<P, Q, B> {
   query: Q;
   body: B;
   principal: Principal;
+  /** What the route's `authorize` step answered (undefined without one). */
+  authorized?: unknown;
 }
 
 export interface RouteSpec<P extends TObject | undefined = any, Q extends TObject | undefined = any, B extends TSchema | undefined = any> {
@@ -36,9 +38,10 @@ export interface RouteSpec<P extends TObject | undefined = any, Q extends TObjec
   body?: B;
   /**
    * Access check from the path alone (the resource the path names), run after authentication and
-   * before the body is read: a refused request never has its body parsed. Throws to refuse.
+   * before the body is read: a refused request never has its body parsed. Throws to refuse; what it
+   * answers reaches the handler as `authorized` (so the resource is not looked up twice).
    */
-  authorize?: (input: { params: Record<string, string>; principal: Principal }) => Promise<void>;
+  authorize?: (input: { params: Record<string, string>; principal: Principal }) => Promise<unknown>;
   /** Ignore query parameters not in the schema (OGC clients add their own); default true. */
   responses: Record<number, ResponseSpec>;
   handler: (

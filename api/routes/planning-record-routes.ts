@@ -21,7 +21,7 @@ import { awaitReadModels } from '../read-your-writes.ts';
 import { ifMatchRevision } from '../if-match.ts';
 import { accessibleOperation } from '../access.ts';
 import { parseAsOf } from '../as-of-parameter.ts';
-import { accessiblePlanningRecord } from '../planning-record-access.ts';
+import { accessiblePlanningRecord, type PlanningRecordTarget } from '../planning-record-access.ts';
 import { authErrors, MessageResponse, ownedResourceErrors } from '../common-schemas.ts';
 
 interface RecordApi {
@@ -115,13 +115,12 @@ function recordRoutes(deps: ApiDependencies, api: RecordApi) {
       summary: `Update a ${api.label} record: its text, its items, or both`,
       description: 'Optional If-Match: "<version>" makes the update conditional (409 when the record has moved on). Items are checked against the type\'s list (kinds and fields; see the catalogue in README).',
       tags: [api.tag], auth: true, params: IdParams, body: UpdateRequest,
-      authorize: async ({ params, principal }) => {
-        await accessiblePlanningRecord(deps.readModels, api.kind, api.types, params[api.idParam] as string, principal, api.label);
-      },
+      authorize: ({ params, principal }) =>
+        accessiblePlanningRecord(deps.readModels, api.kind, api.types, params[api.idParam] as string, principal, api.label),
       responses: { 200: { description: 'Updated', schema: MessageResponse }, 409: { description: 'If-Match did not match' }, ...ownedResourceErrors },
-      async handler(ctx, { params, body, principal }) {
+      async handler(ctx, { params, body, authorized }) {
         const expected = ifMatchRevision(ctx.get('if-match'));
-        const target = await accessiblePlanningRecord(deps.readModels, api.kind, api.types, params[api.idParam] as string, principal, api.label);
+        const target = authorized as PlanningRecordTarget;
         const entry = api.catalogue.find((e) => e.type === target.type)!;
         const result = await updatePlanningRecord(deps.store, commandContextOf(ctx), {
           kind: api.kind, record_id: (params[api.idParam] as string).toLowerCase(), operation_id: target.operation_id,
