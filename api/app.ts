@@ -20,6 +20,9 @@ import { ogcFeaturesRoutes } from './routes/ogc-features-routes.ts';
 import { terrainAnalysisRoutes } from './routes/terrain-analysis-routes.ts';
 import { ogcTilesRoutes } from './routes/ogc-tiles-routes.ts';
 import { missionAnalysisRoutes, warnoRoutes } from './routes/planning-record-routes.ts';
+import { coaSectionRoutes } from './routes/coa-section-routes.ts';
+import { coaStatementRoutes } from './routes/coa-statement-routes.ts';
+import { llmSimulationRoutes } from './routes/llm-simulation-routes.ts';
 import { tileFastPath } from './ogc/tile-fast-path.ts';
 
 /** Every route of the service; later resources add their groups here. */
@@ -35,6 +38,10 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...ogcTilesRoutes(deps),
     ...missionAnalysisRoutes(deps),
     ...warnoRoutes(deps),
+    // Sections first: /api/coa-statements/sections/{id} also fits /{coa_statement_id}/{attribute_id}.
+    ...coaSectionRoutes(deps),
+    ...coaStatementRoutes(deps),
+    ...llmSimulationRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));
   return routes;

@@ -2,7 +2,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { ResponseSpec } from './route-spec.ts';
 
-export const MessageResponse = Type.Object({ message: Type.String() }, { $id: undefined, title: 'MessageResponse' });
+export const MessageResponse = Type.Object({
+  message: Type.String(),
+  id: Type.Optional(Type.String({ format: 'uuid', description: 'The resource created or changed, where the request names none (e.g. a new section)' })),
+}, { $id: undefined, title: 'MessageResponse' });
 
 export const HTTPError = Type.Object({ detail: Type.String() }, { title: 'HTTPError' });
 

@@ -7,7 +7,7 @@ import { DomainError } from '../domain/shared/domain-error.ts';
 import { eventSchemas } from '../domain/event-schemas.ts';
 import { type EventStore, WrongExpectedRevisionError } from '../infra/event-store/event-store.ts';
 import { envelope, type CommandContext } from './command-context.ts';
-import { loadState } from './load-state.ts';
+import { loadState, type LoadedState } from './load-state.ts';
 
 export interface CommandResult<State> {
   state: State;
@@ -30,6 +30,8 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   retryOnConflict?: boolean;
   /** The client's If-Match revision: a mismatch is a 409, never a retry. */
   expectedRevision?: number;
+  /** The stream as the caller already loaded it (for its own checks): the first attempt decides on it. */
+  loaded?: LoadedState<Event, State>;
 }
 
 const MAX_ATTEMPTS = 20;
@@ -39,7 +41,7 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 ): Promise<CommandResult<State>> {
   const { store, stream, decider, command, ctx } = options;
   for (let attempt = 1; ; attempt++) {
-    const loaded = await loadState(store, stream, decider);
+    const loaded = attempt === 1 && options.loaded ? options.loaded : await loadState(store, stream, decider);
     let state = loaded.state;
     const revision = loaded.revision;
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {

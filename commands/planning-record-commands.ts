@@ -1,23 +1,23 @@
-// Writes of the planning records (mission analysis, WARNO). The record's operation must be active
-// and the caller's; new items get their ids here, so the decider stays pure.
+// Writes of the planning records (mission analysis, WARNO, COA attributes). The record's operation
+// (and an attribute's statement) must be active and the caller's; new items get their ids here, so
+// the decider stays pure.
 import { randomUUID } from 'node:crypto';
-import { operationDecider } from '../domain/operation/operation-decider.ts';
-import { operationStream } from '../domain/operation/operation-events.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
-import { requireAccess } from '../domain/shared/require-access.ts';
 import type { ItemRule, PlanningItemInput } from '../domain/planning-record/planning-items.ts';
 import { planningRecordDecider } from '../domain/planning-record/planning-record-decider.ts';
 import { planningRecordStream, type Origin, type PlanningRecordKind } from '../domain/planning-record/planning-record-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
-import { loadState } from './load-state.ts';
+import { provenanceOf, requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
+import { requireActiveCoaStatement } from './coa-statement-commands.ts';
 
 export interface PlanningRecordUpdate {
   kind: PlanningRecordKind;
   record_id: string;
   operation_id: string;
   record_type: string;
+  /** coa_attribute: the statement (must be active). */
+  coa_statement_id?: string;
   rule: ItemRule | null;
   label: string;
   text?: string | null;
@@ -28,10 +28,9 @@ export interface PlanningRecordUpdate {
 }
 
 export async function updatePlanningRecord(store: EventStore, ctx: CommandContext, update: PlanningRecordUpdate) {
-  if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
-  const { account_id, api_key_id } = ctx.principal;
-  const { state: operation } = await loadState(store, operationStream(update.operation_id), operationDecider);
-  requireAccess(operation.status === 'active' ? operation : null, account_id, { kind: 'Operation', id: update.operation_id });
+  const { account_id } = requirePrincipal(ctx);
+  await requireActiveOperation(store, update.operation_id, account_id);
+  if (update.coa_statement_id) await requireActiveCoaStatement(store, update.coa_statement_id, account_id);
   const items = update.items?.map((item) => ({ ...item, item_id: item.item_id ?? randomUUID() }));
   return handleCommand({
     store, ctx, stream: planningRecordStream(update.kind, update.record_id), decider: planningRecordDecider(update.kind),
@@ -42,8 +41,8 @@ export async function updatePlanningRecord(store: EventStore, ctx: CommandContex
     expectedRevision: update.expected_version === undefined ? undefined : update.expected_version - 1,
     command: {
       type: 'UpdatePlanningRecord', record_id: update.record_id, operation_id: update.operation_id, account_id,
-      record_type: update.record_type, text: update.text, items, rule: update.rule, label: update.label,
-      by: { account_id, api_key_id, origin: update.origin ?? 'human', at: ctx.now().toISOString() },
+      record_type: update.record_type, coa_statement_id: update.coa_statement_id, text: update.text, items, rule: update.rule, label: update.label,
+      by: provenanceOf(ctx, update.origin),
     },
   });
 }

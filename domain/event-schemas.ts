@@ -8,6 +8,9 @@ import { operationEventSchemas } from './operation/operation-events.ts';
 import { mapEventSchemas } from './map/map-events.ts';
 import { terrainJobEventSchemas } from './terrain-job/terrain-job-events.ts';
 import { planningRecordEventSchemas } from './planning-record/planning-record-events.ts';
+import { coaStatementEventSchemas } from './coa-statement/coa-statement-events.ts';
+import { coaSectionEventSchemas } from './coa-statement/coa-section-events.ts';
+import { llmSimulationEventSchemas } from './llm-simulation/llm-simulation-events.ts';
 
 export interface EventSchemaEntry {
   /** Current schema version of the event's data. */
@@ -26,4 +29,7 @@ export const eventSchemas: EventSchemaRegistry = {
   ...mapEventSchemas,
   ...terrainJobEventSchemas,
   ...planningRecordEventSchemas,
+  ...coaStatementEventSchemas,
+  ...coaSectionEventSchemas,
+  ...llmSimulationEventSchemas,
 };

@@ -2,9 +2,7 @@
 // areas, annotations) as validated, normalised GeoJSON. Access follows the operation: another
 // account's operation or map answers 403; a missing one, or one whose operation is deleted, 404.
 import { Type } from '@sinclair/typebox';
-import type { Knex } from 'knex';
 import { addMapLayer, createMap } from '../../commands/map-commands.ts';
-import type { Principal } from '../../commands/command-context.ts';
 import { InvalidFeatureCollectionError } from '../../domain/map/invalid-feature-collection-error.ts';
 import { LayerTitleSchema, LayerTypeSchema, MapNameSchema } from '../../domain/map/map-events.ts';
 import { GEOMETRY_TYPES, MAX_POSITIONS_PER_LAYER_REQUEST } from '../../domain/map/map-layer-vocabulary.ts';
@@ -16,7 +14,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
-import { HttpError, notFound, validationError } from '../http-error.ts';
+import { validationError } from '../http-error.ts';
 import { authErrors, HTTPError, ownedResourceErrors } from '../common-schemas.ts';
 import { accessibleMap, accessibleOperation } from '../access.ts';
 import { GEOJSON, JSON_TYPE } from '../ogc/ogc-media-types.ts';

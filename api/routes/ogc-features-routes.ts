@@ -15,7 +15,7 @@ import { ownedResourceErrors } from '../common-schemas.ts';
 import { accessibleMap, requireMapAccess } from '../access.ts';
 import { collectionDocument } from '../ogc/collection-document.ts';
 import {
-  CONFORMANCE_CLASSES, CRS84, DEFAULT_ITEMS_LIMIT, GEOJSON, JSON_TYPE, MAX_ITEMS_LIMIT, MAX_ITEMS_OFFSET, OPENAPI_JSON,
+  CONFORMANCE_CLASSES, CRS84, DEFAULT_ITEMS_LIMIT, GEOJSON, JSON_TYPE, MAX_ITEMS_LIMIT, MAX_ITEMS_OFFSET,
 } from '../ogc/ogc-media-types.ts';
 import { collectionUrl, featuresRootUrl, isUuid, itemsUrl, layerIdOf, withQuery } from '../ogc/ogc-urls.ts';
 import { landingPageLinks, ogcLink, selfLink } from '../ogc/ogc-links.ts';

@@ -17,7 +17,7 @@ import { operationHistoryUpTo } from '../../projections/queries/operation-histor
 import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
-import { awaitReadModels } from '../read-your-writes.ts';
+import { answerVersionedWrite } from '../answer-versioned-write.ts';
 import { ifMatchRevision } from '../if-match.ts';
 import { accessibleOperation } from '../access.ts';
 import { parseAsOf } from '../as-of-parameter.ts';
@@ -127,9 +127,7 @@ function recordRoutes(deps: ApiDependencies, api: RecordApi) {
           record_type: target.type, rule: entry.items, label: `${api.label} ${target.type}`,
           text: body.text, items: body.items, expected_version: expected,
         });
-        await awaitReadModels(deps, result.position);
-        ctx.set('ETag', `"${result.revision + 1}"`);
-        ctx.body = { message: result.position === null ? `${api.label} unchanged` : `${api.label} updated` };
+        await answerVersionedWrite(ctx, deps, result, api.label);
       },
     }),
   ];

@@ -104,7 +104,7 @@ export const COA_STATEMENT_CATALOGUE = [
   { type: 'main_effort', title: 'Main effort and supporting efforts', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
   { type: 'reserve', title: 'Reserve', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
   { type: 'phases_and_transitions', title: 'Phases and transitions', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
-  { type: 'task_organization', title: 'Task organization and tasks to subordinate units', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
+  { type: 'task_organization', title: 'Task organization and tasks to subordinate units', doctrine: 'ATP 5-0.2-1 para 2-145', items: UNIT_TASKS },
   { type: 'information_collection', title: 'Information-collection priorities', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
   { type: 'fires', title: 'Concept of fires', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
   { type: 'protection', title: 'Concept of protection', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
@@ -112,7 +112,7 @@ export const COA_STATEMENT_CATALOGUE = [
   { type: 'control_measures', title: 'Control measures', doctrine: 'ATP 5-0.2-1 para 2-146 (COA sketch)', items: null },
   { type: 'decision_points', title: 'Decision points (decision support matrix)', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
   { type: 'end_state', title: 'End state', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
-  { type: 'risk', title: 'Risk', doctrine: 'ATP 5-0.2-1 para 2-145; ATP 5-19', items: null },
+  { type: 'risk', title: 'Risk', doctrine: 'ATP 5-0.2-1 para 2-145; ATP 5-19', items: RISKS },
 ] as const satisfies readonly CatalogueEntry[];
 
 export type CoaStatementFieldType = (typeof COA_STATEMENT_CATALOGUE)[number]['type'];

@@ -1,4 +1,4 @@
-// A planning record (mission analysis or WARNO): text and items of one operation's record of one
+// A planning record (mission analysis, WARNO, or a COA statement attribute): text and items of one operation's record of one
 // type. Pure. The command layer checks the operation and gives every new item its id, so the
 // decision only compares: a PUT that changes nothing records nothing, and an unchanged item keeps
 // who wrote it and when.
@@ -17,6 +17,8 @@ export type PlanningRecordState =
     operation_id: string;
     account_id: string;
     type: string;
+    /** coa_attribute: the statement; null for mission analysis and WARNO. */
+    coa_statement_id: string | null;
     text: string | null;
     text_updated_by: Provenance | null;
     items: PlanningItem[];
@@ -28,6 +30,7 @@ export interface UpdatePlanningRecord {
   operation_id: string;
   account_id: string;
   record_type: string;
+  coa_statement_id?: string;
   /** Absent: keep the text. */
   text?: string | null;
   /** Absent: keep the items; present: the whole list, in order (every item has its id). */
@@ -72,7 +75,7 @@ export function planningRecordDecider(kind: PlanningRecordKind): Decider<Plannin
       const currentItems = state.status === 'active' ? state.items : [];
       const data: PlanningRecordUpdatedData = {
         record_id: command.record_id, operation_id: command.operation_id, account_id: command.account_id,
-        type: command.record_type, by: command.by,
+        type: command.record_type, ...(command.coa_statement_id ? { coa_statement_id: command.coa_statement_id } : {}), by: command.by,
       };
       let changed = false;
       if (command.text !== undefined && command.text !== currentText) {
@@ -94,7 +97,7 @@ export function planningRecordDecider(kind: PlanningRecordKind): Decider<Plannin
       const data = event.data;
       const current: Extract<PlanningRecordState, { status: 'active' }> = state.status === 'active' ? state : {
         status: 'active', record_id: data.record_id, operation_id: data.operation_id, account_id: data.account_id,
-        type: data.type, text: null, text_updated_by: null, items: [],
+        type: data.type, coa_statement_id: data.coa_statement_id ?? null, text: null, text_updated_by: null, items: [],
       };
       let items = current.items;
       if (data.upserted_items || data.removed_item_ids || data.item_order) {

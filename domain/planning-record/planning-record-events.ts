@@ -1,6 +1,7 @@
-// Events of the planning records (mission analysis and WARNO): one record per operation and type,
-// stream `mission_analysis-<id>` or `warno-<id>`, the id a name-based UUID of (kind, operation, type)
-// so the record has a stable id before its first write. An update event carries only what changed:
+// Events of the planning records (mission analysis, WARNO, and the attributes of a COA statement):
+// one record per operation and type (per statement and field for attributes), stream
+// `mission_analysis-<id>`, `warno-<id>` or `coa_attribute-<id>`, the id a name-based UUID of
+// (kind, operation or statement, type) so the record has a stable id before its first write. An update event carries only what changed:
 // the text, the items added or changed (with their provenance), the items removed, the new order.
 // `origin` says whether a person or the language model (the later generate endpoints) wrote it.
 import { Type, type Static } from '@sinclair/typebox';
@@ -9,7 +10,7 @@ import { DateTime, NullableText, NullableUuid, StringEnum, Uuid } from '../share
 import { uuidV5 } from '../shared/uuid-v5.ts';
 import { PlanningItemFields } from './planning-items.ts';
 
-export const PLANNING_RECORD_KINDS = ['mission_analysis', 'warno'] as const;
+export const PLANNING_RECORD_KINDS = ['mission_analysis', 'warno', 'coa_attribute'] as const;
 export type PlanningRecordKind = (typeof PLANNING_RECORD_KINDS)[number];
 
 export const ORIGINS = ['human', 'generated'] as const;
@@ -41,6 +42,8 @@ export const PlanningRecordUpdatedData = Type.Object({
   operation_id: Uuid,
   account_id: Uuid,
   type: Type.String({ minLength: 1, maxLength: 100 }),
+  /** coa_attribute only: the statement the attribute belongs to. */
+  coa_statement_id: Type.Optional(Uuid),
   text: Type.Optional(NullableText(MAX_RECORD_TEXT)),
   upserted_items: Type.Optional(Type.Array(StoredPlanningItem, { maxItems: MAX_RECORD_ITEMS })),
   removed_item_ids: Type.Optional(Type.Array(Uuid, { maxItems: MAX_RECORD_ITEMS })),
@@ -51,16 +54,19 @@ export type PlanningRecordUpdatedData = Static<typeof PlanningRecordUpdatedData>
 
 export type MissionAnalysisUpdated = DomainEvent<'MissionAnalysisUpdated', PlanningRecordUpdatedData>;
 export type WARNOUpdated = DomainEvent<'WARNOUpdated', PlanningRecordUpdatedData>;
-export type PlanningRecordEvent = MissionAnalysisUpdated | WARNOUpdated;
+export type COAStatementAttributeUpdated = DomainEvent<'COAStatementAttributeUpdated', PlanningRecordUpdatedData>;
+export type PlanningRecordEvent = MissionAnalysisUpdated | WARNOUpdated | COAStatementAttributeUpdated;
 
 export const UPDATED_EVENT: Record<PlanningRecordKind, PlanningRecordEvent['type']> = {
   mission_analysis: 'MissionAnalysisUpdated',
   warno: 'WARNOUpdated',
+  coa_attribute: 'COAStatementAttributeUpdated',
 };
 
 export const planningRecordEventSchemas = {
   MissionAnalysisUpdated: { version: 1, schema: PlanningRecordUpdatedData },
   WARNOUpdated: { version: 1, schema: PlanningRecordUpdatedData },
+  COAStatementAttributeUpdated: { version: 1, schema: PlanningRecordUpdatedData },
 };
 
 export const planningRecordStream = (kind: PlanningRecordKind, recordId: string) => `${kind}-${recordId}`;
@@ -68,3 +74,7 @@ export const planningRecordStream = (kind: PlanningRecordKind, recordId: string)
 /** The stable id of an operation's record of one type. */
 export const planningRecordId = (kind: PlanningRecordKind, operationId: string, type: string) =>
   uuidV5(`${kind}:${operationId.toLowerCase()}:${type}`);
+
+/** The stable id of a COA statement's attribute (one per COAStatementAvailable field). */
+export const coaAttributeId = (coaStatementId: string, type: string) =>
+  uuidV5(`coa_attribute:${coaStatementId.toLowerCase()}:${type}`);

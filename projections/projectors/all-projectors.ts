@@ -8,6 +8,8 @@ import { mapProjector } from './map-projector.ts';
 import { mapLayerProjector } from './map-layer-projector.ts';
 import { terrainJobProjector } from './terrain-job-projector.ts';
 import { planningRecordProjector } from './planning-record-projector.ts';
+import { coaSectionProjector, coaStatementProjector } from './coa-statement-projector.ts';
+import { llmSimulationProjector } from './llm-simulation-projector.ts';
 
 export const allProjectors: Projector[] = [
   accountProjector,
@@ -18,4 +20,7 @@ export const allProjectors: Projector[] = [
   mapLayerProjector,
   terrainJobProjector,
   planningRecordProjector,
+  coaStatementProjector,
+  coaSectionProjector,
+  llmSimulationProjector,
 ];

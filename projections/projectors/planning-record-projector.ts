@@ -1,4 +1,5 @@
-// Mission analysis and WARNO records: one row per record, folded with the decider the commands use.
+// Mission analysis, WARNO and COA-attribute records: one row per record, folded with the decider
+// the commands use.
 import { planningRecordDecider, type PlanningRecordState } from '../../domain/planning-record/planning-record-decider.ts';
 import {
   planningRecordEventSchemas, type PlanningRecordEvent, type PlanningRecordKind,
@@ -15,8 +16,12 @@ export type PlanningRecordRow = Omit<Extract<PlanningRecordState, { status: 'act
 };
 
 const EVENTS: ReadonlySet<string> = new Set(Object.keys(planningRecordEventSchemas));
-const KIND_OF: Record<PlanningRecordEvent['type'], PlanningRecordKind> = { MissionAnalysisUpdated: 'mission_analysis', WARNOUpdated: 'warno' };
-const deciders = { mission_analysis: planningRecordDecider('mission_analysis'), warno: planningRecordDecider('warno') };
+const KIND_OF: Record<PlanningRecordEvent['type'], PlanningRecordKind> = {
+  MissionAnalysisUpdated: 'mission_analysis', WARNOUpdated: 'warno', COAStatementAttributeUpdated: 'coa_attribute',
+};
+const deciders = {
+  mission_analysis: planningRecordDecider('mission_analysis'), warno: planningRecordDecider('warno'), coa_attribute: planningRecordDecider('coa_attribute'),
+};
 
 export const planningRecordProjector = foldRowsProjector<PlanningRecordRow>({
   name: 'planning_records',
@@ -30,7 +35,7 @@ export const planningRecordProjector = foldRowsProjector<PlanningRecordRow>({
     const after = deciders[kind].evolve(before, event);
     if (after.status !== 'active') return row;
     return {
-      record_id: after.record_id, kind, operation_id: after.operation_id, account_id: after.account_id, type: after.type,
+      record_id: after.record_id, kind, operation_id: after.operation_id, account_id: after.account_id, type: after.type, coa_statement_id: after.coa_statement_id,
       text: after.text, text_updated_by: after.text_updated_by, items: after.items,
       version: event.revision + 1,
       created_at: row?.created_at ?? event.metadata.occurred_at, updated_at: event.metadata.occurred_at,

@@ -178,6 +178,82 @@ export const readModelMigrations: ReadModelMigration[] = [
       await knex.schema.dropTableIfExists('planning_records');
     },
   },
+  {
+    name: '0005_coa_statements',
+    async up(knex) {
+      // COA attributes are planning records of kind coa_attribute, one per statement and field:
+      // the (operation, kind, type) key of mission analysis and WARNO no longer holds for them.
+      await knex.schema.alterTable('planning_records', (t) => {
+        t.uuid('coa_statement_id');
+        t.dropUnique(['operation_id', 'kind', 'type']);
+        t.index(['operation_id', 'kind', 'type']);
+        t.index(['coa_statement_id']);
+      });
+      await knex.schema.createTable('coa_statements', (t) => {
+        t.uuid('coa_statement_id').primary();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('name').notNullable();
+        t.text('description');
+        t.uuid('sketch_map_id');
+        t.jsonb('screening').notNullable();
+        t.jsonb('section_order').notNullable();
+        t.jsonb('created_by').notNullable();
+        t.jsonb('updated_by').notNullable();
+        t.integer('version').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.timestamp('deleted_at', { useTz: true });
+        t.index(['operation_id', 'created_at']);
+        t.index(['account_id', 'created_at']);
+      });
+      await knex.schema.createTable('coa_statement_sections', (t) => {
+        t.uuid('section_id').primary();
+        t.uuid('coa_statement_id').notNullable();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('title').notNullable();
+        t.text('content');
+        t.text('field');
+        t.bigInteger('added_position').notNullable();
+        t.jsonb('created_by').notNullable();
+        t.jsonb('updated_by').notNullable();
+        t.integer('version').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.timestamp('removed_at', { useTz: true });
+        t.index(['coa_statement_id', 'added_position']);
+      });
+      await knex.schema.createTable('llm_simulations', (t) => {
+        t.uuid('simulation_id').primary();
+        t.uuid('coa_statement_id').notNullable();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('title').notNullable();
+        t.text('method').notNullable();
+        t.text('enemy_coa');
+        t.jsonb('turns').notNullable();
+        t.jsonb('assessments').notNullable();
+        t.text('summary');
+        t.jsonb('inputs').notNullable();
+        t.text('model');
+        t.jsonb('created_by').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('deleted_at', { useTz: true });
+        t.index(['coa_statement_id', 'created_at']);
+      });
+    },
+    async down(knex) {
+      for (const table of ['llm_simulations', 'coa_statement_sections', 'coa_statements']) await knex.schema.dropTableIfExists(table);
+      await knex('planning_records').where({ kind: 'coa_attribute' }).delete();
+      await knex.schema.alterTable('planning_records', (t) => {
+        t.dropIndex(['coa_statement_id']);
+        t.dropIndex(['operation_id', 'kind', 'type']);
+        t.dropColumn('coa_statement_id');
+        t.unique(['operation_id', 'kind', 'type']);
+      });
+    },
+  },
 ];
 
 /** knex's MigrationSource over the list above. */

@@ -32,9 +32,15 @@ test('request and response types are named components, as in the interface; no n
   for (const name of [
     'OperationRequest', 'OperationResponse', 'ListOperationResponse', 'MessageResponse',
     'MissionAnalysisResponse', 'MissionAnalysisUpdateRequest', 'WARNOResponse', 'WARNOUpdateRequest',
+    'COAStatementRequest', 'COAStatementUpdateRequest', 'COAStatementResponse', 'ListCOAStatementResponse',
+    'COAStatementSectionRequest', 'COAStatementSectionUpdateRequest', 'COAStatementArrangeRequest', 'ListCOAStatementSectionResponse',
+    'COAStatementAttributeUpdateRequest', 'COAStatementAttributeResponse', 'LLMSimulationResponse', 'ListLLMSimulationResponse',
   ]) assert.ok(names.includes(name), `${name} is a component`);
   const put = doc.paths['/api/mission-analysis/{mission_analysis_id}'].put;
   assert.equal(put.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/MissionAnalysisUpdateRequest' });
+  const arrange = doc.paths['/api/coa-statements/sections/'].put;
+  assert.equal(arrange.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/COAStatementArrangeRequest' });
+  assert.equal(doc.paths['/api/coa-statements/'].get.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/ListCOAStatementResponse' });
   // A request or response schema left inline with a title is a clash of two different types.
   const inlineTitled: string[] = [];
   for (const [path, methods] of Object.entries<any>(doc.paths)) {

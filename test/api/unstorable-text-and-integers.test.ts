@@ -16,7 +16,10 @@ const routes: RouteSpec[] = allRoutes({} as never);
 
 // Routes that authorize before reading the body (issue 9, defect 4) answer 404 for a missing
 // resource, so bodies are sent to resources the caller owns.
-type Owned = { operation_id?: string; map_id?: string; mission_analysis_id?: string; warno_id?: string };
+type Owned = {
+  operation_id?: string; map_id?: string; mission_analysis_id?: string; warno_id?: string;
+  coa_statement_id?: string; coa_statement_section_id?: string; attribute_id?: string;
+};
 function pathOf(route: RouteSpec, owned: Owned = {}): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
     name === 'collectionId' ? 'layer--' + SOME_UUID : owned[name as keyof Owned] ?? SOME_UUID)
@@ -30,9 +33,13 @@ async function ownedResources(svc: TestService): Promise<Owned> {
   assert.is(map.status, 200, map.text);
   const record = async (kind: string, type: string) =>
     (await http(svc.url, 'GET', `/api/${kind}/?operation_id=${op.body.id}&type=${type}`, { key: svc.key })).body.id as string;
+  const coa = await http(svc.url, 'POST', '/api/coa-statements/', { key: svc.key, body: { operation_id: op.body.id, name: 'COA' } });
+  assert.is(coa.status, 200, coa.text);
+  const section = await http(svc.url, 'POST', '/api/coa-statements/sections/', { key: svc.key, body: { coa_statement_id: coa.body.id, title: 'S' } });
   return {
     operation_id: op.body.id, map_id: map.body.id,
     mission_analysis_id: await record('mission-analysis', 'tasks'), warno_id: await record('warno', 'mission'),
+    coa_statement_id: coa.body.id, coa_statement_section_id: section.body.id, attribute_id: coa.body.attributes[0].id,
   };
 }
 

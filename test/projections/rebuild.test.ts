@@ -6,6 +6,8 @@ import type { Knex } from 'knex';
 import { SQL_BACKENDS } from '../support/backends.ts';
 import { http, startTestService } from '../support/test-service.ts';
 import { rebuildReadModels } from '../../projections/rebuild-read-models.ts';
+import { recordLlmSimulation } from '../../commands/llm-simulation-commands.ts';
+import { systemContext } from '../../commands/command-context.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
 
 /** Every read-model table of the schema, rows sorted, as JSON (migration bookkeeping aside). */
@@ -44,6 +46,23 @@ for (const backend of SQL_BACKENDS) {
       }
       const mission = (await http(svc.url, 'GET', `/api/warno/?operation_id=${ops[0].id}&type=mission`, { key: svc.key })).body;
       assert.is((await http(svc.url, 'PUT', `/api/warno/${mission.id}`, { key: svc.key, body: { text: '2-7 IN attacks at 0600 to seize OBJ IRON.' } })).status, 200);
+      // A COA statement with sections (arranged, one removed), an attribute, screening, a wargame record.
+      const coa = (await http(svc.url, 'POST', '/api/coa-statements/', { key: svc.key, body: { operation_id: ops[0].id, name: 'COA 1' } })).body;
+      const sectionIds: string[] = [];
+      for (const title of ['Decisive', 'Shaping', 'Sustaining']) {
+        sectionIds.push((await http(svc.url, 'POST', '/api/coa-statements/sections/', { key: svc.key, body: { coa_statement_id: coa.id, title } })).body.id);
+      }
+      assert.is((await http(svc.url, 'PUT', '/api/coa-statements/sections/', { key: svc.key, body: { coa_statement_id: coa.id, section_ids: [...sectionIds].reverse() } })).status, 200);
+      assert.is((await http(svc.url, 'DELETE', `/api/coa-statements/sections/${sectionIds[1]}`, { key: svc.key })).status, 200);
+      assert.is((await http(svc.url, 'PUT', `/api/coa-statements/${coa.id}/${coa.attributes[0].id}`, { key: svc.key, body: { text: 'Mission' } })).status, 200);
+      assert.is((await http(svc.url, 'PUT', `/api/coa-statements/${coa.id}`, { key: svc.key, body: { screening: { feasible: { verdict: 'meets' } } } })).status, 200);
+      const sim = await recordLlmSimulation(svc.service.store, systemContext({ account_id: svc.accountId, api_key_id: null }), {
+        coa_statement_id: coa.id,
+        content: { title: 'W', method: 'belt', enemy_coa: null, turns: [], assessments: [], summary: null, inputs: [], model: null },
+      });
+      await svc.service.runner!.waitFor(sim.position!, 10_000);
+      const coa2 = (await http(svc.url, 'POST', '/api/coa-statements/', { key: svc.key, body: { operation_id: ops[0].id, name: 'COA 2' } })).body;
+      assert.is((await http(svc.url, 'DELETE', `/api/coa-statements/${coa2.id}`, { key: svc.key })).status, 200);
       const key = (await http(svc.url, 'POST', '/api/api-keys/', { key: svc.key, body: { name: 'extra' } })).body;
       await http(svc.url, 'DELETE', `/api/api-keys/${key.id}`, { key: svc.key });
 
@@ -52,7 +71,8 @@ for (const backend of SQL_BACKENDS) {
       const live = await dumpReadModels(knex, schema);
       assert.ok(live.operations!.length === 6 && live.operation_history!.length >= 20 && live.api_keys!.length >= 3);
       assert.is(live.terrain_jobs!.length, 1);
-      assert.is(live.planning_records!.length, 2);
+      assert.is(live.planning_records!.length, 3);
+      assert.equal([live.coa_statements!.length, live.coa_statement_sections!.length, live.llm_simulations!.length], [2, 3, 1]);
       assert.ok(live.maps!.length === 1 && live.map_features!.length === 1);
       const progress: number[] = [];
       const position = await rebuildReadModels(svc.service.store, knex, schema, (p) => progress.push(p));

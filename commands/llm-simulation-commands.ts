@@ -1,0 +1,40 @@
+// Writes of wargame records. This issue writes them through the command layer only (tests); the
+// language-model issue adds POST /api/llm-simulations/, which calls recordLlmSimulation with
+// origin "generated".
+import { randomUUID } from 'node:crypto';
+import type { Static } from '@sinclair/typebox';
+import { llmSimulationDecider } from '../domain/llm-simulation/llm-simulation-decider.ts';
+import { llmSimulationStream, type SimulationContent } from '../domain/llm-simulation/llm-simulation-events.ts';
+import type { Origin } from '../domain/planning-record/planning-record-events.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { CommandContext } from './command-context.ts';
+import { handleCommand } from './handle-command.ts';
+import { provenanceOf, requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
+import { requireActiveCoaStatement } from './coa-statement-commands.ts';
+
+export type SimulationContentInput = { [K in keyof typeof SimulationContent]: Static<(typeof SimulationContent)[K]> };
+
+export async function recordLlmSimulation(
+  store: EventStore, ctx: CommandContext, input: { coa_statement_id: string; content: SimulationContentInput; origin?: Origin },
+) {
+  const { account_id } = requirePrincipal(ctx);
+  const statement = await requireActiveCoaStatement(store, input.coa_statement_id, account_id);
+  await requireActiveOperation(store, statement.operation_id, account_id);
+  const simulation_id = randomUUID();
+  const result = await handleCommand({
+    store, ctx, stream: llmSimulationStream(simulation_id), decider: llmSimulationDecider, operationId: statement.operation_id,
+    command: {
+      type: 'RecordLlmSimulation', simulation_id, coa_statement_id: statement.coa_statement_id, operation_id: statement.operation_id,
+      account_id, content: input.content, by: provenanceOf(ctx, input.origin ?? 'generated'),
+    },
+  });
+  return { ...result, simulation_id };
+}
+
+export async function deleteLlmSimulation(store: EventStore, ctx: CommandContext, simulationId: string, operationId: string) {
+  const { account_id } = requirePrincipal(ctx);
+  return handleCommand({
+    store, ctx, stream: llmSimulationStream(simulationId), decider: llmSimulationDecider, operationId,
+    command: { type: 'DeleteLlmSimulation', simulation_id: simulationId, account_id, by: provenanceOf(ctx) },
+  });
+}
