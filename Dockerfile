@@ -7,9 +7,11 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 
-# Dependencies first: this layer is reused until package.json or the lockfile changes.
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# Dependencies first: this layer is reused until package.json or the lockfile changes. `.npmrc` and
+# `--omit=optional` (a command-line --omit replaces the .npmrc list) keep node-llama-cpp's CUDA and
+# Vulkan builds out; the platform binaries the service needs are direct dependencies.
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --force
 
 COPY . .
 

@@ -24,7 +24,14 @@ import type { BlobStore } from './infra/blob-store/blob-store.ts';
 import { sourceProvidersFromEnv } from './workers/terrain/sources/create-source-provider.ts';
 import type { SourceProvider } from './workers/terrain/sources/source-provider.ts';
 import type { DatasetName } from './domain/terrain/types.ts';
-import { startTerrainPipeline, type TerrainPipeline } from './workers/terrain-pipeline.ts';
+import { startWorkPipeline, type WorkPipeline } from './workers/work-pipeline.ts';
+import type { DocumentStorage } from './infra/document-storage/document-storage.ts';
+import { openDocumentStorage } from './infra/document-storage/open-document-storage.ts';
+import { loadUrlSigningKey } from './infra/document-storage/url-signing-key.ts';
+import { verifyDownload } from './infra/document-storage/url-signature.ts';
+import { browserLogin } from './api/auth/browser-login.ts';
+import { openIdConnectProvider } from './infra/identity-provider/openid-connect-provider.ts';
+import { scheduleDocumentStorageSweeps, sweepDocumentStorage } from './api/documents/sweep-document-storage.ts';
 
 export interface Backends {
   config: Config;
@@ -34,6 +41,10 @@ export interface Backends {
   blobStore: BlobStore;
   /** The terrain source of each dataset (ELEVATION_SOURCE, ...; synthetic by default). */
   providers: Record<DatasetName, SourceProvider>;
+  /** Uploaded documents and their extracted text (DOCUMENT_STORAGE). */
+  documents: DocumentStorage;
+  /** The key of the filesystem store's download URLs (null for S3). */
+  documentUrlKey: Buffer | null;
   close(): Promise<void>;
 }
 
@@ -66,8 +77,13 @@ export async function openBackends(config: Config, options: BackendOptions = {})
     if (options.migrateReadModels !== false) await migrateReadModels(db.knex, db.schema);
     const providers = options.providers ?? sourceProvidersFromEnv(options.env ?? process.env);
     const blobStore = createFsBlobStore(config.tileStoreDir);
+    const storageConfig = config.documentStorage;
+    const documentUrlKey = storageConfig.kind === 'filesystem' ? await loadUrlSigningKey(config.documentUrlSigningKey, config.dataDir) : null;
+    const documents = openDocumentStorage(storageConfig.kind === 'filesystem'
+      ? { kind: 'filesystem', root: storageConfig.root, signingKey: documentUrlKey! }
+      : { ...storageConfig, endpoint: storageConfig.endpoint ?? undefined, publicEndpoint: storageConfig.publicEndpoint ?? undefined, accessKeyId: storageConfig.accessKeyId ?? undefined, secretAccessKey: storageConfig.secretAccessKey ?? undefined });
     return {
-      config, logger, db, store, blobStore, providers,
+      config, logger, db, store, blobStore, providers, documents, documentUrlKey,
       async close() {
         await store.close();
         await db.close();
@@ -84,13 +100,15 @@ export interface RunningService extends Backends {
   server: Server;
   url: string;
   runner: ProjectionRunner | null;
-  pipeline: TerrainPipeline | null;
+  pipeline: WorkPipeline | null;
   /** The API's memory caches (api/cache/). */
   apiCaches: ApiCaches;
 }
 
 export interface ServiceOptions extends BackendOptions {
   backends?: Backends;
+  /** The clock of browser sessions and login flows (tests move it to reach the limits). */
+  browserLoginClock?: () => Date;
 }
 
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<RunningService> {
@@ -118,8 +136,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
   });
   // The dispatcher runs where the projector runs (one per deployment); workers where configured.
   const pipeline = config.inlineProjector || config.inlineWorkers
-    ? await startTerrainPipeline({
-      config, store, knex: db.knex, logger, providers: backends.providers, env: options.env ?? process.env,
+    ? await startWorkPipeline({
+      config, store, knex: db.knex, logger, providers: backends.providers, documents: backends.documents, blobStore: backends.blobStore, env: options.env ?? process.env,
       dispatcher: config.inlineProjector, workers: config.inlineWorkers,
     })
     : null;
@@ -132,6 +150,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     healthChecks: [
       { name: 'event_store', kind: store.kind, check: () => store.ping() },
       { name: 'read_models', kind: db.kind, check: () => db.ping() },
+      { name: 'document_storage', kind: backends.documents.kind, check: () => backends.documents.ping() },
     ],
     blobStore: backends.blobStore,
     apiKeys: caches.apiKeys,
@@ -139,7 +158,25 @@ export async function startService(config: Config, options: ServiceOptions = {})
     tileBodies: caches.tileBodies,
     terrainSources: () => Object.fromEntries(Object.entries(backends.providers)
       .map(([dataset, p]) => [dataset, { fingerprint: p.fingerprint, description: p.description }])) as ReturnType<ApiDependencies['terrainSources']>,
+    documents: {
+      storage: backends.documents,
+      limits: { maxFileBytes: config.documentMaxFileBytes, maxRequestBytes: config.documentMaxRequestBytes, maxFiles: config.documentMaxFiles },
+      urlTtlSeconds: config.documentUrlTtlSeconds,
+      verifyDownload: backends.documentUrlKey
+        ? ((key) => (k: string, query: Record<string, string | undefined>) => verifyDownload(k, query, key, Math.floor(Date.now() / 1000)))(backends.documentUrlKey)
+        : null,
+    },
+    browserLogin: config.browserLogin
+      ? browserLogin(openIdConnectProvider({
+        issuer: config.browserLogin.issuer, clientId: config.browserLogin.clientId, clientSecret: config.browserLogin.clientSecret,
+        redirectUri: config.browserLogin.redirectUri, postLogoutRedirectUri: config.browserLogin.webAppUrl, scopes: config.browserLogin.scopes,
+      }), config.browserLogin, options.browserLoginClock)
+      : null,
   };
+  // The storage sweeper runs where the dispatchers run (one per deployment).
+  const sweeps = config.inlineProjector
+    ? scheduleDocumentStorageSweeps(() => sweepDocumentStorage(store, db.knex, backends.documents, logger), logger)
+    : null;
   const server = createServer(createRequestListener(deps));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -160,6 +197,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       if (adminSocket) await new Promise<void>((resolve) => adminSocket.close(() => resolve()));
+      sweeps?.stop();
       await pipeline?.close();
       caches.close();
       await polledFeed?.close();

@@ -4,9 +4,11 @@
 import type { Knex } from 'knex';
 import type { Principal } from '../commands/command-context.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
+import { DomainError } from '../domain/shared/domain-error.ts';
 import { findOperationRow, type OperationRow } from '../projections/queries/operation-queries.ts';
 import { findMapRow, type MapRow } from '../projections/queries/map-queries.ts';
 import { findTerrainJob, type TerrainJobRow } from '../projections/queries/terrain-job-queries.ts';
+import { findAnalysis, type AnalysisRow } from '../projections/queries/analysis-job-queries.ts';
 
 /** An active operation of the caller's account. */
 export async function accessibleOperation(knex: Knex, operationId: string, principal: Principal): Promise<OperationRow> {
@@ -32,4 +34,14 @@ export async function accessibleMap(knex: Knex, mapId: string, principal: Princi
 /** A terrain job of the caller's account. */
 export async function accessibleTerrainJob(knex: Knex, jobId: string, principal: Principal): Promise<TerrainJobRow> {
   return requireAccess(await findTerrainJob(knex, jobId), principal.account_id, { kind: 'Terrain job', id: jobId });
+}
+
+/** An analysis of the caller's account (its map's operation must be active too). */
+export async function accessibleAnalysis(knex: Knex, analysisId: string, principal: Principal): Promise<AnalysisRow> {
+  const row = requireAccess(await findAnalysis(knex, analysisId), principal.account_id, { kind: 'Analysis', id: analysisId });
+  await accessibleMap(knex, row.map_id, principal).catch((error: unknown) => {
+    if (error instanceof Error && 'kind' in error && error.kind === 'not_found') throw new DomainError('not_found', `Analysis ${analysisId} not found`);
+    throw error;
+  });
+  return row;
 }

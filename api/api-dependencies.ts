@@ -8,6 +8,9 @@ import type { DatasetName } from '../domain/terrain/types.ts';
 import type { ApiKeyCredentialCache } from './cache/api-key-credential-cache.ts';
 import type { TileReadinessCache } from './cache/tile-readiness-cache.ts';
 import type { TileBodyCache } from './cache/tile-body-cache.ts';
+import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
+import type { UploadLimits } from './documents/receive-upload.ts';
+import type { BrowserLogin } from './auth/browser-login.ts';
 
 export interface HealthCheck {
   name: string;
@@ -32,4 +35,14 @@ export interface ApiDependencies {
   tileBodies: TileBodyCache;
   /** The configured terrain sources: what a new terrain job records it will use. */
   terrainSources: () => Record<DatasetName, { fingerprint: string; description: string }>;
+  documents: {
+    storage: DocumentStorage;
+    limits: UploadLimits;
+    urlTtlSeconds: number;
+    /** Checks a download URL the filesystem store signed (null for S3: the object store checks its own). */
+    verifyDownload: ((key: string, query: Record<string, string | undefined>) =>
+      { ok: true; fileName: string; contentType: string } | { ok: false; reason: 'expired' | 'invalid' }) | null;
+  };
+  /** Browser login with OpenID Connect and its sessions (null: not configured; the auth routes answer 503). */
+  browserLogin: BrowserLogin | null;
 }

@@ -18,23 +18,32 @@ import { openApiRoutes } from './routes/openapi-routes.ts';
 import { mapRoutes } from './routes/map-routes.ts';
 import { ogcFeaturesRoutes } from './routes/ogc-features-routes.ts';
 import { terrainAnalysisRoutes } from './routes/terrain-analysis-routes.ts';
+import { analysisRoutes } from './routes/analysis-routes.ts';
+import { mapTileRoutes } from './routes/map-tile-routes.ts';
 import { ogcTilesRoutes } from './routes/ogc-tiles-routes.ts';
 import { missionAnalysisRoutes, warnoRoutes } from './routes/planning-record-routes.ts';
 import { coaSectionRoutes } from './routes/coa-section-routes.ts';
 import { coaStatementRoutes } from './routes/coa-statement-routes.ts';
 import { llmSimulationRoutes } from './routes/llm-simulation-routes.ts';
+import { documentRoutes } from './routes/document-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { sessionAuthenticator } from './auth/authenticate-session.ts';
+import { webAppCors } from './auth/web-app-cors.ts';
 import { tileFastPath } from './ogc/tile-fast-path.ts';
 
 /** Every route of the service; later resources add their groups here. */
 export function allRoutes(deps: ApiDependencies): RouteSpec[] {
   const routes: RouteSpec[] = [
     ...healthRoutes(deps),
+    ...authRoutes(deps),
     ...apiKeyRoutes(deps),
     ...operationRoutes(deps),
     ...operationHistoryRoutes(deps),
     ...mapRoutes(deps),
     ...ogcFeaturesRoutes(deps),
     ...terrainAnalysisRoutes(deps),
+    ...analysisRoutes(deps),
+    ...mapTileRoutes(deps),
     ...ogcTilesRoutes(deps),
     ...missionAnalysisRoutes(deps),
     ...warnoRoutes(deps),
@@ -42,6 +51,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...coaSectionRoutes(deps),
     ...coaStatementRoutes(deps),
     ...llmSimulationRoutes(deps),
+    ...documentRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));
   return routes;
@@ -53,6 +63,8 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
   const app = new Koa();
   app.proxy = true;
   app.use(errorMapper(deps.logger));
+  const cors = webAppCors(deps);
+  if (cors) app.use(cors);
   const jsonBody = koaBody({
     jsonLimit: '16mb',
     jsonStrict: false,
@@ -63,7 +75,7 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
   });
   app.use(serveApiDocs());
   const router = new Router();
-  const auth = requireApiKey(deps.apiKeys);
+  const auth = requireApiKey(deps.apiKeys, sessionAuthenticator(deps));
   for (const route of routes) {
     const middleware: Koa.Middleware[] = [];
     // Credentials and the resource named in the path are checked from the headers alone: a request

@@ -37,6 +37,11 @@ export interface RouteSpec<P extends TObject | undefined = any, Q extends TObjec
   query?: Q;
   body?: B;
   /**
+   * A multipart/form-data body, for the OpenAPI document only: the handler reads the stream
+   * itself (files go to storage as they arrive), so nothing parses or validates it beforehand.
+   */
+  multipartBody?: TSchema;
+  /**
    * Access check from the path alone (the resource the path names), run after authentication and
    * before the body is read: a refused request never has its body parsed. Throws to refuse; what it
    * answers reaches the handler as `authorized` (so the resource is not looked up twice).

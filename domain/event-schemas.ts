@@ -7,10 +7,14 @@ import { apiKeyEventSchemas } from './api-key/api-key-events.ts';
 import { operationEventSchemas } from './operation/operation-events.ts';
 import { mapEventSchemas } from './map/map-events.ts';
 import { terrainJobEventSchemas } from './terrain-job/terrain-job-events.ts';
+import { analysisJobEventSchemas } from './analysis-job/analysis-job-events.ts';
 import { planningRecordEventSchemas } from './planning-record/planning-record-events.ts';
 import { coaStatementEventSchemas } from './coa-statement/coa-statement-events.ts';
 import { coaSectionEventSchemas } from './coa-statement/coa-section-events.ts';
 import { llmSimulationEventSchemas } from './llm-simulation/llm-simulation-events.ts';
+import { documentEventSchemas } from './document/document-events.ts';
+import { sessionEventSchemas } from './session/session-events.ts';
+import { identityEventSchemas } from './identity/identity-events.ts';
 
 export interface EventSchemaEntry {
   /** Current schema version of the event's data. */
@@ -28,8 +32,12 @@ export const eventSchemas: EventSchemaRegistry = {
   ...operationEventSchemas,
   ...mapEventSchemas,
   ...terrainJobEventSchemas,
+  ...analysisJobEventSchemas,
   ...planningRecordEventSchemas,
   ...coaStatementEventSchemas,
   ...coaSectionEventSchemas,
   ...llmSimulationEventSchemas,
+  ...documentEventSchemas,
+  ...sessionEventSchemas,
+  ...identityEventSchemas,
 };

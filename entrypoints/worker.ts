@@ -3,7 +3,7 @@
 import { hostname } from 'node:os';
 import { ConfigError } from '../infra/config.ts';
 import { openBackends } from '../service.ts';
-import { startTerrainPipeline } from '../workers/terrain-pipeline.ts';
+import { startWorkPipeline } from '../workers/work-pipeline.ts';
 import { runEntrypoint } from './run-entrypoint.ts';
 
 await runEntrypoint(async (config) => {
@@ -11,8 +11,9 @@ await runEntrypoint(async (config) => {
     throw new ConfigError('npm run worker needs WORK_QUEUE=nats and NATS_URL (embedded mode runs its workers inside npm start)');
   }
   const backends = await openBackends(config, { migrateReadModels: false });
-  const pipeline = await startTerrainPipeline({
-    config, store: backends.store, knex: backends.db.knex, logger: backends.logger, providers: backends.providers,
+  const pipeline = await startWorkPipeline({
+    config, store: backends.store, knex: backends.db.knex, logger: backends.logger, providers: backends.providers, documents: backends.documents,
+    blobStore: backends.blobStore,
     env: process.env, dispatcher: false, workers: true,
   });
   backends.logger.info({ host: hostname(), pid: process.pid, concurrency: config.workerConcurrency }, 'terrain workers running');

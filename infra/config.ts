@@ -1,6 +1,9 @@
 // Service configuration from the environment. A bad value stops start-up with a one-line reason
 // (ConfigError) rather than a half-working service.
 import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import type { LanguageModelSettings } from './language-model/open-language-model.ts';
 
 export type EventStoreKind = 'embedded' | 'postgres' | 'esdb';
 export type WorkQueueKind = 'in-process' | 'nats';
@@ -42,7 +45,42 @@ export interface Config {
   natsStream: string;
   natsSubject: string;
   natsDurable: string;
+  /** Where uploaded documents and their extracted text are kept. */
+  documentStorage: DocumentStorageConfig;
+  /** HMAC key of the filesystem store's download URLs (null: generated once and kept in DATA_DIR). */
+  documentUrlSigningKey: string | null;
+  /** Lifetime of a presigned download URL. */
+  documentUrlTtlSeconds: number;
+  documentMaxFileBytes: number;
+  documentMaxRequestBytes: number;
+  documentMaxFiles: number;
+  /** Browser login with OpenID Connect (null: not configured; the auth routes answer 503). */
+  browserLogin: BrowserLoginConfig | null;
+  /** The language model of the generation jobs (rule-based drafter when none is configured). */
+  languageModel: LanguageModelSettings;
 }
+
+export interface BrowserLoginConfig {
+  issuer: string;
+  clientId: string;
+  /** null: a public client (PKCE alone). */
+  clientSecret: string | null;
+  redirectUri: string;
+  /** The web application's URL: the callback redirects there; the only Origin trusted for cookie writes. */
+  webAppUrl: string;
+  scopes: string;
+  /** Signs the short-lived login-flow cookie (AUTH_COOKIE_SECRET, else the client secret). */
+  cookieSecret: string;
+  idleTimeoutSeconds: number;
+  maxAgeSeconds: number;
+}
+
+export type DocumentStorageConfig =
+  | { kind: 'filesystem'; root: string }
+  | {
+    kind: 's3'; endpoint: string | null; publicEndpoint: string | null; region: string; bucket: string;
+    accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean;
+  };
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -85,6 +123,96 @@ function flag(name: string, value: string): boolean {
   if (['1', 'true', 'yes'].includes(value)) return true;
   if (['0', 'false', 'no'].includes(value)) return false;
   throw new ConfigError(`${name}=${JSON.stringify(value)} must be true or false`);
+}
+
+function documentStorageConfig(env: NodeJS.ProcessEnv): DocumentStorageConfig {
+  const kind = oneOf('DOCUMENT_STORAGE', env.DOCUMENT_STORAGE || 'filesystem', ['filesystem', 's3'] as const);
+  if (kind === 'filesystem') return { kind, root: resolve(env.DOCUMENT_DIR || join(env.DATA_DIR || './data', 'documents')) };
+  if (!env.S3_BUCKET) throw new ConfigError('DOCUMENT_STORAGE=s3 needs S3_BUCKET');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the AWS default credential chain)');
+  }
+  return {
+    kind,
+    endpoint: env.S3_ENDPOINT ? url('S3_ENDPOINT', env.S3_ENDPOINT, ['http:', 'https:']) : null,
+    publicEndpoint: env.S3_PUBLIC_ENDPOINT ? url('S3_PUBLIC_ENDPOINT', env.S3_PUBLIC_ENDPOINT, ['http:', 'https:']) : null,
+    region: env.S3_REGION || 'us-east-1',
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE || (env.S3_ENDPOINT ? 'true' : 'false')),
+  };
+}
+
+const LOGIN_SETTINGS = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI', 'WEB_APP_URL'] as const;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function browserLoginConfig(env: NodeJS.ProcessEnv): BrowserLoginConfig | null {
+  const missing = LOGIN_SETTINGS.filter((name) => !env[name]);
+  if (missing.length === LOGIN_SETTINGS.length) return null;
+  if (missing.length > 0) throw new ConfigError(`Browser login needs ${LOGIN_SETTINGS.join(', ')}; missing ${missing.join(', ')}`);
+  const issuer = url('OIDC_ISSUER', env.OIDC_ISSUER!, ['http:', 'https:']);
+  // Plain http only for a provider on this machine (development, tests): tokens cross that link.
+  if (new URL(issuer).protocol === 'http:' && !LOOPBACK_HOSTS.has(new URL(issuer).hostname)) {
+    throw new ConfigError(`OIDC_ISSUER must use https: (http: only on a loopback host), got ${issuer}`);
+  }
+  const clientSecret = env.OIDC_CLIENT_SECRET || null;
+  const cookieSecret = env.AUTH_COOKIE_SECRET || clientSecret;
+  if (!cookieSecret) throw new ConfigError('A public client (no OIDC_CLIENT_SECRET) needs AUTH_COOKIE_SECRET (at least 32 characters)');
+  if (cookieSecret.length < 32) {
+    const which = env.AUTH_COOKIE_SECRET ? 'AUTH_COOKIE_SECRET' : 'OIDC_CLIENT_SECRET (signing the login cookie without AUTH_COOKIE_SECRET)';
+    throw new ConfigError(`${which} must be at least 32 characters`);
+  }
+  const idleTimeoutSeconds = integer('SESSION_IDLE_TIMEOUT_SECONDS', env.SESSION_IDLE_TIMEOUT_SECONDS || '1800', 60, 30 * 86400);
+  const maxAgeSeconds = integer('SESSION_MAX_AGE_SECONDS', env.SESSION_MAX_AGE_SECONDS || '43200', 60, 365 * 86400);
+  if (idleTimeoutSeconds > maxAgeSeconds) {
+    throw new ConfigError(`SESSION_IDLE_TIMEOUT_SECONDS (${idleTimeoutSeconds}) must not exceed SESSION_MAX_AGE_SECONDS (${maxAgeSeconds})`);
+  }
+  return {
+    issuer,
+    clientId: env.OIDC_CLIENT_ID!,
+    clientSecret,
+    redirectUri: url('OIDC_REDIRECT_URI', env.OIDC_REDIRECT_URI!, ['http:', 'https:']),
+    webAppUrl: url('WEB_APP_URL', env.WEB_APP_URL!, ['http:', 'https:']),
+    scopes: env.OIDC_SCOPES || 'openid email profile',
+    cookieSecret,
+    idleTimeoutSeconds,
+    maxAgeSeconds,
+  };
+}
+
+function languageModelConfig(env: NodeJS.ProcessEnv): LanguageModelSettings {
+  if (!env.LLM_PROVIDER && env.LLM_BASE_URL && env.LLM_MODEL_PATH) {
+    throw new ConfigError('LLM_BASE_URL and LLM_MODEL_PATH are both set: choose one with LLM_PROVIDER=openai or llama_cpp');
+  }
+  const inferred = env.LLM_BASE_URL ? 'openai' : env.LLM_MODEL_PATH ? 'llama_cpp' : 'rule_based';
+  const provider = oneOf('LLM_PROVIDER', env.LLM_PROVIDER || inferred, ['openai', 'llama_cpp', 'rule_based'] as const);
+  const common = {
+    timeoutMs: integer('LLM_TIMEOUT_MS', env.LLM_TIMEOUT_MS || '120000', 100, 3_600_000),
+    maxTokens: integer('LLM_MAX_TOKENS', env.LLM_MAX_TOKENS || '2048', 16, 131_072),
+    repairAttempts: integer('LLM_REPAIR_ATTEMPTS', env.LLM_REPAIR_ATTEMPTS || '2', 0, 10),
+    maxToolSteps: integer('LLM_MAX_TOOL_STEPS', env.LLM_MAX_TOOL_STEPS || '6', 1, 50),
+  };
+  if (provider === 'openai') {
+    if (!env.LLM_BASE_URL) throw new ConfigError('LLM_PROVIDER=openai needs LLM_BASE_URL (e.g. http://127.0.0.1:11434/v1)');
+    if (!env.LLM_MODEL) throw new ConfigError('LLM_PROVIDER=openai needs LLM_MODEL (the model name the server knows)');
+    return {
+      provider, ...common, baseUrl: url('LLM_BASE_URL', env.LLM_BASE_URL, ['http:', 'https:']),
+      apiKey: env.LLM_API_KEY || null, model: env.LLM_MODEL,
+      maxRetries: integer('LLM_MAX_RETRIES', env.LLM_MAX_RETRIES || '2', 0, 10),
+    };
+  }
+  if (provider === 'llama_cpp') {
+    if (!env.LLM_MODEL_PATH) throw new ConfigError('LLM_PROVIDER=llama_cpp needs LLM_MODEL_PATH (a GGUF file)');
+    const modelPath = resolve(env.LLM_MODEL_PATH);
+    if (!existsSync(modelPath)) throw new ConfigError(`LLM_MODEL_PATH=${JSON.stringify(env.LLM_MODEL_PATH)}: no such file`);
+    return {
+      provider, ...common, modelPath,
+      contextSize: integer('LLM_CONTEXT_SIZE', env.LLM_CONTEXT_SIZE || '4096', 256, 1_048_576),
+      threads: integer('LLM_THREADS', env.LLM_THREADS || String(availableParallelism()), 1, 256),
+    };
+  }
+  return { provider, ...common };
 }
 
 /** Reads the configuration; throws ConfigError naming the first bad variable. */
@@ -135,5 +263,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     natsStream: env.NATS_STREAM || 'TERRAIN_TASKS',
     natsSubject: env.NATS_SUBJECT || 'terrain.tasks',
     natsDurable: env.NATS_DURABLE || 'terrain-workers',
+    documentStorage: documentStorageConfig(env),
+    documentUrlSigningKey: env.DOCUMENT_URL_SIGNING_KEY || null,
+    documentUrlTtlSeconds: integer('DOCUMENT_URL_TTL_SECONDS', env.DOCUMENT_URL_TTL_SECONDS || '900', 1, 7 * 24 * 3600),
+    documentMaxFileBytes: integer('DOCUMENT_MAX_FILE_MB', env.DOCUMENT_MAX_FILE_MB || '50', 1, 5120) * 1024 * 1024,
+    documentMaxRequestBytes: integer('DOCUMENT_MAX_REQUEST_MB', env.DOCUMENT_MAX_REQUEST_MB || '200', 1, 51200) * 1024 * 1024,
+    documentMaxFiles: integer('DOCUMENT_MAX_FILES', env.DOCUMENT_MAX_FILES || '20', 1, 1000),
+    browserLogin: browserLoginConfig(env),
+    languageModel: languageModelConfig(env),
   };
 }

@@ -1,14 +1,19 @@
 // The test command: type-checks, then runs every test/**/*.test.ts file in its own Node process
-// (uvu inside), and ends with one line `N passed, N failed, N skipped` that CI reads.
+// (uvu inside), TEST_JOBS files at a time (default 2: most files wait on databases, queues and
+// child processes, not the CPU), and ends with one line `N passed, N failed, N skipped` that CI reads.
+// A file whose first lines hold `// test:serial` (it measures memory, kills processes or needs the
+// machine to itself) runs alone, after the others. Each file's output is printed whole when it ends.
 // Usage: npm test [-- <substring filter> ...]
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const filters = process.argv.slice(2);
 const perFileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 15 * 60_000);
+const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? Math.min(2, availableParallelism())));
 
 function findTests(dir: string): string[] {
   const found: string[] = [];
@@ -20,9 +25,12 @@ function findTests(dir: string): string[] {
   return found;
 }
 
-interface FileResult { file: string; passed: number; failed: number; skipped: number; crashed: boolean }
+interface FileResult { file: string; passed: number; failed: number; skipped: number; crashed: boolean; seconds: number }
+
+const isSerial = (file: string) => /^\/\/ test:serial\b/m.test(readFileSync(file, 'utf8').split('\n', 12).join('\n'));
 
 function runFile(file: string): Promise<FileResult> {
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/run-file.ts'), file], {
       cwd: root,
@@ -30,25 +38,29 @@ function runFile(file: string): Promise<FileResult> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    child.stdout.on('data', (chunk) => { out += chunk; process.stdout.write(chunk); });
-    child.stderr.on('data', (chunk) => { process.stderr.write(chunk); });
+    let err = '';
+    child.stdout.on('data', (chunk) => { out += chunk; });
+    child.stderr.on('data', (chunk) => { err += chunk; });
     const timer = setTimeout(() => {
-      console.error(`\n!! ${relative(root, file)} timed out after ${perFileTimeoutMs} ms`);
+      err += `\n!! ${relative(root, file)} timed out after ${perFileTimeoutMs} ms\n`;
       child.kill('SIGKILL');
     }, perFileTimeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
+      const seconds = (Date.now() - started) / 1000;
+      process.stdout.write(`\n== ${relative(root, file)} (${seconds.toFixed(1)} s)\n${out}`);
+      if (err) process.stderr.write(err);
       const total = Number(/Total:\s+(\d+)/.exec(out)?.[1] ?? NaN);
       const passed = Number(/Passed:\s+(\d+)/.exec(out)?.[1] ?? NaN);
       const skipped = Number(/Skipped:\s+(\d+)/.exec(out)?.[1] ?? 0);
       if (Number.isNaN(total) || Number.isNaN(passed)) {
-        resolve({ file, passed: 0, failed: 1, skipped: 0, crashed: true });
+        resolve({ file, passed: 0, failed: 1, skipped: 0, crashed: true, seconds });
         return;
       }
       // A file that printed a summary but exited non-zero (an unhandled rejection after the run,
       // a leaked failure) counts one failure more, so it is never reported green.
       const failed = Math.max(total - passed, 0) + (code !== 0 && total === passed ? 1 : 0);
-      resolve({ file, passed, failed, skipped, crashed: false });
+      resolve({ file, passed, failed, skipped, crashed: false, seconds });
     });
   });
 }
@@ -64,14 +76,19 @@ else { failed += 1; console.error('!! type check failed'); }
 
 const files = findTests(join(root, 'test')).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
 const failures: string[] = [];
-for (const file of files) {
-  console.log(`\n== ${relative(root, file)}`);
-  const result = await runFile(file);
+const record = (result: FileResult) => {
   passed += result.passed;
   failed += result.failed;
   skipped += result.skipped;
-  if (result.failed > 0) failures.push(`${relative(root, file)}${result.crashed ? ' (crashed)' : ''}`);
-}
+  if (result.failed > 0) failures.push(`${relative(root, result.file)}${result.crashed ? ' (crashed)' : ''}`);
+};
+const serial = files.filter(isSerial);
+const parallel = files.filter((f) => !serial.includes(f));
+const queue = [...parallel];
+await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+  for (let file = queue.shift(); file; file = queue.shift()) record(await runFile(file));
+}));
+for (const file of serial) record(await runFile(file));
 
 if (failures.length > 0) console.log(`\nFailing files:\n  ${failures.join('\n  ')}`);
 if (files.length === 0) { console.log('no test file matched'); failed += 1; }

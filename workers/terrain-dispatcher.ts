@@ -10,34 +10,30 @@ import { decideTerrainJob, loadTerrainJob } from '../commands/terrain-job-comman
 import { planJob } from '../domain/terrain-job/terrain-job-rules.ts';
 import { isTerminalJob, type TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
 import { PHASE_IDS } from '../domain/terrain-job/terrain-phases.ts';
-import type { EventStore, Subscription } from '../infra/event-store/event-store.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import { EventLogFollower } from './event-log-follower.ts';
 import type { WorkQueue } from '../infra/work-queue/work-queue.ts';
 import { terrainPhaseTask } from './terrain-phase-worker.ts';
 
-const CHECKPOINT = 'terrain_dispatcher';
-
-async function ensureCheckpointTable(knex: Knex): Promise<void> {
-  await knex.raw('create table if not exists process_checkpoints (name text primary key, position bigint not null)');
-}
-
 export class TerrainDispatcher {
-  private subscription: Subscription | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly follower: EventLogFollower;
 
   constructor(
     private readonly store: EventStore,
     private readonly knex: Knex,
     private readonly queue: WorkQueue,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.follower = new EventLogFollower('terrain_dispatcher', store, knex, logger, async (batch) => {
+      const jobs = new Set<string>();
+      for (const event of batch) if (event.stream_id.startsWith('terrain_job-')) jobs.add(event.stream_id.slice('terrain_job-'.length));
+      for (const jobId of jobs) await this.advance(jobId);
+    });
+  }
 
   async start(): Promise<void> {
-    await ensureCheckpointTable(this.knex);
-    const row = await this.knex('process_checkpoints').where({ name: CHECKPOINT }).first();
-    const checkpoint = row ? Number(row.position) : 0;
     await this.resumeUnfinishedJobs();
-    this.running = this.loop(checkpoint);
+    await this.follower.start();
   }
 
   /**
@@ -54,28 +50,6 @@ export class TerrainDispatcher {
         if (['queued', 'running'].includes(job.phases[phase].status)) await this.queue.enqueue(terrainPhaseTask(job_id, phase));
       }
       await this.advance(job_id);
-    }
-  }
-
-  private async loop(after: number): Promise<void> {
-    let position = after;
-    while (!this.stopped) {
-      this.subscription = this.store.subscribeAll(position, { batchSize: 200 });
-      try {
-        for await (const batch of this.subscription) {
-          const jobs = new Set<string>();
-          for (const event of batch) if (event.stream_id.startsWith('terrain_job-')) jobs.add(event.stream_id.slice('terrain_job-'.length));
-          for (const jobId of jobs) await this.advance(jobId);
-          position = batch[batch.length - 1]!.position;
-          await this.knex('process_checkpoints').insert({ name: CHECKPOINT, position }).onConflict('name').merge();
-          if (this.stopped) break;
-        }
-      } catch (error) {
-        if (this.stopped) break;
-        this.logger.error({ err: error }, 'dispatcher batch failed; retrying from its checkpoint');
-        await this.subscription.close().catch(() => undefined);
-        await new Promise((r) => setTimeout(r, 1000));
-      }
     }
   }
 
@@ -103,9 +77,7 @@ export class TerrainDispatcher {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    await this.subscription?.close();
-    await this.running;
+    await this.follower.stop();
   }
 }
 

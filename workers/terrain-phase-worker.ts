@@ -15,7 +15,7 @@ import { JobCancelledError } from '../domain/terrain-job/job-cancelled-error.ts'
 import type { DatasetName } from '../domain/terrain/types.ts';
 import { boundaryArea } from '../domain/map/boundary-area.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
-import type { TaskConsumer, TaskControl, WorkQueue, WorkTask } from '../infra/work-queue/work-queue.ts';
+import type { TaskControl, WorkTask } from '../infra/work-queue/work-queue.ts';
 import type { SourceProvider } from './terrain/sources/source-provider.ts';
 import type { PhaseRunner } from './terrain/phase-thread/create-phase-runner.ts';
 
@@ -222,8 +222,4 @@ export function failExhaustedPhase(store: EventStore, logger: Logger) {
       counts: job.phases[phase].counts ?? { total, completed: 0, failed: 0, skipped: total },
     });
   };
-}
-
-export function startPhaseWorkers(queue: WorkQueue, deps: PhaseWorkerDependencies, concurrency: number): TaskConsumer {
-  return queue.consume(handleTerrainPhaseTask(deps), { concurrency });
 }

@@ -1,13 +1,16 @@
 // The local admin channel: an HTTP server on a Unix socket that only the machine's user who runs the
 // service can open (mode 0600), so `npm run create-key` works while the server holds the embedded
-// database. It mints keys and nothing else; the TCP API has no unauthenticated route that does.
+// database. It mints keys and links OpenID identities to accounts (`npm run link-identity`), nothing
+// else; the TCP API has no route that does either without a key.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { bootstrapApiKey } from '../../commands/bootstrap-api-key.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { ReadModelWaiter } from '../../projections/read-model-waiter.ts';
+import { linkIdentityRequest } from './link-identity-request.ts';
 
 export const ADMIN_KEYS_PATH = '/keys';
+export const ADMIN_IDENTITIES_PATH = '/identities';
 const MAX_REQUEST_BYTES = 4096;
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
@@ -42,6 +45,7 @@ export async function startAdminSocket(path: string, store: EventStore, waiter: 
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
+    if (request.method === 'POST' && request.url === ADMIN_IDENTITIES_PATH) return linkIdentityRequest(() => readJson(request), answer, store, waiter);
     if (request.method !== 'POST' || request.url !== ADMIN_KEYS_PATH) return answer(404, { detail: 'Not Found' });
     let input;
     try {

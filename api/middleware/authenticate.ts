@@ -1,10 +1,12 @@
-// Bearer API keys: missing, malformed, unknown, expired or revoked → 401. On success the
-// principal (account and key) is in ctx.state.principal for the routers.
+// Bearer API keys (or a browser session, api/auth/): missing, malformed, unknown, expired or revoked
+// → 401. On success the principal (account and key) is in ctx.state.principal for the routers.
 import type Koa from 'koa';
 import { parseApiKeyToken, secretMatches } from '../../domain/api-key/api-key-token.ts';
 import type { ApiKeyCredential } from '../../projections/queries/api-key-queries.ts';
 import type { Principal } from '../../commands/command-context.ts';
 import { HttpError } from '../http-error.ts';
+import type { SessionAuthenticator } from '../auth/authenticate-session.ts';
+import { SESSION_COOKIE } from '../auth/browser-login.ts';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
 const reject = (detail: string) => new HttpError(401, detail, CHALLENGE);
@@ -48,9 +50,15 @@ export function knownPrincipal(credentials: CredentialSource, header: string | u
   return { account_id: credential.account_id, api_key_id: credential.api_key_id };
 }
 
-export function requireApiKey(credentials: CredentialSource): Koa.Middleware {
+/**
+ * A bearer API key, or else (with browser login configured) the session cookie. A request with an
+ * Authorization header is judged by it alone: the bearer key wins over a cookie, even a bad key.
+ */
+export function requireApiKey(credentials: CredentialSource, sessions: SessionAuthenticator | null = null): Koa.Middleware {
   return async (ctx, next) => {
-    ctx.state.principal = await authenticate(credentials, ctx.get('authorization') || undefined);
+    const header = ctx.get('authorization') || undefined;
+    const cookie = !header && sessions ? ctx.cookies.get(SESSION_COOKIE) : undefined;
+    ctx.state.principal = cookie ? await sessions!.authenticate(ctx, cookie) : await authenticate(credentials, header);
     await next();
   };
 }

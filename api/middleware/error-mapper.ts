@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { WrongExpectedRevisionError } from '../../infra/event-store/event-store.ts';
 import { HttpError } from '../http-error.ts';
+import { StorageUnavailableError } from '../../infra/document-storage/document-storage.ts';
 
 const DOMAIN_STATUS = { not_found: 404, forbidden: 403, conflict: 409, invalid: 422 } as const;
 
@@ -17,6 +18,7 @@ function toHttpError(error: unknown): HttpError | null {
     return new HttpError(DOMAIN_STATUS[error.kind], error.message);
   }
   if (error instanceof WrongExpectedRevisionError) return new HttpError(409, 'The resource was changed concurrently; retry');
+  if (error instanceof StorageUnavailableError) return new HttpError(503, `Document storage is unavailable: ${error.message}`, { 'Retry-After': '5' });
   const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // koa-body and Koa's own errors: body too large, unsupported media type, malformed JSON.

@@ -59,6 +59,12 @@ export function buildOpenApi(routes: RouteSpec[], info: { title: string; version
       }])),
     };
     if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: named.ref(route.body) } } };
+    if (route.multipartBody) {
+      operation.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: named.ref(route.multipartBody), encoding: { files: { contentType: 'application/octet-stream' } } } },
+      };
+    }
     if (route.auth) operation.security = [{ bearerAuth: [] }];
     (paths[route.path] ??= {})[route.method] = operation;
   }

@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { addMapLayer, createMap } from '../../commands/map-commands.ts';
 import { InvalidFeatureCollectionError } from '../../domain/map/invalid-feature-collection-error.ts';
-import { LayerTitleSchema, LayerTypeSchema, MapNameSchema } from '../../domain/map/map-events.ts';
+import { ClientLayerTypeSchema, LayerTitleSchema, LayerTypeSchema, MapNameSchema } from '../../domain/map/map-events.ts';
 import { GEOMETRY_TYPES, MAX_POSITIONS_PER_LAYER_REQUEST } from '../../domain/map/map-layer-vocabulary.ts';
 import { DateTime, StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
 import {
@@ -70,7 +70,7 @@ const FeatureCollectionInput = Type.Object({
 });
 
 const MapLayerRequest = Type.Object({
-  type: LayerTypeSchema,
+  type: ClientLayerTypeSchema,
   title: LayerTitleSchema,
   feature_collection: FeatureCollectionInput,
 }, { additionalProperties: false, title: 'MapLayerRequest' });

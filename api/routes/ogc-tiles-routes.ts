@@ -31,6 +31,7 @@ import { TILE_COLLECTIONS } from '../ogc/tile-collections.ts';
 import { tileCollectionDocument } from '../ogc/tile-collection-document.ts';
 import { tilesetDocument } from '../ogc/tileset-document.ts';
 import { tileMatrixSetDocument } from '../ogc/tile-matrix-set-document.ts';
+import { mapRasterCollections } from '../analyses/map-tile-collections.ts';
 import { preparedBounds } from '../ogc/prepared-bounds.ts';
 import { requireTileCollection, serveTile } from '../ogc/serve-tile.ts';
 import { jsonResponse, tileResponses, unknownCollectionResponse } from '../ogc/tile-responses.ts';
@@ -167,7 +168,7 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
   tileRoute(deps, 'pbf', MVT, 'the same vector tiles as .mvt, for clients that expect .pbf'),
   defineRoute({
     method: 'get', path: '/api/maps/{map_id}/ogc/tiles/collections', operationId: 'ogc_tiles_map_collections',
-    summary: "The map's own tile collections (RF propagation layers; empty until the map has some)",
+    summary: "The map's own tile collections (raster analysis results: viewsheds, later RF coverage; empty until the map has some)",
     tags: TAGS, auth: true, params: MapIdParams, query: JsonFormat,
     responses: { 200: { description: 'Collections', schema: MapTileCollections }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
@@ -178,7 +179,7 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
           selfLink(mapTileCollectionsUrl(origin, map.map_id)),
           ogcLink(`${tilesRootUrl(origin)}/collections`, 'related', JSON_TYPE, 'The global terrain tile collections'),
         ],
-        collections: [],
+        collections: await mapRasterCollections(deps.readModels, origin, map.map_id),
       };
     },
   }),

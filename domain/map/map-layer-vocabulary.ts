@@ -1,6 +1,12 @@
 // Layer types of a map, the geometry types each one takes, and the limits of one layer request.
-export const MAP_LAYER_TYPES = ['boundary', 'named_area', 'annotation'] as const;
+/** Layer types a client may post (POST /api/maps/{map_id}/features). */
+/** entity: emitters and receivers (Points with typed properties, domain/map/entity-properties.ts). */
+export const CLIENT_LAYER_TYPES = ['boundary', 'named_area', 'annotation', 'entity'] as const;
+/** Layer types only analyses write: their results (domain/analysis-job/analysis-vocabulary.ts). */
+export const ANALYSIS_LAYER_TYPES = ['line_of_sight', 'viewshed', 'route', 'landing_zone', 'rf_coverage'] as const;
+export const MAP_LAYER_TYPES = [...CLIENT_LAYER_TYPES, ...ANALYSIS_LAYER_TYPES] as const;
 export type MapLayerType = (typeof MAP_LAYER_TYPES)[number];
+export type ClientLayerType = (typeof CLIENT_LAYER_TYPES)[number];
 
 /** GeoJSON geometry types the service stores (GeometryCollection is not one of them). */
 export const GEOMETRY_TYPES = ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
@@ -11,6 +17,12 @@ export const ALLOWED_GEOMETRY_TYPES: Record<MapLayerType, readonly LayerGeometry
   boundary: ['Polygon', 'MultiPolygon'],
   named_area: ['Polygon', 'MultiPolygon'],
   annotation: GEOMETRY_TYPES,
+  entity: ['Point'],
+  line_of_sight: ['Point', 'LineString'],
+  viewshed: ['Point', 'Polygon'],
+  route: ['Point', 'LineString'],
+  landing_zone: ['Point', 'Polygon'],
+  rf_coverage: ['Point', 'Polygon'],
 };
 
 /**

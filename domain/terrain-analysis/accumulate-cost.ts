@@ -1,6 +1,7 @@
 import FlatQueue from 'flatqueue';
 import { assertCellInside } from './assert-cell-inside.ts';
 import { assertGroundRaster } from './assert-ground-raster.ts';
+import { neighbourMoves } from './neighbour-moves.ts';
 import type { GridCell, GroundRaster, Neighbourhood } from './types.ts';
 
 /** Accumulated least cost from the nearest start, and the cell each cell is reached from. */
@@ -40,7 +41,7 @@ export function accumulateCost(
       throw new RangeError(`cost must not be negative (cell ${i % width}, ${Math.floor(i / width)} is ${data[i]})`);
     }
   }
-  const moves = movesOf(neighbourhood, w, h);
+  const moves = neighbourMoves(neighbourhood, w, h);
   const cost = new Float64Array(width * height).fill(NaN);
   const previous = new Int32Array(width * height).fill(-1);
   const done = new Uint8Array(width * height);
@@ -84,40 +85,4 @@ export function accumulateCost(
     }
   }
   return { width, height, cost, previous };
-}
-
-interface Move {
-  dRow: number;
-  dCol: number;
-  /** Ground length / number of cells averaged. */
-  factor: number;
-  /** [dRow, dCol, dRow, dCol] of the two cells a knight's move crosses; null for a king's move. */
-  crossed: [number, number, number, number] | null;
-}
-
-function movesOf(neighbourhood: Neighbourhood, w: number, h: number): Move[] {
-  const diagonal = Math.sqrt(w * w + h * h) / 2;
-  const moves: Move[] = [
-    { dRow: 0, dCol: -1, factor: w / 2, crossed: null },
-    { dRow: 0, dCol: 1, factor: w / 2, crossed: null },
-    { dRow: -1, dCol: 0, factor: h / 2, crossed: null },
-    { dRow: 1, dCol: 0, factor: h / 2, crossed: null },
-    { dRow: -1, dCol: -1, factor: diagonal, crossed: null },
-    { dRow: -1, dCol: 1, factor: diagonal, crossed: null },
-    { dRow: 1, dCol: 1, factor: diagonal, crossed: null },
-    { dRow: 1, dCol: -1, factor: diagonal, crossed: null },
-  ];
-  if (neighbourhood === 16) {
-    const vertical = Math.sqrt(w * w + 4 * h * h) / 4;
-    const horizontal = Math.sqrt(4 * w * w + h * h) / 4;
-    for (const dRow of [-2, 2]) {
-      const s = Math.sign(dRow);
-      for (const dCol of [-1, 1]) moves.push({ dRow, dCol, factor: vertical, crossed: [s, 0, s, dCol] });
-    }
-    for (const dCol of [-2, 2]) {
-      const s = Math.sign(dCol);
-      for (const dRow of [-1, 1]) moves.push({ dRow, dCol, factor: horizontal, crossed: [0, s, dRow, s] });
-    }
-  }
-  return moves;
 }

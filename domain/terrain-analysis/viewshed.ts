@@ -2,9 +2,9 @@ import { assertCellInside } from './assert-cell-inside.ts';
 import { assertGroundRaster } from './assert-ground-raster.ts';
 import { assertSightOptions } from './assert-sight-options.ts';
 import { EARTH_RADIUS_M, STANDARD_REFRACTION_K } from './earth-curvature-drop.ts';
-import type { SightOptions } from './types.ts';
+import { coarserTileMaxima } from './coarser-tile-maxima.ts';
 import { tileMaxima, type TileMaxima } from './tile-maxima.ts';
-import type { GridCell, GroundRaster } from './types.ts';
+import type { GridCell, GroundRaster, SightOptions } from './types.ts';
 
 /** Values of a viewshed raster. */
 export const VIEWSHED_HIDDEN = 0;
@@ -24,7 +24,9 @@ export const VIEWSHED_OUTSIDE = 255;
  * samples whose highest cell (from precomputed tile maxima) cannot reach the target's elevation
  * angle even at the stretch's nearest distance: a skipped sample is one that could not have blocked,
  * so the decision is the brute force's. Before walking, it tries the samples at the distance where
- * the previous cell of the row was hidden: one sample above the target's angle proves it hidden.
+ * the previous cell of the row, then the last walked cell of the column, was hidden: one sample above
+ * the target's angle proves a cell hidden (on rough terrain 95 % of the cells are decided so; the
+ * column hint halved the time on a 4001² DEM, bench/terrain-analysis/viewshed-vs-gdal.ts).
  */
 export function viewshed(dem: GroundRaster, observer: GridCell, radius: number, options: SightOptions): Uint8Array {
   assertGroundRaster(dem);
@@ -38,10 +40,8 @@ export function viewshed(dem: GroundRaster, observer: GridCell, radius: number, 
   const eye = data[observer.row * width + observer.col] + observerHeight;
   if (eye !== eye) return out;
   const curvature = 1 / (2 * refraction * earthRadius);
-  const terrain: Terrain = {
-    data, width, height, eye, curvature,
-    coarse: tileMaxima(data, width, height, 6), fine: tileMaxima(data, width, height, 3),
-  };
+  const fine = tileMaxima(data, width, height, 3);
+  const terrain: Terrain = { data, width, height, eye, curvature, coarse: coarserTileMaxima(fine, 3), fine };
   // One mutable ray, reused for every cell: no allocation in the loop over millions of cells.
   const ray: Ray = {
     steps: 0, majorStart: 0, minorStart: 0, step: 0, minorDelta: 0, alongColumns: true, distance: 0, targetGradient: 0,
@@ -52,45 +52,52 @@ export function viewshed(dem: GroundRaster, observer: GridCell, radius: number, 
   const rowLast = Math.min(height - 1, observer.row + rowReach);
   const colFirst = Math.max(0, observer.col - colReach);
   const colLast = Math.min(width - 1, observer.col + colReach);
+  const oCol = observer.col, oRow = observer.row;
+  // Distance of the sample that hid the last walked cell of each column (0: it was visible).
+  const blockedAbove = new Float64Array(width);
   for (let tRow = rowFirst; tRow <= rowLast; tRow++) {
-    const dRow = tRow - observer.row;
+    const dRow = tRow - oRow;
+    const rowSteps = dRow < 0 ? -dRow : dRow;
     let blockedAt = 0;
     // The row's chord of the circle, one cell wider each side: the exact test below decides.
     const south = dRow * cellHeight;
-    const halfChord = Math.floor(Math.sqrt(Math.max(0, radius * radius - south * south)) / cellWidth) + 1;
-    const rowColLast = Math.min(colLast, observer.col + halfChord);
-    for (let tCol = Math.max(colFirst, observer.col - halfChord); tCol <= rowColLast; tCol++) {
-      const dCol = tCol - observer.col;
+    const southSquared = south * south;
+    const halfChord = Math.floor(Math.sqrt(Math.max(0, radius * radius - southSquared)) / cellWidth) + 1;
+    const rowColLast = Math.min(colLast, oCol + halfChord);
+    for (let tCol = Math.max(colFirst, oCol - halfChord); tCol <= rowColLast; tCol++) {
+      const dCol = tCol - oCol;
       const east = dCol * cellWidth;
-      const distance = Math.sqrt(east * east + south * south);
+      const distance = Math.sqrt(east * east + southSquared);
       if (distance > radius) continue;
-      const ground = data[tRow * width + tCol];
+      const cell = tRow * width + tCol;
+      const ground = data[cell];
       if (ground !== ground) continue;
-      if (dCol === 0 && dRow === 0) { out[tRow * width + tCol] = VIEWSHED_VISIBLE; continue; }
+      if (dCol === 0 && dRow === 0) { out[cell] = VIEWSHED_VISIBLE; continue; }
       const targetGradient = (ground + targetHeight - curvature * distance * distance - eye) / distance;
-      const alongColumns = Math.abs(dCol) >= Math.abs(dRow);
-      ray.steps = Math.max(Math.abs(dCol), Math.abs(dRow));
-      ray.majorStart = alongColumns ? observer.col : observer.row;
-      ray.minorStart = alongColumns ? observer.row : observer.col;
+      const colSteps = dCol < 0 ? -dCol : dCol;
+      const alongColumns = colSteps >= rowSteps;
+      const steps = alongColumns ? colSteps : rowSteps;
+      // The sample that hid the previous cell of the row, or the cell of the previous row in this column,
+      // at the same distance, often hides this one: most hidden cells are decided by one sample.
+      if (blockedAt > 0 && hintHides(
+        data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps, distance, targetGradient, blockedAt,
+      )) { blockedAbove[tCol] = blockedAt; out[cell] = VIEWSHED_HIDDEN; continue; }
+      const above = blockedAbove[tCol];
+      if (above > 0 && above !== blockedAt && hintHides(
+        data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps, distance, targetGradient, above,
+      )) { blockedAt = above; out[cell] = VIEWSHED_HIDDEN; continue; }
+      ray.steps = steps;
+      ray.majorStart = alongColumns ? oCol : oRow;
+      ray.minorStart = alongColumns ? oRow : oCol;
       ray.step = Math.sign(alongColumns ? dCol : dRow);
       ray.minorDelta = alongColumns ? dRow : dCol;
       ray.alongColumns = alongColumns;
       ray.distance = distance;
       ray.targetGradient = targetGradient;
-      // The sample that hid the previous cell of the row, at the same distance, often hides this one.
-      let visible = true;
-      if (blockedAt > 0) {
-        const hint = Math.max(1, Math.min(ray.steps - 1, Math.round((blockedAt / distance) * ray.steps)));
-        visible = !sampleBlocks(terrain, ray, hint)
-          && !(hint > 1 && sampleBlocks(terrain, ray, hint - 1))
-          && !(hint < ray.steps - 1 && sampleBlocks(terrain, ray, hint + 1));
-      }
-      if (visible) {
-        const blocking = blockingSample(terrain, ray);
-        visible = blocking === 0;
-        blockedAt = visible ? 0 : (distance * blocking) / ray.steps;
-      }
-      out[tRow * width + tCol] = visible ? VIEWSHED_VISIBLE : VIEWSHED_HIDDEN;
+      const blocking = blockingSample(terrain, ray);
+      blockedAt = blocking === 0 ? 0 : (distance * blocking) / steps;
+      blockedAbove[tCol] = blockedAt;
+      out[cell] = blocking === 0 ? VIEWSHED_VISIBLE : VIEWSHED_HIDDEN;
     }
   }
   return out;
@@ -119,20 +126,46 @@ interface Ray {
   targetGradient: number;
 }
 
-/** Whether sample `i` of the ray rises above the target's elevation angle (lineOfSight's arithmetic). */
-function sampleBlocks(terrain: Terrain, ray: Ray, i: number): boolean {
-  const { data, width, eye, curvature } = terrain;
-  const minorStride = ray.alongColumns ? width : 1;
-  const t = i / ray.steps;
-  const minor = ray.minorStart + ray.minorDelta * t;
-  const m0 = Math.floor(minor);
-  const f = minor - m0;
-  const index = m0 * minorStride + (ray.majorStart + ray.step * i) * (ray.alongColumns ? 1 : width);
-  const a = data[index];
-  const z = f === 0 ? a : a + f * (data[index + minorStride] - a);
+/** Whether one of the three samples around ground distance `blocked` on the ray to (dCol, dRow) hides it. */
+function hintHides(
+  data: ArrayLike<number>, width: number, eye: number, curvature: number, oCol: number, oRow: number,
+  dCol: number, dRow: number, alongColumns: boolean, steps: number, distance: number, targetGradient: number,
+  blocked: number,
+): boolean {
+  const hint = Math.max(1, Math.min(steps - 1, Math.round((blocked / distance) * steps)));
+  return sampleBlocks(data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps, distance,
+    targetGradient, hint)
+    || (hint > 1 && sampleBlocks(data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps,
+      distance, targetGradient, hint - 1))
+    || (hint < steps - 1 && sampleBlocks(data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps,
+      distance, targetGradient, hint + 1));
+}
+
+/** Whether sample `i` of the ray to (dCol, dRow) rises above the target's elevation angle (lineOfSight's sums). */
+function sampleBlocks(
+  data: ArrayLike<number>, width: number, eye: number, curvature: number, oCol: number, oRow: number,
+  dCol: number, dRow: number, alongColumns: boolean, steps: number, distance: number, targetGradient: number, i: number,
+): boolean {
+  const t = i / steps;
+  let z: number;
+  if (alongColumns) {
+    const minor = oRow + dRow * t;
+    const m0 = Math.floor(minor);
+    const f = minor - m0;
+    const index = m0 * width + oCol + (dCol > 0 ? i : -i);
+    const a = data[index];
+    z = f === 0 ? a : a + f * (data[index + width] - a);
+  } else {
+    const minor = oCol + dCol * t;
+    const m0 = Math.floor(minor);
+    const f = minor - m0;
+    const index = (oRow + (dRow > 0 ? i : -i)) * width + m0;
+    const a = data[index];
+    z = f === 0 ? a : a + f * (data[index + 1] - a);
+  }
   if (z !== z) return false;
-  const d = ray.distance * t;
-  return (z - curvature * d * d - eye) / d > ray.targetGradient;
+  const d = distance * t;
+  return (z - curvature * d * d - eye) / d > targetGradient;
 }
 
 /**

@@ -7,9 +7,13 @@ import { operationHistoryProjector } from './operation-history-projector.ts';
 import { mapProjector } from './map-projector.ts';
 import { mapLayerProjector } from './map-layer-projector.ts';
 import { terrainJobProjector } from './terrain-job-projector.ts';
+import { analysisJobProjector } from './analysis-job-projector.ts';
 import { planningRecordProjector } from './planning-record-projector.ts';
 import { coaSectionProjector, coaStatementProjector } from './coa-statement-projector.ts';
 import { llmSimulationProjector } from './llm-simulation-projector.ts';
+import { documentProjector } from './document-projector.ts';
+import { sessionProjector } from './session-projector.ts';
+import { identityProjector } from './identity-projector.ts';
 
 export const allProjectors: Projector[] = [
   accountProjector,
@@ -19,8 +23,12 @@ export const allProjectors: Projector[] = [
   mapProjector,
   mapLayerProjector,
   terrainJobProjector,
+  analysisJobProjector,
   planningRecordProjector,
   coaStatementProjector,
   coaSectionProjector,
   llmSimulationProjector,
+  documentProjector,
+  sessionProjector,
+  identityProjector,
 ];

@@ -254,6 +254,96 @@ export const readModelMigrations: ReadModelMigration[] = [
       });
     },
   },
+  {
+    name: '0006_documents',
+    async up(knex) {
+      await knex.schema.createTable('documents', (t) => {
+        t.uuid('document_id').primary();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.uuid('upload_id').notNullable();
+        t.text('storage_key').notNullable();
+        t.text('file_name').notNullable();
+        t.text('media_type').notNullable();
+        t.text('declared_media_type');
+        t.bigInteger('size').notNullable();
+        t.text('sha256').notNullable();
+        t.text('description');
+        t.text('classification');
+        t.jsonb('uploaded_by').notNullable();
+        t.text('text_status').notNullable();
+        t.text('text_key');
+        t.integer('page_count');
+        t.integer('characters');
+        t.boolean('text_truncated').notNullable();
+        t.text('failure_code');
+        t.text('failure_message');
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.timestamp('deleted_at', { useTz: true });
+        t.index(['operation_id', 'created_at']);
+        t.index(['storage_key']);
+        t.index(['text_status']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('documents');
+    },
+  },
+  {
+    // Browser login: sessions (only the secret's hash) and the OpenID identities linked to accounts.
+    name: '0007_sessions',
+    async up(knex) {
+      await knex.schema.createTable('sessions', (t) => {
+        t.uuid('session_id').primary();
+        t.uuid('account_id').notNullable().index();
+        t.uuid('identity_id').notNullable();
+        t.text('secret_sha256').notNullable();
+        t.timestamp('started_at', { useTz: true }).notNullable();
+        t.timestamp('last_seen_at', { useTz: true }).notNullable();
+        t.timestamp('expires_at', { useTz: true }).notNullable();
+        t.integer('idle_timeout_seconds').notNullable();
+        t.timestamp('ended_at', { useTz: true });
+        t.text('end_reason');
+      });
+      await knex.schema.createTable('identities', (t) => {
+        t.uuid('identity_id').primary();
+        t.text('issuer').notNullable();
+        t.text('subject').notNullable();
+        t.uuid('account_id').notNullable().index();
+        t.text('linked_by').notNullable();
+        t.timestamp('linked_at', { useTz: true }).notNullable();
+      });
+    },
+    async down(knex) {
+      for (const table of ['identities', 'sessions']) await knex.schema.dropTableIfExists(table);
+    },
+  },
+  {
+    name: '0008_analysis_jobs',
+    async up(knex) {
+      // Analyses of maps (domain/analysis-job): one row per analysis, the aggregate's state folded
+      // by the projector; GET builds its answer from it.
+      await knex.schema.createTable('analysis_jobs', (t) => {
+        t.uuid('analysis_id').primary();
+        t.uuid('map_id').notNullable();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('analysis_type').notNullable();
+        t.text('status').notNullable();
+        t.uuid('layer_id');
+        t.jsonb('state').notNullable();
+        t.bigInteger('requested_position').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['map_id', 'requested_position']);
+        t.index(['status']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('analysis_jobs');
+    },
+  },
 ];
 
 /** knex's MigrationSource over the list above. */

@@ -1,3 +1,4 @@
+// test:serial (kills processes or restarts services mid-job: needs the machine to itself)
 // Runs the work-queue contract against the in-process queue and NATS JetStream (always: CI has
 // NATS at TEST_NATS_URL; an unreachable server fails the suite, it is never skipped), then the
 // NATS-only behaviour: stream/consumer set-up races, foreign messages, a SIGKILLed worker process.

@@ -1,3 +1,4 @@
+// test:serial (kills processes or restarts services mid-job: needs the machine to itself)
 // Production shape on one machine: API (+ projector + dispatcher) on PostgreSQL, phase workers in
 // separate `npm run worker` processes sharing the NATS JetStream queue. A worker killed with
 // SIGKILL mid-phase still leaves the job successful, each phase completed once.

@@ -1,3 +1,4 @@
+// test:serial (kills processes or restarts services mid-job: needs the machine to itself)
 // The service stops in the middle of a job (in-process queue: its tasks are lost with it) and a
 // new instance on the same database resumes: the dispatcher enqueues the unfinished phases again
 // under the same task ids, and every phase completes exactly once.

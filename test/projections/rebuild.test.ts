@@ -8,7 +8,11 @@ import { http, startTestService } from '../support/test-service.ts';
 import { rebuildReadModels } from '../../projections/rebuild-read-models.ts';
 import { recordLlmSimulation } from '../../commands/llm-simulation-commands.ts';
 import { systemContext } from '../../commands/command-context.ts';
+import { accountForIdentity, linkIdentity } from '../../commands/identity-commands.ts';
+import { endSession, refreshSession, startSession } from '../../commands/session-commands.ts';
+import { sessionIdOfLogin } from '../../domain/session/session-events.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { ONE_PIXEL_PNG, upload, waitForText } from '../support/document-http.ts';
 
 /** Every read-model table of the schema, rows sorted, as JSON (migration bookkeeping aside). */
 export async function dumpReadModels(knex: Knex, schema: string): Promise<Record<string, string[]>> {
@@ -38,6 +42,25 @@ for (const backend of SQL_BACKENDS) {
       const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
       const jobId = await requestJob(svc, mapId, boundary);
       assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+      // Analyses on that map (elevation from the covering job): a line of sight and a viewshed, with result layers.
+      const sight = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+        key: svc.key, body: { type: 'line_of_sight', observer: { position: [24.94, 60.16], height_m: 2 }, target: { position: [24.96, 60.165], height_m: 0 } },
+      });
+      assert.is(sight.body.status, 'success', sight.text);
+      assert.is(sight.body.elevation_source, 'terrain_job');
+      const seen = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+        key: svc.key, body: { type: 'viewshed', observer: { position: [24.95, 60.16], height_m: 5 }, radius_m: 300 },
+      });
+      for (let i = 0; i < 400 && (await http(svc.url, 'GET', `/api/analyses/${seen.body.id}`, { key: svc.key })).body.status !== 'success'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Documents (before the pipeline stops: the workers extract their text): uploaded, text extracted
+      // (and failed, for the image), one deleted.
+      const docs = (await upload(svc, { operation_id: ops[0].id, classification: 'UNCLASSIFIED' }, [
+        { name: 'annex.md', bytes: '# Annex A' }, { name: 'gone.txt', bytes: 'to delete' }, { name: 'dot.png', bytes: ONE_PIXEL_PNG },
+      ])).body.items;
+      for (const doc of docs) await waitForText(svc, doc.id);
+      assert.is((await http(svc.url, 'DELETE', `/api/documents/${docs[1].id}`, { key: svc.key })).status, 200);
       await svc.service.pipeline?.close();
       // Planning records: items with provenance, a text, a second change.
       const tasks = (await http(svc.url, 'GET', `/api/mission-analysis/?operation_id=${ops[0].id}&type=tasks`, { key: svc.key })).body;
@@ -66,6 +89,20 @@ for (const backend of SQL_BACKENDS) {
       const key = (await http(svc.url, 'POST', '/api/api-keys/', { key: svc.key, body: { name: 'extra' } })).body;
       await http(svc.url, 'DELETE', `/api/api-keys/${key.id}`, { key: svc.key });
 
+      // Browser login: a first login's account and identity, an administrator's link, a session
+      // refreshed and ended (the OIDC flow itself is tested in test/api/browser-login.test.ts).
+      const system = systemContext();
+      const oidcIssuer = 'https://id.example.test';
+      const identity = await accountForIdentity(svc.service.store, system, { issuer: oidcIssuer, subject: 'u1', display_name: 'u1@example.test' });
+      await linkIdentity(svc.service.store, system, { issuer: oidcIssuer, subject: 'u2', account_id: svc.accountId });
+      const sessionId = sessionIdOfLogin('rebuild-state');
+      await startSession(svc.service.store, system, {
+        session_id: sessionId, account_id: identity.account_id, identity_id: identity.identity_id, max_age_seconds: 3600, idle_timeout_seconds: 600,
+      });
+      await refreshSession(svc.service.store, { ...system, now: () => new Date(Date.now() + 120_000) }, sessionId);
+      const endedSession = await endSession(svc.service.store, system, sessionId, 'logout');
+      await svc.service.runner!.waitFor(endedSession.position!, 10_000);
+
       const { knex, schema } = svc.service.db;
       await svc.service.runner!.stop();
       const live = await dumpReadModels(knex, schema);
@@ -73,7 +110,12 @@ for (const backend of SQL_BACKENDS) {
       assert.is(live.terrain_jobs!.length, 1);
       assert.is(live.planning_records!.length, 3);
       assert.equal([live.coa_statements!.length, live.coa_statement_sections!.length, live.llm_simulations!.length], [2, 3, 1]);
-      assert.ok(live.maps!.length === 1 && live.map_features!.length === 1);
+      // The boundary, then the line of sight's 3 features and the viewshed's 2.
+      assert.ok(live.maps!.length === 1 && live.map_features!.length === 6, String(live.map_features!.length));
+      assert.equal(live.analysis_jobs!.map((row) => JSON.parse(row).status), ['success', 'success']);
+      assert.equal(live.documents!.map((row) => JSON.parse(row).text_status).sort(), ['extracted', 'extracted', 'failed']);
+      assert.equal([live.sessions!.length, live.identities!.length], [1, 2]);
+      assert.match(live.sessions![0]!, /"end_reason":"logout"/);
       const progress: number[] = [];
       const position = await rebuildReadModels(svc.service.store, knex, schema, (p) => progress.push(p));
       assert.ok(progress.length > 0, 'progress reported');

@@ -35,6 +35,9 @@ export const PORT_MODULES = [
   'infra/work-queue/work-queue.ts',
   'infra/blob-store/blob-store.ts',
   'infra/database/database.ts',
+  'infra/document-storage/document-storage.ts',
+  'infra/identity-provider/identity-provider.ts',
+  'infra/language-model/language-model.ts',
 ];
 
 /** DESIGN.md §2: the folders (or port modules) each folder may import; `*` means anything. */
@@ -57,8 +60,8 @@ export const LAYER_TABLE: Record<string, string[]> = {
  */
 export const LAYER_EXCEPTIONS: Record<string, string> = {
   'projections/upsert-rows.ts -> infra/database/copy-rows.ts': 'COPY FROM STDIN is part of the read-model database port (pg only)',
-  'workers/terrain-pipeline.ts -> infra/config.ts': 'the pipeline is started by entry points with their configuration',
-  'workers/terrain-pipeline.ts -> infra/work-queue/open-work-queue.ts': 'the pipeline opens the queue its configuration names',
+  'workers/work-pipeline.ts -> infra/config.ts': 'the pipeline is started by entry points with their configuration',
+  'workers/work-pipeline.ts -> infra/work-queue/open-work-queue.ts': 'the pipeline opens the queue its configuration names',
   'workers/terrain/phase-thread/phase-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
     'a worker thread is its own entry point: it opens the blob store it was handed the directory of',
 };

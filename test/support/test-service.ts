@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../infra/config.ts';
 import { createLogger } from '../../infra/logger.ts';
-import { startService, type RunningService } from '../../service.ts';
+import { startService, type RunningService, type ServiceOptions } from '../../service.ts';
 import { registerAccount } from '../../commands/account-commands.ts';
 import { createApiKey } from '../../commands/api-key-commands.ts';
 import { systemContext } from '../../commands/command-context.ts';
@@ -34,7 +34,9 @@ export interface RestartOf {
 }
 
 /** A service of its own; with `restartOf`, a new process-like instance on the same schema and store. */
-export async function startTestService(backend: SqlBackend, env: Record<string, string> = {}, restartOf?: RestartOf): Promise<TestService> {
+export async function startTestService(
+  backend: SqlBackend, env: Record<string, string> = {}, restartOf?: RestartOf, options: Pick<ServiceOptions, 'browserLoginClock'> = {},
+): Promise<TestService> {
   const schema = restartOf?.env.DATABASE_SCHEMA ?? uniqueName('svc');
   const tileStoreDir = restartOf?.env.TILE_STORE_DIR ?? mkdtempSync(join(tmpdir(), 'ops-tiles-'));
   const fullEnv = {
@@ -44,6 +46,8 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
     LOG_LEVEL: 'fatal',
     DATA_DIR: '/tmp/ops-terrain-test-unused',
     TILE_STORE_DIR: tileStoreDir,
+    DOCUMENT_DIR: restartOf?.env.DOCUMENT_DIR ?? mkdtempSync(join(tmpdir(), 'ops-documents-')),
+    DOCUMENT_URL_SIGNING_KEY: 'a'.repeat(64),
     NATS_STREAM: `TEST_${schema.toUpperCase()}`,
     NATS_SUBJECT: `test.${schema}.tasks`,
     NATS_DURABLE: `workers_${schema}`,
@@ -53,7 +57,7 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
   };
   const config = loadConfig(fullEnv);
   const service = await startService(config, {
-    schema, inMemory: true, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'fatal'), env: fullEnv,
+    schema, inMemory: true, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'fatal'), env: fullEnv, ...options,
   });
   const newAccount = async (name = uniqueName('account')) => {
     const registered = await registerAccount(service.store, systemContext(), name);
@@ -76,6 +80,7 @@ export async function startTestService(backend: SqlBackend, env: Record<string, 
     async close() {
       await service.close();
       rmSync(tileStoreDir, { recursive: true, force: true });
+      if (fullEnv.DOCUMENT_DIR) rmSync(fullEnv.DOCUMENT_DIR, { recursive: true, force: true });
       if (backend === 'postgres') {
         const { openDatabase } = await import('../../infra/database/database.ts');
         const db = await openDatabase({ connectionString: TEST_DATABASE_URL, schema: 'public' });

@@ -77,6 +77,13 @@ const SERVICE_ENV = {
   INLINE_PROJECTOR: 'false',
   HOST: '0.0.0.0',
   PORT: '8080',
+  DOCUMENT_STORAGE: 's3',
+  S3_ENDPOINT: 'http://minio:9000',
+  S3_PUBLIC_ENDPOINT: 'http://localhost:9000',
+  S3_BUCKET: 'documents',
+  S3_ACCESS_KEY_ID: 'ops',
+  S3_SECRET_ACCESS_KEY: 'change-me-minio-secret',
+  S3_FORCE_PATH_STYLE: 'true',
 };
 const TILES = '/var/lib/ops/tiles';
 
@@ -87,9 +94,22 @@ function stack(): Config {
   return cached;
 }
 
-test('the stack has exactly EventStoreDB, PostgreSQL, NATS, the API, the projector and the workers', () => {
-  assert.equal(Object.keys(stack().services).sort(), ['api', 'eventstore', 'nats', 'postgres', 'projector', 'worker']);
-  assert.equal(Object.keys(stack().volumes ?? {}).sort(), ['eventstore-data', 'nats-data', 'postgres-data', 'tiles']);
+test('the stack has exactly EventStoreDB, PostgreSQL, NATS, MinIO (and its bucket job), the API, the projector and the workers', () => {
+  assert.equal(Object.keys(stack().services).sort(), ['api', 'eventstore', 'minio', 'minio-bucket', 'nats', 'postgres', 'projector', 'worker']);
+  assert.equal(Object.keys(stack().volumes ?? {}).sort(), ['eventstore-data', 'minio-data', 'nats-data', 'postgres-data', 'tiles']);
+});
+
+test('minio: object storage for documents, its bucket created before the services start', () => {
+  const minio = stack().services.minio;
+  assert.match(minio.image, /^minio\/minio:/);
+  assert.equal(mounts(minio), ['minio-data:/data']);
+  assert.is(minio.environment.MINIO_ROOT_USER, SERVICE_ENV.S3_ACCESS_KEY_ID);
+  assert.is(minio.environment.MINIO_ROOT_PASSWORD, SERVICE_ENV.S3_SECRET_ACCESS_KEY);
+  assert.ok(minio.healthcheck.test.join(' ').includes('/minio/health/live'));
+  assert.ok(stack().services['minio-bucket'].entrypoint.join(' ').includes(`mb --ignore-existing local/${SERVICE_ENV.S3_BUCKET}`));
+  for (const name of ['api', 'projector', 'worker']) {
+    assert.is(stack().services[name].depends_on['minio-bucket'].condition, 'service_completed_successfully', `${name} waits for the bucket`);
+  }
 });
 
 test('eventstore: insecure single node 24.10 without projections, with a health check', () => {

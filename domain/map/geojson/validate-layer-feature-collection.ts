@@ -8,6 +8,7 @@ import type { GeoJsonIssue } from './geojson-issue.ts';
 import { countPositions } from './count-positions.ts';
 import { isRfc3339DateTime } from './is-rfc3339-date-time.ts';
 import { validateGeometry } from './validate-geometry.ts';
+import { validateEntityProperties } from '../entity-properties.ts';
 
 export interface LayerValidationOptions {
   /** Most positions (vertices) accepted in one collection. */
@@ -58,6 +59,9 @@ export function validateLayerFeatureCollection(
         msg: "The 'datetime' property is the feature's time and should be an RFC 3339 date-time such as 2024-05-01T12:00:00Z",
         type: 'datetime_parsing',
       });
+    }
+    if (layerType === 'entity') {
+      issues.push(...validateEntityProperties(isObject(feature.properties) ? feature.properties : {}, [...loc, 'properties']));
     }
     if (!('geometry' in feature)) issues.push({ loc: [...loc, 'geometry'], msg: 'Field required', type: 'missing' });
     else issues.push(...validateGeometry(feature.geometry, allowed, [...loc, 'geometry']));

@@ -1,0 +1,162 @@
+// Analysis job commands: the API requests and cancels analyses of a map; the dispatcher and the
+// analysis workers report through `decideAnalysis`. The event log is the authority for the map.
+import { randomUUID } from 'node:crypto';
+import { mapDecider } from '../domain/map/map-decider.ts';
+import { mapStream } from '../domain/map/map-events.ts';
+import { MAX_POSITIONS_PER_LAYER_REQUEST, type MapLayerType } from '../domain/map/map-layer-vocabulary.ts';
+import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
+import { validateLayerFeatureCollection } from '../domain/map/geojson/validate-layer-feature-collection.ts';
+import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
+import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationStream } from '../domain/operation/operation-events.ts';
+import { DomainError } from '../domain/shared/domain-error.ts';
+import { requireAccess } from '../domain/shared/require-access.ts';
+import {
+  analysisJobDecider,
+  type AnalysisJobCommand,
+  type AnalysisJobState,
+} from '../domain/analysis-job/analysis-job-decider.ts';
+import { analysisStream } from '../domain/analysis-job/analysis-job-events.ts';
+import { analysisFootprint } from '../domain/analysis-job/analysis-footprint.ts';
+import type {
+  AnalysisParameters,
+  LandingZonesParameters,
+  RouteParameters,
+  LineOfSightParameters,
+  ViewshedParameters,
+} from '../domain/analysis-job/analysis-parameters.ts';
+import { resolveRfParameters, type RfCoverageRequest } from '../domain/analysis-job/resolve-rf-parameters.ts';
+import { resolveAvoidAreas } from '../domain/analysis-job/resolve-avoid-areas.ts';
+import { checkAnalysisParameters } from '../domain/analysis-job/check-analysis-parameters.ts';
+import { dependencyVerdict, toolDependencies, type CoveringJob } from '../domain/analysis-job/analysis-dependencies.ts';
+import type { TileAddress } from '../domain/terrain/types.ts';
+import { WORK_ZOOM } from '../domain/terrain/work-grid.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { CommandContext } from './command-context.ts';
+import { handleCommand } from './handle-command.ts';
+import { loadState } from './load-state.ts';
+
+export type RequestAnalysisInput =
+  | { type: 'line_of_sight'; title: string; parameters: LineOfSightParameters }
+  | { type: 'viewshed'; title: string; parameters: ViewshedParameters }
+  /** RF names its entities: resolved from the map's events here (resolve-rf-parameters.ts). */
+  | { type: 'rf_coverage'; title: string; parameters: RfCoverageRequest }
+  | { type: 'landing_zones'; title: string; parameters: LandingZonesParameters }
+  /** A route names named-area layers to avoid: their polygons are resolved from the map's events here. */
+  | { type: 'route'; title: string; parameters: Omit<RouteParameters, 'avoid'> & { avoid_layer_ids?: string[] } };
+
+/** The newest terrain job of the map whose work tiles cover every tile of the footprint. */
+export type FindCoveringJob = (mapId: string, tiles: TileAddress[]) => Promise<CoveringJob | null>;
+
+/**
+ * Requests an analysis on a map of the caller's account: entities resolved, ranges checked
+ * (check-analysis-parameters.ts: 422 with the field's loc). A dependency that failed in the covering terrain job, or a
+ * dataset no job covers and the tool cannot prepare, is a conflict (409) naming dataset and phase.
+ */
+export async function requestAnalysis(
+  store: EventStore,
+  ctx: CommandContext,
+  mapId: string,
+  input: RequestAnalysisInput,
+  findCoveringJob: FindCoveringJob,
+) {
+  if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
+  const accountId = ctx.principal.account_id;
+  const { state: mapState, events: mapEvents } = await loadState(store, mapStream(mapId), mapDecider);
+  const map = requireAccess(mapState.status === 'active' ? mapState : null, accountId, { kind: 'Map', id: mapId });
+  const { state: operation } = await loadState(store, operationStream(map.operation_id), operationDecider);
+  if (operation.status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
+  const parameters: AnalysisParameters =
+    input.type === 'rf_coverage'
+      ? resolveRfParameters(input.parameters, mapEvents, mapId)
+      : input.type === 'route'
+        ? {
+            movement: input.parameters.movement,
+            waypoints: input.parameters.waypoints,
+            avoid: resolveAvoidAreas(input.parameters.avoid_layer_ids ?? [], mapEvents, mapId),
+          }
+        : input.parameters;
+  const [issue] = checkAnalysisParameters(input.type, parameters);
+  if (issue) throw new DomainError('invalid', issue.msg, issue.loc);
+  const tiles = analysisFootprint(input.type, parameters);
+  const verdict = dependencyVerdict(toolDependencies(input.type), await findCoveringJob(mapId, tiles));
+  if (verdict.kind === 'unavailable') throw new DomainError('conflict', verdict.message);
+  const analysisId = randomUUID();
+  const result = await handleCommand({
+    store,
+    ctx,
+    stream: analysisStream(analysisId),
+    decider: analysisJobDecider,
+    operationId: map.operation_id,
+    command: {
+      type: 'RequestAnalysis',
+      request: {
+        analysis_id: analysisId,
+        map_id: mapId,
+        operation_id: map.operation_id,
+        account_id: accountId,
+        analysis_type: input.type,
+        title: input.title,
+        parameters: parameters as unknown as Record<string, unknown>,
+        work_zoom: WORK_ZOOM,
+        work_tiles: tiles.map((t) => [t.x, t.y] as [number, number]),
+        elevation_source: verdict.kind === 'ready' ? verdict.elevation_source : 'terrain_job',
+        terrain_job_id: verdict.job_id,
+      },
+      wait:
+        verdict.kind === 'wait'
+          ? { job_id: verdict.job_id, dataset: verdict.dataset, phase: verdict.phase, message: verdict.message }
+          : null,
+    },
+  });
+  return { analysis_id: analysisId, position: result.position };
+}
+
+export async function loadAnalysis(store: EventStore, analysisId: string): Promise<AnalysisJobState> {
+  return (await loadState(store, analysisStream(analysisId), analysisJobDecider)).state;
+}
+
+/** Any other analysis command; retried on concurrent writes (the decider makes repeats harmless). */
+export async function decideAnalysis(
+  store: EventStore,
+  ctx: CommandContext,
+  operationId: string | null,
+  command: Exclude<AnalysisJobCommand, { type: 'RequestAnalysis' }>,
+) {
+  return handleCommand({
+    store,
+    ctx,
+    stream: analysisStream(command.analysis_id),
+    decider: analysisJobDecider,
+    operationId,
+    command,
+    retryOnConflict: true,
+  });
+}
+
+/**
+ * Adds an analysis's result layer to its map under a deterministic id; a repeat (a redelivered task)
+ * finds the layer there and changes nothing. Features are checked like any posted layer.
+ */
+export async function addAnalysisLayer(
+  store: EventStore,
+  ctx: CommandContext,
+  job: { map_id: string; operation_id: string; account_id: string },
+  layer: { layer_id: string; layer_type: MapLayerType; title: string; feature_collection: LayerFeatureCollection },
+): Promise<void> {
+  const loaded = await loadState(store, mapStream(job.map_id), mapDecider);
+  if (loaded.state.status === 'active' && loaded.state.layers[layer.layer_id]) return;
+  const issues = validateLayerFeatureCollection(layer.feature_collection, layer.layer_type, {
+    maxPositions: MAX_POSITIONS_PER_LAYER_REQUEST,
+  });
+  if (issues.length > 0) throw new InvalidFeatureCollectionError(issues);
+  await handleCommand({
+    store,
+    ctx,
+    stream: mapStream(job.map_id),
+    decider: mapDecider,
+    operationId: job.operation_id,
+    retryOnConflict: true,
+    command: { type: 'AddMapLayer', map_id: job.map_id, account_id: job.account_id, ...layer },
+  });
+}

@@ -1,0 +1,71 @@
+// Parameters of the tools wired to workers, as stored in AnalysisRequested.parameters (the request
+// schemas in api/analyses/ validate them; the range rules beyond a schema are check-analysis-parameters.ts).
+export type LonLat = [number, number];
+
+export interface SightPoint {
+  /** [longitude, latitude], WGS 84. */
+  position: LonLat;
+  /** Height above the ground, metres. */
+  height_m: number;
+}
+
+export interface LineOfSightParameters {
+  observer: SightPoint;
+  target: SightPoint;
+  refraction_k: number;
+}
+
+export interface ViewshedParameters {
+  observer: SightPoint;
+  radius_m: number;
+  /** Height above ground of what must be seen at every cell, metres. */
+  target_height_m: number;
+  refraction_k: number;
+}
+
+/** The emitter as the analysis uses it: the entity's position and properties when requested. */
+export interface RfEmitterParameters {
+  entity_id: string;
+  name: string;
+  position: LonLat;
+  antenna_height_m: number;
+  frequency_mhz: number;
+  transmit_power_dbm: number;
+  antenna_gain_dbi: number;
+}
+
+/** The receivers assumed in every cell: a receiver entity's properties, or given inline. */
+export interface RfReceiverParameters {
+  entity_id: string | null;
+  antenna_height_m: number;
+  antenna_gain_dbi: number;
+  sensitivity_dbm: number;
+}
+
+export interface RfCoverageParameters {
+  emitter: RfEmitterParameters;
+  receiver: RfReceiverParameters;
+  radius_m: number;
+}
+
+/** A landing-zone survey inside an area for a helicopter size class (FM 3-21.38). */
+export interface LandingZonesParameters {
+  /** GeoJSON Polygon, [lon, lat] rings, closed. */
+  area: { type: 'Polygon'; coordinates: LonLat[][] };
+  aircraft_size: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  /** Also pass 7–15° slopes (upslope landing or hover). */
+  accept_upslope: boolean;
+  max_candidates: number;
+}
+
+/** A quickest route for a movement class through waypoints, around areas to avoid. */
+export interface RouteParameters {
+  movement: 'foot' | 'wheeled' | 'tracked';
+  /** Start, optional intermediate points, end: [lon, lat]. */
+  waypoints: LonLat[];
+  /** Named-area layers of the map to avoid, as they were when requested: polygons of [lon, lat] rings. */
+  avoid: Array<{ layer_id: string; polygons: LonLat[][][] }>;
+}
+
+export type AnalysisParameters =
+  LineOfSightParameters | ViewshedParameters | RfCoverageParameters | LandingZonesParameters | RouteParameters;

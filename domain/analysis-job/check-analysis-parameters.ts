@@ -1,0 +1,52 @@
+// Range rules of a request that a JSON schema cannot state: lengths and areas in ground metres and
+// the footprint limit. Returns FastAPI-style issues (loc from the body), empty when acceptable. Pure.
+import type { AnalysisParameters, LandingZonesParameters, LineOfSightParameters } from './analysis-parameters.ts';
+import { validateGeometry } from '../map/geojson/validate-geometry.ts';
+import { analysisFootprint } from './analysis-footprint.ts';
+import { groundDistanceM } from './ground-distance-m.ts';
+import { MAX_ANALYSIS_WORK_TILES, MAX_LINE_OF_SIGHT_M, type AvailableAnalysisType } from './analysis-vocabulary.ts';
+
+export interface ParameterIssue {
+  loc: Array<string | number>;
+  msg: string;
+  type: string;
+}
+
+/** Where a footprint that is too large is reported, per tool (the radius otherwise). */
+const FOOTPRINT_LOC: Partial<Record<AvailableAnalysisType, Array<string | number>>> = {
+  line_of_sight: ['body', 'target', 'position'],
+  landing_zones: ['body', 'area'],
+  route: ['body', 'waypoints'],
+};
+
+export function checkAnalysisParameters(type: AvailableAnalysisType, parameters: AnalysisParameters): ParameterIssue[] {
+  if (type === 'line_of_sight') {
+    const { observer, target } = parameters as LineOfSightParameters;
+    const distance = groundDistanceM(observer.position, target.position);
+    if (distance > MAX_LINE_OF_SIGHT_M) {
+      return [
+        {
+          loc: ['body', 'target', 'position'],
+          type: 'value_error',
+          msg: `target is ${Math.round(distance)} m from the observer; a line of sight is at most ${MAX_LINE_OF_SIGHT_M} m`,
+        },
+      ];
+    }
+  }
+  if (type === 'landing_zones') {
+    // Closed rings, [lon, lat] order, no self-intersections: the map layers' GeoJSON rules.
+    const issues = validateGeometry((parameters as LandingZonesParameters).area, ['Polygon'], ['body', 'area']);
+    if (issues.length > 0) return issues;
+  }
+  const tiles = analysisFootprint(type, parameters).length;
+  if (tiles > MAX_ANALYSIS_WORK_TILES) {
+    return [
+      {
+        loc: FOOTPRINT_LOC[type] ?? ['body', 'radius_m'],
+        type: 'value_error',
+        msg: `the analysis area covers ${tiles} work tiles; at most ${MAX_ANALYSIS_WORK_TILES} (a smaller radius or a shorter line)`,
+      },
+    ];
+  }
+  return [];
+}

@@ -1,0 +1,130 @@
+// The result of a landing-zone survey: candidate zones inside the area for a helicopter size class
+// (domain/terrain-analysis/survey-landing-zones.ts, after FM 3-21.38), ranked, with each criterion's
+// measurement and reason, as polygons with MGRS references. Slope is Horn's over the footprint's
+// elevation with true ground spacing per row; NO-GO is the foot mobility class (mobility-raster.ts).
+// No building data is read yet, so obstacles and clearance report "no building data". Pure.
+import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
+import { mobilityRaster } from '../terrain/mobility-raster.ts';
+import { slopeDegrees } from '../terrain/slope-degrees.ts';
+import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
+import { surveyLandingZones } from '../terrain-analysis/survey-landing-zones.ts';
+import type { LandingZonesParameters, LonLat } from './analysis-parameters.ts';
+import { groundRasterOf, type ElevationGrid } from './elevation-grid.ts';
+import { groundCellSizeM, lonLatOfCell, lonLatOfPixel, pixelOfLonLat } from './footprint-grid.ts';
+import { mgrsReference } from './mgrs-reference.ts';
+
+/** Land-cover value the worker writes where the source has no data. */
+export const LAND_COVER_NODATA = 0;
+
+const round = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
+const roundPosition = ([lon, lat]: LonLat): LonLat => [Number(lon.toFixed(7)), Number(lat.toFixed(7))];
+
+function haloOf(elevation: ElevationGrid) {
+  const { width, height } = elevation.grid;
+  const data = new Float32Array((width + 2) * (height + 2)).fill(Number.NaN);
+  for (let row = 0; row < height; row++)
+    data.set(elevation.data.subarray(row * width, (row + 1) * width), (row + 1) * (width + 2) + 1);
+  return { width, height, data };
+}
+
+export function landingZonesResult(
+  elevation: ElevationGrid,
+  landCover: Uint8Array,
+  parameters: LandingZonesParameters,
+  newId: () => string,
+) {
+  const { grid } = elevation;
+  const { area, aircraft_size, accept_upslope, max_candidates } = parameters;
+  const rows = Float64Array.from({ length: grid.height }, (_, row) =>
+    groundCellSizeM(grid, lonLatOfCell(grid, 0, row)[1]),
+  );
+  const slope = slopeDegrees(haloOf(elevation), { x: rows, y: rows });
+  const mobility = mobilityRaster({ slopeDegrees: slope, landCover, landCoverNodata: LAND_COVER_NODATA }, 'foot');
+  const ring = area.coordinates[0]!;
+  const centre: LonLat = [
+    (Math.min(...ring.map((p) => p[0])) + Math.max(...ring.map((p) => p[0]))) / 2,
+    (Math.min(...ring.map((p) => p[1])) + Math.max(...ring.map((p) => p[1]))) / 2,
+  ];
+  const mask = polygonCellMask(
+    grid.width,
+    grid.height,
+    [area.coordinates.map((r) => r.map((p) => pixelOfLonLat(grid, p)))],
+    'centre',
+  );
+  const dem = groundRasterOf(elevation, centre);
+  const candidates = surveyLandingZones({ dem, landCover, mobility, area: mask }, aircraft_size, {
+    acceptUpslope: accept_upslope,
+    maxCandidates: max_candidates,
+  });
+  const zones = candidates.map((c) => {
+    const position = roundPosition(lonLatOfCell(grid, c.center.col, c.center.row));
+    return {
+      rank: c.rank,
+      suitable: c.suitable,
+      shape: c.shape,
+      diameter_m: c.diameter,
+      center: {
+        position,
+        mgrs: mgrsReference(position),
+        ground_elevation_m: round(elevation.data[c.center.row * grid.width + c.center.col]!, 2),
+      },
+      ring: c.ring.map(([x, y]) => roundPosition(lonLatOfPixel(grid, x, y))),
+      slope: {
+        pass: c.slope.pass,
+        reason: c.slope.reason,
+        degrees: round(c.slope.degrees, 3),
+        landing_class: c.slope.landingClass,
+        max_residual_m: round(c.slope.maxResidual, 3),
+      },
+      surface: {
+        pass: c.surface.pass,
+        reason: c.surface.reason,
+        land_cover: c.surface.landCover,
+        unsuitable_cells: c.surface.unsuitableCells,
+      },
+      obstacles: { pass: c.obstacles.pass, reason: c.obstacles.reason, highest_on_point_m: c.obstacles.highestOnPoint },
+      clearance: { pass: c.clearance.pass, reason: c.clearance.reason, worst_ratio: round(c.clearance.worstRatio, 3) },
+    };
+  });
+  const result = {
+    aircraft_size,
+    diameter_m: zones[0]?.diameter_m ?? null,
+    accept_upslope,
+    cell_size_m: round(dem.cellWidth, 4),
+    candidates: zones.length,
+    suitable: zones.filter((z) => z.suitable).length,
+    source:
+      'FM 3-21.38 (Pathfinder Operations, 2006) ch. 4: landing-point diameters by size class, slope ≤ 7° land / 7–15° upslope or hover, ' +
+      'no trees, built-up or water on the point, obstacles under 0.46 m, 10:1 approach and departure clearance',
+    zones,
+  };
+  const features: LayerFeatureCollection = {
+    type: 'FeatureCollection',
+    features:
+      zones.length === 0
+        ? [
+            {
+              type: 'Feature',
+              id: newId(),
+              properties: { role: 'area', candidates: 0 },
+              geometry: { type: 'Polygon', coordinates: area.coordinates },
+            },
+          ]
+        : zones.map((z) => ({
+            type: 'Feature' as const,
+            id: newId(),
+            properties: {
+              role: 'landing_zone',
+              rank: z.rank,
+              suitable: z.suitable,
+              mgrs: z.center.mgrs,
+              diameter_m: z.diameter_m,
+              slope_degrees: z.slope.degrees,
+              slope_reason: z.slope.reason,
+              surface_reason: z.surface.reason,
+            },
+            geometry: { type: 'Polygon' as const, coordinates: [z.ring] },
+          })),
+  };
+  return { result, features };
+}

@@ -1,0 +1,141 @@
+// The result of a route analysis: the quickest route for a movement class through the waypoints
+// (domain/terrain-analysis/plan-route.ts over buildTravelSurface: Tobler's hiking function on foot,
+// gradeability limits for vehicles, land cover, roads burned in with their speeds, named areas to
+// avoid), or the reason none exists, and the features of its map layer. Pure.
+import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
+import { mobilityRaster } from '../terrain/mobility-raster.ts';
+import { slopeDegrees } from '../terrain/slope-degrees.ts';
+import { burnRoadSpeeds, type PixelRoad } from '../terrain-analysis/burn-road-speeds.ts';
+import { planRoute } from '../terrain-analysis/plan-route.ts';
+import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
+import { buildTravelSurface } from '../terrain-analysis/travel-surface.ts';
+import { DEFAULT_TRAVEL_MODELS } from '../terrain-analysis/travel-models.ts';
+import type { LonLat, RouteParameters } from './analysis-parameters.ts';
+import { groundRasterOf, type ElevationGrid } from './elevation-grid.ts';
+import { groundCellSizeM, lonLatOfCell, pixelOfLonLat } from './footprint-grid.ts';
+import { LAND_COVER_NODATA } from './landing-zones-result.ts';
+import { mgrsReference } from './mgrs-reference.ts';
+import { requireCell } from './sight-point-view.ts';
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+const roundPosition = ([lon, lat]: LonLat): LonLat => [round(lon, 7), round(lat, 7)];
+/** Profile points kept in the result: every cell up to this many, else evenly thinned (ends kept). */
+const MAX_PROFILE_POINTS = 500;
+
+function thin<T>(items: T[], max: number): T[] {
+  if (items.length <= max) return items;
+  return Array.from({ length: max }, (_, i) => items[Math.round((i * (items.length - 1)) / (max - 1))]!);
+}
+
+export function routeResult(
+  elevation: ElevationGrid,
+  landCover: Uint8Array,
+  roads: readonly PixelRoad[],
+  parameters: RouteParameters,
+  newId: () => string,
+) {
+  const { grid, data } = elevation;
+  const { movement, waypoints, avoid } = parameters;
+  const rowSizes = Float64Array.from({ length: grid.height }, (_, row) =>
+    groundCellSizeM(grid, lonLatOfCell(grid, 0, row)[1]),
+  );
+  const halo = new Float32Array((grid.width + 2) * (grid.height + 2)).fill(Number.NaN);
+  for (let row = 0; row < grid.height; row++) {
+    halo.set(data.subarray(row * grid.width, (row + 1) * grid.width), (row + 1) * (grid.width + 2) + 1);
+  }
+  const slope = slopeDegrees({ width: grid.width, height: grid.height, data: halo }, { x: rowSizes, y: rowSizes });
+  const roadSpeedKmh = burnRoadSpeeds(grid.width, grid.height, roads);
+  const roadMask = Uint8Array.from(roadSpeedKmh, (speed) => (speed > 0 ? 1 : 0));
+  const mobility = mobilityRaster(
+    { slopeDegrees: slope, landCover, landCoverNodata: LAND_COVER_NODATA, roads: roadMask },
+    movement,
+  );
+  const polygons = avoid
+    .flatMap((a) => a.polygons)
+    .map((polygon) => polygon.map((ring) => ring.map((p) => pixelOfLonLat(grid, p))));
+  const avoidMask = polygons.length > 0 ? polygonCellMask(grid.width, grid.height, polygons, 'touch') : null;
+  const dem = groundRasterOf(elevation, waypoints[0]!);
+  const surface = buildTravelSurface(
+    {
+      width: grid.width,
+      height: grid.height,
+      cellWidth: dem.cellWidth,
+      cellHeight: dem.cellHeight,
+      elevation: data,
+      mobility,
+      landCover,
+      roadSpeedKmh,
+      avoid: avoidMask,
+    },
+    DEFAULT_TRAVEL_MODELS[movement],
+  );
+  const cells = waypoints.map((p) => requireCell(grid, p));
+  const plan = planRoute(surface, cells);
+  const points = waypoints.map((p, index) => {
+    const position = roundPosition(lonLatOfCell(grid, cells[index]!.col, cells[index]!.row));
+    return { index, requested_position: p, requested_mgrs: mgrsReference(p), position, mgrs: mgrsReference(position) };
+  });
+  const base = { movement, cell_size_m: round(dem.cellWidth, 4), waypoints: points };
+  const waypointFeatures = points.map((w) => ({
+    type: 'Feature' as const,
+    id: newId(),
+    properties: { role: 'waypoint', index: w.index, mgrs: w.mgrs },
+    geometry: { type: 'Point' as const, coordinates: w.position },
+  }));
+  if (!plan.found) {
+    const result = {
+      ...base,
+      found: false,
+      reason: plan.reason,
+      waypoint: plan.waypoint,
+      blocked_by: plan.blockedBy ?? null,
+      message: plan.message,
+    };
+    const features: LayerFeatureCollection = { type: 'FeatureCollection', features: waypointFeatures };
+    return { result, features };
+  }
+  const line = plan.cells.map((c) => roundPosition(lonLatOfCell(grid, c.col, c.row)));
+  const result = {
+    ...base,
+    found: true,
+    length_m: round(plan.length, 2),
+    seconds: round(plan.seconds, 1),
+    leg_seconds: plan.legSeconds.map((s) => round(s, 1)),
+    ascent_m: round(plan.ascent, 2),
+    descent_m: round(plan.descent, 2),
+    length_by_class_m: {
+      road: round(plan.lengthByClass.road, 2),
+      go: round(plan.lengthByClass.go, 2),
+      slow_go: round(plan.lengthByClass.slow_go, 2),
+    },
+    share_by_class: {
+      road: round(plan.shareByClass.road, 6),
+      go: round(plan.shareByClass.go, 6),
+      slow_go: round(plan.shareByClass.slow_go, 6),
+    },
+    profile: thin(plan.profile, MAX_PROFILE_POINTS).map((p) => ({
+      distance_m: round(p.distance, 2),
+      elevation_m: round(p.elevation, 2),
+      seconds: round(p.seconds, 1),
+    })),
+  };
+  const features: LayerFeatureCollection = {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        id: newId(),
+        properties: {
+          role: 'route',
+          movement,
+          length_m: result.length_m,
+          seconds: result.seconds,
+          share_by_class: result.share_by_class,
+        },
+        geometry: line.length > 1 ? { type: 'LineString', coordinates: line } : { type: 'Point', coordinates: line[0] },
+      },
+      ...waypointFeatures,
+    ],
+  };
+  return { result, features };
+}

@@ -1,0 +1,145 @@
+// RF coverage of one emitter over a DEM: received power per cell from ITM point-to-point path loss.
+//
+//   rfCoverage(dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, options: RfCoverageOptions)
+//     → { receivedDbm: Float32Array, lossDb: Float32Array, statistics }
+//
+// Received power = transmitPowerDbm + emitter.antennaGainDbi + receiver.antennaGainDbi − ITM loss.
+// Invalid input throws an ItmParameterError (a RangeError) whose `field` is the request path
+// ('emitter.frequencyMhz', 'options.radiusMetres', …); assertRfCoverageInput is the same check for the
+// request layer. Distances are ground metres (the DEM's cell sizes must be ground sizes).
+//
+// Model and limits: ITM (Longley–Rice 1.2.2, itm/itm-point-to-point-loss.ts) over terrain profiles
+// only — no clutter (buildings, forest), no antenna patterns, isotropic gains; a statistical median
+// (by default: median time and situation, location variability left out, as SPLAT!). Paths shorter
+// than 1 km are outside ITM's fitted range (it answers with a warning, not an error).
+//
+// Profiles are taken the way SPLAT! takes them: along radials from the emitter's cell centre to
+// every cell of the boundary of the radius's bounding box, sampled every min(cellWidth, cellHeight)
+// ground metres by bilinear interpolation between cell centres; the first time a radial's sample
+// falls in a cell, that cell's loss is ITM's over the radial's profile up to that sample. Cells no
+// radial reached (rare, at the rim) get a profile of their own to their centre. A sample on nodata
+// ends its radial (the cells beyond stay NaN). The emitter's own cell gets the free-space loss at
+// half a cell. Earth curvature is ITM's own (effective radius from the surface refractivity).
+import { asRequestFieldError, assertRfCoverageInput, rfItmParams } from './assert-rf-coverage-input.ts';
+import { bilinearBetweenCentres, extractTerrainProfile } from './extract-terrain-profile.ts';
+import { freeSpaceLoss } from './itm/free-space-loss.ts';
+import type { ItmWarning } from './itm/itm-vocabulary.ts';
+import { predictItmLoss } from './itm/predict-itm-loss.ts';
+import type { RfCoverage, RfCoverageOptions, RfEmitter, RfReceiver } from './rf-coverage-types.ts';
+import type { GroundRaster } from './types.ts';
+
+export function rfCoverage(
+  dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, options: RfCoverageOptions,
+): RfCoverage {
+  assertRfCoverageInput(dem, emitter, receiver, options);
+  const { width, height, data, cellWidth, cellHeight } = dem;
+  const params = rfItmParams(emitter, receiver, options);
+  const radius = options.radiusMetres;
+  const { col: c0, row: r0 } = emitter.cell;
+  const lossDb = new Float32Array(width * height).fill(NaN);
+  const done = new Uint8Array(width * height);
+  const step = Math.min(cellWidth, cellHeight);
+  const maxSteps = Math.floor(radius / step) + 1;
+  const profile = new Float64Array(maxSteps + 1);
+  const warnings: ItmWarning[] = [];
+  const loss = (elevations: Float64Array, spacing: number, length = elevations.length) => {
+    warnings.length = 0;
+    try {
+      return predictItmLoss({ elevations, spacing, length }, params, warnings).lossDb;
+    } catch (error) {
+      // Nₛ at the path's mean height, hence the effective earth, can leave ITM's range on high ground.
+      throw asRequestFieldError(error);
+    }
+  };
+  const inRadius = (col: number, row: number) => {
+    const dx = (col - c0) * cellWidth, dy = (row - r0) * cellHeight;
+    return dx * dx + dy * dy <= radius * radius;
+  };
+  const emitterIndex = r0 * width + c0;
+  lossDb[emitterIndex] = freeSpaceLoss(step / 2, params.frequencyMhz);
+  done[emitterIndex] = 1;
+  profile[0] = data[emitterIndex];
+  const halfCols = Math.ceil(radius / cellWidth), halfRows = Math.ceil(radius / cellHeight);
+  const walk = (targetCol: number, targetRow: number) => {
+    const east = (targetCol - c0) * cellWidth, south = (targetRow - r0) * cellHeight;
+    const length = Math.hypot(east, south);
+    const dCol = (east / length) * (step / cellWidth), dRow = (south / length) * (step / cellHeight);
+    const steps = Math.min(maxSteps, Math.floor(length / step));
+    for (let k = 1; k <= steps; k++) {
+      const col = c0 + dCol * k, row = r0 + dRow * k;
+      const z = bilinearBetweenCentres(data, width, height, col, row);
+      if (z !== z) return; // outside the DEM or nodata: nothing beyond is known
+      profile[k] = z;
+      const cellCol = Math.round(col), cellRow = Math.round(row);
+      const index = cellRow * width + cellCol;
+      if (done[index] || !inRadius(cellCol, cellRow)) continue;
+      done[index] = 1;
+      lossDb[index] = loss(profile, step, k + 1);
+    }
+  };
+  for (let col = c0 - halfCols; col <= c0 + halfCols; col++) {
+    walk(col, r0 - halfRows);
+    walk(col, r0 + halfRows);
+  }
+  for (let row = r0 - halfRows + 1; row < r0 + halfRows; row++) {
+    walk(c0 - halfCols, row);
+    walk(c0 + halfCols, row);
+  }
+  fillMissedCells(dem, emitter, radius, done, lossDb, loss);
+  return summarise(dem, emitter, receiver, lossDb);
+}
+
+/** Cells within the radius that no radial sample fell in: a straight profile to each cell's centre. */
+function fillMissedCells(
+  dem: GroundRaster, emitter: RfEmitter, radius: number, done: Uint8Array, lossDb: Float32Array,
+  loss: (elevations: Float64Array, spacing: number) => number,
+): void {
+  const { width, height, cellWidth, cellHeight } = dem;
+  const { col: c0, row: r0 } = emitter.cell;
+  const rowSpan = Math.ceil(radius / cellHeight), colSpan = Math.ceil(radius / cellWidth);
+  for (let row = Math.max(0, r0 - rowSpan); row <= Math.min(height - 1, r0 + rowSpan); row++) {
+    for (let col = Math.max(0, c0 - colSpan); col <= Math.min(width - 1, c0 + colSpan); col++) {
+      const index = row * width + col;
+      if (done[index]) continue;
+      const east = (col - c0) * cellWidth, south = (row - r0) * cellHeight;
+      const distance = Math.hypot(east, south);
+      if (distance > radius) continue;
+      done[index] = 1;
+      const profile = extractTerrainProfile(dem, emitter.cell, { col, row });
+      if (profile) lossDb[index] = loss(profile.elevations as Float64Array, profile.spacing);
+    }
+  }
+}
+
+function summarise(dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, lossDb: Float32Array): RfCoverage {
+  const { width, cellWidth, cellHeight } = dem;
+  const gain = emitter.transmitPowerDbm + emitter.antennaGainDbi + receiver.antennaGainDbi;
+  const receivedDbm = new Float32Array(lossDb.length).fill(NaN);
+  let cellsComputed = 0, cellsCovered = 0, maxRange = 0, maxReceived = -Infinity, minReceived = Infinity;
+  for (let i = 0; i < lossDb.length; i++) {
+    const l = lossDb[i];
+    if (l !== l) continue;
+    const received = gain - l;
+    receivedDbm[i] = received;
+    cellsComputed++;
+    if (received > maxReceived) maxReceived = received;
+    if (received < minReceived) minReceived = received;
+    if (received < receiver.sensitivityDbm) continue;
+    cellsCovered++;
+    const east = ((i % width) - emitter.cell.col) * cellWidth;
+    const south = (Math.floor(i / width) - emitter.cell.row) * cellHeight;
+    maxRange = Math.max(maxRange, Math.hypot(east, south));
+  }
+  return {
+    receivedDbm,
+    lossDb,
+    statistics: {
+      cellsComputed,
+      cellsCovered,
+      coveredShare: cellsComputed ? cellsCovered / cellsComputed : 0,
+      maxRangeMetres: maxRange,
+      maxReceivedDbm: cellsComputed ? maxReceived : NaN,
+      minReceivedDbm: cellsComputed ? minReceived : NaN,
+    },
+  };
+}

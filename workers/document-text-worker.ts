@@ -1,0 +1,103 @@
+// Text extraction workers: take a document's text task, read its bytes from document storage,
+// extract the text (PDF, DOCX, text, Markdown, GeoJSON, KML), keep it in storage beside the file
+// and record the outcome. A document that cannot be read (corrupt, encrypted) fails alone, with a
+// code; an unexpected error throws, so the task is redelivered, and after its last delivery the
+// dead-letter handler records EXTRACTION_RETRIES_EXHAUSTED.
+import type { Logger } from 'pino';
+import { loadDocument, recordExtraction, type ExtractionOutcome } from '../commands/document-commands.ts';
+import type { CommandContext } from '../commands/command-context.ts';
+import type { DocumentRecord } from '../domain/document/document-decider.ts';
+import { documentTextKey } from '../domain/document/document-events.ts';
+import { documentMediaType } from '../domain/document/document-media-types.ts';
+import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { TaskControl, WorkTask } from '../infra/work-queue/work-queue.ts';
+import { DocumentExtractionError } from './documents/document-extraction-error.ts';
+import { extractDocumentText } from './documents/extract-document-text.ts';
+
+export const DOCUMENT_TEXT_TASK = 'document_text';
+
+export interface DocumentTextTaskPayload {
+  document_id: string;
+  upload_id: string;
+}
+
+/** One task per upload: a re-upload after a deletion is extracted again. */
+export const documentTextTask = (documentId: string, uploadId: string): WorkTask => ({
+  id: `document-text:${uploadId}`,
+  kind: DOCUMENT_TEXT_TASK,
+  payload: { document_id: documentId, upload_id: uploadId } satisfies DocumentTextTaskPayload,
+});
+
+export interface DocumentTextWorkerDependencies {
+  store: EventStore;
+  storage: DocumentStorage;
+  logger: Logger;
+}
+
+const workerContext = (document: Pick<DocumentRecord, 'account_id' | 'document_id'>): CommandContext => ({
+  principal: { account_id: document.account_id, api_key_id: null },
+  correlation_id: document.document_id,
+  causation_id: null,
+  now: () => new Date(),
+});
+
+/** The upload the task names, while its text is still to be extracted; null otherwise. */
+async function pendingDocument(store: EventStore, payload: DocumentTextTaskPayload) {
+  const state = await loadDocument(store, payload.document_id);
+  return state.status === 'active' && state.upload_id === payload.upload_id && state.text_status === 'pending' ? state : null;
+}
+
+async function readAll(stream: NodeJS.ReadableStream, control: TaskControl): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    control.heartbeat();
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+async function extract(deps: DocumentTextWorkerDependencies, document: DocumentRecord, control: TaskControl): Promise<ExtractionOutcome> {
+  // Images carry no text: fail them without reading their bytes.
+  if (!documentMediaType(document.media_type)?.text) {
+    return { ok: false, code: 'NOT_EXTRACTABLE', message: `${document.media_type} carries no text to extract` };
+  }
+  const body = await deps.storage.get(document.storage_key);
+  if (!body) return { ok: false, code: 'OBJECT_MISSING', message: 'The document\'s bytes are not in storage' };
+  const bytes = await readAll(body, control);
+  try {
+    const { text, pageCount, truncated } = await extractDocumentText(bytes, document.media_type);
+    const text_key = documentTextKey(document.operation_id, document.upload_id);
+    await deps.storage.put(text_key, (async function* () { yield Buffer.from(text, 'utf8'); })(), { contentType: 'text/plain; charset=utf-8' });
+    return { ok: true, text_key, page_count: pageCount, characters: text.length, truncated };
+  } catch (error) {
+    if (error instanceof DocumentExtractionError) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+export function handleDocumentTextTask(deps: DocumentTextWorkerDependencies) {
+  return async (task: WorkTask, control: TaskControl): Promise<void> => {
+    const payload = task.payload as DocumentTextTaskPayload;
+    const document = await pendingDocument(deps.store, payload);
+    if (!document) return;
+    const outcome = await extract(deps, document, control);
+    const result = await recordExtraction(deps.store, workerContext(document), document, outcome);
+    // Deleted or re-uploaded meanwhile: the text written for it belongs to nothing.
+    if (result.events.length === 0 && outcome.ok) await deps.storage.delete(outcome.text_key).catch(() => undefined);
+  };
+}
+
+/** A task that used up its deliveries fails the extraction with a code (idempotent). */
+export function failExhaustedExtraction(store: EventStore, logger: Logger) {
+  return async (task: WorkTask, error: unknown, attempts: number) => {
+    const payload = task.payload as DocumentTextTaskPayload;
+    const document = await pendingDocument(store, payload);
+    if (!document) return;
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.error({ document_id: payload.document_id, attempts, err: error }, 'text extraction failed after its last delivery');
+    await recordExtraction(store, workerContext(document), document, {
+      ok: false, code: 'EXTRACTION_RETRIES_EXHAUSTED', message: `extraction failed after ${attempts} attempts: ${reason}`,
+    });
+  };
+}

@@ -1,0 +1,101 @@
+// The work pipeline of one process: the work queue, and the dispatchers and/or workers that the
+// configuration puts here (embedded mode: both, in the API process; production: the dispatchers
+// beside the projector, workers in `npm run worker` processes). One queue carries terrain phases
+// and document text extraction; workers take both.
+import type { Logger } from 'pino';
+import type { Knex } from 'knex';
+import type { Config } from '../infra/config.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { DatasetName } from '../domain/terrain/types.ts';
+import { openWorkQueue } from '../infra/work-queue/open-work-queue.ts';
+import type { TaskConsumer, WorkQueue } from '../infra/work-queue/work-queue.ts';
+import type { SourceProvider } from './terrain/sources/source-provider.ts';
+import { createPhaseRunner, type PhaseRunner } from './terrain/phase-thread/create-phase-runner.ts';
+import { TerrainDispatcher } from './terrain-dispatcher.ts';
+import { failExhaustedPhase, handleTerrainPhaseTask, TERRAIN_PHASE_TASK } from './terrain-phase-worker.ts';
+import { DOCUMENT_TEXT_TASK, failExhaustedExtraction, handleDocumentTextTask } from './document-text-worker.ts';
+import { DocumentTextDispatcher } from './document-text-dispatcher.ts';
+import { ANALYSIS_TASK, failExhaustedAnalysis, handleAnalysisTask } from './analyses/analysis-worker.ts';
+import { AnalysisDispatcher } from './analyses/analysis-dispatcher.ts';
+import { routeDeadLetters, routeTasks } from './route-tasks.ts';
+import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
+import type { BlobStore } from '../infra/blob-store/blob-store.ts';
+
+export interface WorkPipeline {
+  queue: WorkQueue;
+  dispatcher: TerrainDispatcher | null;
+  close(): Promise<void>;
+}
+
+export interface WorkPipelineOptions {
+  config: Config;
+  store: EventStore;
+  knex: Knex;
+  logger: Logger;
+  providers: Record<DatasetName, SourceProvider>;
+  documents: DocumentStorage;
+  /** The tile store: analysis workers write raster results there as tiles. */
+  blobStore: BlobStore;
+  env: Record<string, string | undefined>;
+  dispatcher: boolean;
+  workers: boolean;
+}
+
+const SOURCE_VARIABLES = ['ELEVATION_SOURCE', 'LAND_COVER_SOURCE', 'ROADS_SOURCE', 'SOIL_SOURCE', 'POPULATION_SOURCE', 'BUILDINGS_SOURCE'];
+
+export async function startWorkPipeline(options: WorkPipelineOptions): Promise<WorkPipeline> {
+  const { config, store, logger } = options;
+  const queue = await openWorkQueue(config, {
+    stream: config.natsStream,
+    subject: config.natsSubject,
+    durable: config.natsDurable,
+    ackWaitMs: config.taskAckWaitMs,
+    maxDeliveries: config.taskMaxDeliveries,
+    onDeadLetter: routeDeadLetters({
+      [TERRAIN_PHASE_TASK]: failExhaustedPhase(store, logger),
+      [DOCUMENT_TEXT_TASK]: failExhaustedExtraction(store, logger),
+      [ANALYSIS_TASK]: failExhaustedAnalysis(store, logger),
+    }, (task) => { logger.error({ task_id: task.id, kind: task.kind }, 'dead task of an unknown kind dropped'); }),
+    onError: (error, context) => logger.error({ err: error, ...context }, 'work queue error'),
+  });
+  let runner: PhaseRunner | null = null;
+  let consumer: TaskConsumer | null = null;
+  if (options.workers) {
+    runner = createPhaseRunner(config.workerConcurrency);
+    consumer = queue.consume(routeTasks({
+      [TERRAIN_PHASE_TASK]: handleTerrainPhaseTask({
+        store, runner, providers: options.providers, logger, tileStoreDir: config.tileStoreDir,
+        sourceSettings: Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]])),
+      }),
+      [DOCUMENT_TEXT_TASK]: handleDocumentTextTask({ store, storage: options.documents, logger }),
+      [ANALYSIS_TASK]: handleAnalysisTask({ store, providers: options.providers, blobStore: options.blobStore, logger }),
+    }), { concurrency: config.workerConcurrency });
+  }
+  let dispatcher: TerrainDispatcher | null = null;
+  let documentText: DocumentTextDispatcher | null = null;
+  let analyses: AnalysisDispatcher | null = null;
+  if (options.dispatcher) {
+    dispatcher = new TerrainDispatcher(store, options.knex, queue, logger);
+    await dispatcher.start();
+    documentText = new DocumentTextDispatcher(store, options.knex, queue, logger);
+    await documentText.start();
+    analyses = new AnalysisDispatcher(store, options.knex, queue, logger);
+    await analyses.start();
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    queue,
+    dispatcher,
+    close() {
+      closing ??= (async () => {
+        await dispatcher?.stop();
+        await documentText?.stop();
+        await analyses?.stop();
+        await consumer?.stop();
+        await queue.close();
+        await runner?.destroy();
+      })();
+      return closing;
+    },
+  };
+}
