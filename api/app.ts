@@ -20,8 +20,11 @@ import { ogcFeaturesRoutes } from './routes/ogc-features-routes.ts';
 import { terrainAnalysisRoutes } from './routes/terrain-analysis-routes.ts';
 import { analysisRoutes } from './routes/analysis-routes.ts';
 import { mapTileRoutes } from './routes/map-tile-routes.ts';
+import { terrainPointRoutes } from './routes/terrain-point-routes.ts';
+import { serveViewer } from './viewer/serve-viewer.ts';
 import { ogcTilesRoutes } from './routes/ogc-tiles-routes.ts';
 import { missionAnalysisRoutes, warnoRoutes } from './routes/planning-record-routes.ts';
+import { generationRoutes } from './routes/generation-routes.ts';
 import { coaSectionRoutes } from './routes/coa-section-routes.ts';
 import { coaStatementRoutes } from './routes/coa-statement-routes.ts';
 import { llmSimulationRoutes } from './routes/llm-simulation-routes.ts';
@@ -44,9 +47,11 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...terrainAnalysisRoutes(deps),
     ...analysisRoutes(deps),
     ...mapTileRoutes(deps),
+    ...terrainPointRoutes(deps),
     ...ogcTilesRoutes(deps),
     ...missionAnalysisRoutes(deps),
     ...warnoRoutes(deps),
+    ...generationRoutes(deps),
     // Sections first: /api/coa-statements/sections/{id} also fits /{coa_statement_id}/{attribute_id}.
     ...coaSectionRoutes(deps),
     ...coaStatementRoutes(deps),
@@ -62,6 +67,14 @@ export const koaPath = (openApiPath: string) => openApiPath.replace(/\{([a-zA-Z_
 export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes(deps)): Koa {
   const app = new Koa();
   app.proxy = true;
+  // Koa prints errors that reach it after the response began (a client that aborts an upload, a
+  // socket reset) to stderr; they go to the log instead, at debug for the client's own doing.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    const clientGone = error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.code === 'ECONNABORTED'
+      || error.code === 'HPE_INVALID_EOF_STATE' || error.message === 'aborted' || error.message === 'Parse Error';
+    if (clientGone) deps.logger.debug({ err: error }, 'client went away');
+    else deps.logger.error({ err: error }, 'error after the response began');
+  });
   app.use(errorMapper(deps.logger));
   const cors = webAppCors(deps);
   if (cors) app.use(cors);
@@ -74,6 +87,7 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   });
   app.use(serveApiDocs());
+  app.use(serveViewer());
   const router = new Router();
   const auth = requireApiKey(deps.apiKeys, sessionAuthenticator(deps));
   for (const route of routes) {

@@ -27,6 +27,7 @@ import type {
 } from '../domain/analysis-job/analysis-parameters.ts';
 import { resolveRfParameters, type RfCoverageRequest } from '../domain/analysis-job/resolve-rf-parameters.ts';
 import { resolveAvoidAreas } from '../domain/analysis-job/resolve-avoid-areas.ts';
+import { pointOutsidePreparedArea } from '../domain/analysis-job/point-outside-prepared-area.ts';
 import { checkAnalysisParameters } from '../domain/analysis-job/check-analysis-parameters.ts';
 import { dependencyVerdict, toolDependencies, type CoveringJob } from '../domain/analysis-job/analysis-dependencies.ts';
 import type { TileAddress } from '../domain/terrain/types.ts';
@@ -47,6 +48,8 @@ export type RequestAnalysisInput =
 
 /** The newest terrain job of the map whose work tiles cover every tile of the footprint. */
 export type FindCoveringJob = (mapId: string, tiles: TileAddress[]) => Promise<CoveringJob | null>;
+/** Every work tile ([x, y] at the work zoom) some terrain job of the map prepares. */
+export type FindPreparedTiles = (mapId: string) => Promise<Array<[number, number]>>;
 
 /**
  * Requests an analysis on a map of the caller's account: entities resolved, ranges checked
@@ -59,6 +62,7 @@ export async function requestAnalysis(
   mapId: string,
   input: RequestAnalysisInput,
   findCoveringJob: FindCoveringJob,
+  findPreparedTiles: FindPreparedTiles,
 ) {
   if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
   const accountId = ctx.principal.account_id;
@@ -80,7 +84,15 @@ export async function requestAnalysis(
   if (issue) throw new DomainError('invalid', issue.msg, issue.loc);
   const tiles = analysisFootprint(input.type, parameters);
   const verdict = dependencyVerdict(toolDependencies(input.type), await findCoveringJob(mapId, tiles));
-  if (verdict.kind === 'unavailable') throw new DomainError('conflict', verdict.message);
+  if (verdict.kind === 'unavailable') {
+    // A point outside everything the map prepares is a bad input (422 naming it); otherwise a conflict.
+    const outside =
+      verdict.code === 'NO_TERRAIN_JOB'
+        ? pointOutsidePreparedArea(input.type, parameters, await findPreparedTiles(mapId))
+        : null;
+    if (outside) throw new DomainError('invalid', outside.msg, outside.loc);
+    throw new DomainError('conflict', verdict.message);
+  }
   const analysisId = randomUUID();
   const result = await handleCommand({
     store,

@@ -15,6 +15,7 @@ import { llmSimulationEventSchemas } from './llm-simulation/llm-simulation-event
 import { documentEventSchemas } from './document/document-events.ts';
 import { sessionEventSchemas } from './session/session-events.ts';
 import { identityEventSchemas } from './identity/identity-events.ts';
+import { generationJobEventSchemas } from './generation-job/generation-job-events.ts';
 
 export interface EventSchemaEntry {
   /** Current schema version of the event's data. */
@@ -40,4 +41,5 @@ export const eventSchemas: EventSchemaRegistry = {
   ...documentEventSchemas,
   ...sessionEventSchemas,
   ...identityEventSchemas,
+  ...generationJobEventSchemas,
 };

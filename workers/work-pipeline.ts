@@ -20,6 +20,11 @@ import { AnalysisDispatcher } from './analyses/analysis-dispatcher.ts';
 import { routeDeadLetters, routeTasks } from './route-tasks.ts';
 import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
 import type { BlobStore } from '../infra/blob-store/blob-store.ts';
+import type { LanguageModel } from '../infra/language-model/language-model.ts';
+import { failExhaustedGeneration, GENERATION_TASK, handleGenerationTask } from './generation/generation-worker.ts';
+import { GenerationDispatcher } from './generation/generation-dispatcher.ts';
+import { DRAFTING_RULES } from './generation/drafting-rules.ts';
+import { openLanguageModel } from '../infra/language-model/open-language-model.ts';
 
 export interface WorkPipeline {
   queue: WorkQueue;
@@ -39,6 +44,8 @@ export interface WorkPipelineOptions {
   env: Record<string, string | undefined>;
   dispatcher: boolean;
   workers: boolean;
+  /** The model generation workers draft with (default: opened from config.languageModel). */
+  languageModel?: LanguageModel;
 }
 
 const SOURCE_VARIABLES = ['ELEVATION_SOURCE', 'LAND_COVER_SOURCE', 'ROADS_SOURCE', 'SOIL_SOURCE', 'POPULATION_SOURCE', 'BUILDINGS_SOURCE'];
@@ -55,12 +62,15 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
       [TERRAIN_PHASE_TASK]: failExhaustedPhase(store, logger),
       [DOCUMENT_TEXT_TASK]: failExhaustedExtraction(store, logger),
       [ANALYSIS_TASK]: failExhaustedAnalysis(store, logger),
+      [GENERATION_TASK]: failExhaustedGeneration(store, logger),
     }, (task) => { logger.error({ task_id: task.id, kind: task.kind }, 'dead task of an unknown kind dropped'); }),
     onError: (error, context) => logger.error({ err: error, ...context }, 'work queue error'),
   });
   let runner: PhaseRunner | null = null;
   let consumer: TaskConsumer | null = null;
+  let languageModel: LanguageModel | null = null;
   if (options.workers) {
+    languageModel = options.languageModel ?? await openLanguageModel(config.languageModel, DRAFTING_RULES);
     runner = createPhaseRunner(config.workerConcurrency);
     consumer = queue.consume(routeTasks({
       [TERRAIN_PHASE_TASK]: handleTerrainPhaseTask({
@@ -69,11 +79,15 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
       }),
       [DOCUMENT_TEXT_TASK]: handleDocumentTextTask({ store, storage: options.documents, logger }),
       [ANALYSIS_TASK]: handleAnalysisTask({ store, providers: options.providers, blobStore: options.blobStore, logger }),
+      [GENERATION_TASK]: handleGenerationTask({
+        store, knex: options.knex, documents: options.documents, languageModel, maxTokens: config.languageModel.maxTokens, logger,
+      }),
     }), { concurrency: config.workerConcurrency });
   }
   let dispatcher: TerrainDispatcher | null = null;
   let documentText: DocumentTextDispatcher | null = null;
   let analyses: AnalysisDispatcher | null = null;
+  let generation: GenerationDispatcher | null = null;
   if (options.dispatcher) {
     dispatcher = new TerrainDispatcher(store, options.knex, queue, logger);
     await dispatcher.start();
@@ -81,6 +95,8 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     await documentText.start();
     analyses = new AnalysisDispatcher(store, options.knex, queue, logger);
     await analyses.start();
+    generation = new GenerationDispatcher(store, options.knex, queue, logger);
+    await generation.start();
   }
   let closing: Promise<void> | null = null;
   return {
@@ -91,9 +107,12 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
         await dispatcher?.stop();
         await documentText?.stop();
         await analyses?.stop();
+        await generation?.stop();
         await consumer?.stop();
         await queue.close();
         await runner?.destroy();
+        // A model passed in is its owner's to close.
+        if (!options.languageModel) await languageModel?.close();
       })();
       return closing;
     },

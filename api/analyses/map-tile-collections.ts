@@ -10,6 +10,7 @@ import type { AnalysisRow } from '../../projections/queries/analysis-job-queries
 import { rasterAnalysesOfMap } from '../../projections/queries/analysis-job-queries.ts';
 import {
   rasterResultTileKey,
+  RESULT_TILE_MIN_ZOOM,
   RF_DBM_OFFSET,
   RF_DBM_STEP,
   RF_DISPLAY_RANGE_DB,
@@ -63,6 +64,10 @@ export const tilesetsUrlOf = (origin: string, mapId: string, collectionId: strin
   `${collectionUrlOf(origin, mapId, collectionId)}/${KIND_PATH[kind]}`;
 const tilesetUrlOf = (origin: string, mapId: string, collectionId: string, kind: RasterTileKind) =>
   `${tilesetsUrlOf(origin, mapId, collectionId, kind)}/${WEB_MERCATOR_QUAD}`;
+
+/** Zooms the result tiles exist at: RESULT_TILE_MIN_ZOOM to the work zoom. */
+const zoomsOf = (workZoom: number) =>
+  Array.from({ length: workZoom - RESULT_TILE_MIN_ZOOM + 1 }, (_, i) => RESULT_TILE_MIN_ZOOM + i);
 
 function footprintOf(row: AnalysisRow) {
   const zoom = row.state.work_zoom;
@@ -172,15 +177,16 @@ export function rasterTilesetDocument(origin: string, row: AnalysisRow, kind: Ra
     tileMatrixSetURI: WEB_MERCATOR_QUAD_URI,
     mediaTypes: [PNG],
     boundingBox: { lowerLeft: [west, south], upperRight: [east, north], crs: CRS84 },
-    tileMatrixSetLimits: [
-      {
-        tileMatrix: String(f.zoom),
-        minTileRow: f.minRow,
-        maxTileRow: f.maxRow,
-        minTileCol: f.minCol,
-        maxTileCol: f.maxCol,
-      },
-    ],
+    tileMatrixSetLimits: zoomsOf(f.zoom).map((z) => {
+      const s = 2 ** (f.zoom - z);
+      return {
+        tileMatrix: String(z),
+        minTileRow: Math.floor(f.minRow / s),
+        maxTileRow: Math.floor(f.maxRow / s),
+        minTileCol: Math.floor(f.minCol / s),
+        maxTileCol: Math.floor(f.maxCol / s),
+      };
+    }),
     'svc:encoding': RASTER_ENCODINGS[row.analysis_type]![kind],
     links: [
       { href: tilesetUrlOf(origin, row.map_id, id, kind), rel: 'self', type: JSON_TYPE, title: 'This tileset' },
@@ -212,14 +218,17 @@ export async function serveRasterTile(
 ): Promise<void> {
   const f = footprintOf(row);
   const tile: TileAddress = { z: params.tileMatrix, x: params.tileCol, y: params.tileRow };
-  if (tile.z !== f.zoom) throw notFound(`Tile matrix ${tile.z}: this collection has tiles at zoom ${f.zoom} only`);
+  if (tile.z < RESULT_TILE_MIN_ZOOM || tile.z > f.zoom) {
+    throw notFound(`Tile matrix ${tile.z}: this collection has tiles at zooms ${RESULT_TILE_MIN_ZOOM} to ${f.zoom}`);
+  }
   const last = 2 ** tile.z - 1;
   if (tile.x < 0 || tile.y < 0 || tile.x > last || tile.y > last) {
     throw notFound(
       `Tile ${tile.z}/${tile.y}/${tile.x} (matrix/row/col) is outside the zoom-${tile.z} matrix (rows and columns 0 to ${last})`,
     );
   }
-  const inside = row.state.work_tiles.some(([x, y]) => x === tile.x && y === tile.y);
+  const s = 2 ** (f.zoom - tile.z);
+  const inside = row.state.work_tiles.some(([x, y]) => Math.floor(x / s) === tile.x && Math.floor(y / s) === tile.y);
   let bytes: Uint8Array | null = null;
   if (inside) {
     try {

@@ -59,7 +59,7 @@ export async function completeLogin(
   });
   const account = await accountForIdentity(deps.store, ctx, {
     issuer: identity.issuer, subject: identity.subject,
-    display_name: identity.email ?? identity.name ?? identity.subject,
+    display_name: [identity.email, identity.name].map((text) => text?.trim()).find(Boolean) ?? identity.subject,
   });
   const principal = { account_id: account.account_id, api_key_id: null };
   const started = await startSession(deps.store, { ...ctx, principal }, {

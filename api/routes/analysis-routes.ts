@@ -17,6 +17,7 @@ import {
   findAnalysis,
   findCoveringTerrainJob,
   listAnalysesOfMap,
+  preparedTilesOfMap,
 } from '../../projections/queries/analysis-job-queries.ts';
 import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
@@ -84,8 +85,13 @@ export const analysisRoutes = (deps: ApiDependencies) => [
           ? { type, title: title ?? TITLES[type], parameters: rest }
           : { type, title: title ?? TITLES[type], parameters: { refraction_k: DEFAULT_REFRACTION_K, ...rest } }
       ) as RequestAnalysisInput;
-      const created = await requestAnalysis(deps.store, commandContextOf(ctx), params.map_id, input, (mapId, tiles) =>
-        findCoveringTerrainJob(deps.readModels, mapId, tiles),
+      const created = await requestAnalysis(
+        deps.store,
+        commandContextOf(ctx),
+        params.map_id,
+        input,
+        (mapId, tiles) => findCoveringTerrainJob(deps.readModels, mapId, tiles),
+        (mapId) => preparedTilesOfMap(deps.readModels, mapId),
       );
       await awaitReadModels(deps, created.position);
       const row =

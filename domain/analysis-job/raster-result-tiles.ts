@@ -4,8 +4,9 @@
 //     viewshed: R = 1 visible, 0 hidden; RF: RGB packs the received dBm (packReceivedDbm).
 //   display (map tiles, `/map/tiles/...`): colour ramps — viewshed visible green (46, 160, 67, 150),
 //     hidden red (200, 40, 40, 110); RF below the sensitivity grey, above it yellow to red.
+// Tiles exist from RESULT_TILE_MIN_ZOOM to the work zoom; lower zooms aggregate the cells a pixel covers.
 import type { TileAddress } from '../terrain/types.ts';
-import { TILE_SIZE } from '../terrain/work-grid.ts';
+import { DISPLAY_MIN_ZOOM, TILE_SIZE } from '../terrain/work-grid.ts';
 import { VIEWSHED_OUTSIDE, VIEWSHED_VISIBLE } from '../terrain-analysis/viewshed.ts';
 import type { FootprintGrid } from './footprint-grid.ts';
 
@@ -20,34 +21,70 @@ export function rasterResultTileKey(layerId: string, kind: RasterTileKind, tile:
 const VISIBLE_RGBA = [46, 160, 67, 150] as const;
 const HIDDEN_RGBA = [200, 40, 40, 110] as const;
 
-/** RGBA pixels of footprint tile `tile`: `paint` writes the pixel of grid cell `index` at `rgba[at..at+3]`. */
+/** Lowest zoom of the result tiles (the global collections' DISPLAY_MIN_ZOOM). */
+export const RESULT_TILE_MIN_ZOOM = DISPLAY_MIN_ZOOM;
+
+/** The tiles of `zoom` (≤ the grid's) that hold part of the footprint grid, north to south, west to east. */
+export function footprintTilesAt(grid: FootprintGrid, zoom: number): TileAddress[] {
+  const s = 2 ** (grid.zoom - zoom);
+  const tiles: TileAddress[] = [];
+  for (let y = Math.floor(grid.tileY / s); y <= Math.floor((grid.tileY + grid.tilesHigh - 1) / s); y++) {
+    for (let x = Math.floor(grid.tileX / s); x <= Math.floor((grid.tileX + grid.tilesWide - 1) / s); x++)
+      tiles.push({ z: zoom, x, y });
+  }
+  return tiles;
+}
+
+/**
+ * RGBA pixels of `tile` at the grid's zoom or a lower one: `paint` gets, per pixel, the block of grid
+ * cells it covers ([col0, col1) × [row0, row1), clipped to the grid; 1 cell at the grid's zoom, 2^k
+ * × 2^k cells k zooms lower) and writes the pixel at `rgba[at..at+3]`; pixels off the grid stay 0.
+ */
 function footprintTileRgba(
   grid: FootprintGrid,
   tile: TileAddress,
-  paint: (index: number, rgba: Uint8Array, at: number) => void,
+  paint: (col0: number, row0: number, col1: number, row1: number, rgba: Uint8Array, at: number) => void,
 ): Uint8Array {
-  const offsetCol = (tile.x - grid.tileX) * TILE_SIZE,
-    offsetRow = (tile.y - grid.tileY) * TILE_SIZE;
-  if (tile.z !== grid.zoom || offsetCol < 0 || offsetRow < 0 || offsetCol >= grid.width || offsetRow >= grid.height) {
+  if (tile.z > grid.zoom || !footprintTilesAt(grid, tile.z).some((t) => t.x === tile.x && t.y === tile.y)) {
     throw new RangeError(`tile ${tile.z}/${tile.x}/${tile.y} is not a tile of the footprint`);
   }
+  const s = 2 ** (grid.zoom - tile.z);
   const rgba = new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
   for (let row = 0; row < TILE_SIZE; row++) {
-    for (let col = 0; col < TILE_SIZE; col++)
-      paint((offsetRow + row) * grid.width + offsetCol + col, rgba, (row * TILE_SIZE + col) * 4);
+    const row0 = Math.max(0, (tile.y * TILE_SIZE + row) * s - grid.tileY * TILE_SIZE);
+    const row1 = Math.min(grid.height, (tile.y * TILE_SIZE + row + 1) * s - grid.tileY * TILE_SIZE);
+    if (row0 >= row1) continue;
+    for (let col = 0; col < TILE_SIZE; col++) {
+      const col0 = Math.max(0, (tile.x * TILE_SIZE + col) * s - grid.tileX * TILE_SIZE);
+      const col1 = Math.min(grid.width, (tile.x * TILE_SIZE + col + 1) * s - grid.tileX * TILE_SIZE);
+      if (col0 < col1) paint(col0, row0, col1, row1, rgba, (row * TILE_SIZE + col) * 4);
+    }
   }
   return rgba;
 }
 
-/** A viewshed raster's tile (values VIEWSHED_VISIBLE / HIDDEN / OUTSIDE). */
+/**
+ * A viewshed raster's tile (values VIEWSHED_VISIBLE / HIDDEN / OUTSIDE). Below the grid's zoom a
+ * pixel is visible when any cell it covers is, hidden when none is but one is hidden, else outside.
+ */
 export function viewshedTileRgba(
   cells: Uint8Array,
   grid: FootprintGrid,
   tile: TileAddress,
   kind: RasterTileKind,
 ): Uint8Array {
-  return footprintTileRgba(grid, tile, (index, rgba, at) => {
-    const value = cells[index]!;
+  return footprintTileRgba(grid, tile, (col0, row0, col1, row1, rgba, at) => {
+    let value: number = VIEWSHED_OUTSIDE;
+    for (let r = row0; r < row1 && value !== VIEWSHED_VISIBLE; r++) {
+      for (let c = col0; c < col1; c++) {
+        const v = cells[r * grid.width + c]!;
+        if (v === VIEWSHED_VISIBLE) {
+          value = v;
+          break;
+        }
+        if (v !== VIEWSHED_OUTSIDE) value = v;
+      }
+    }
     if (value === VIEWSHED_OUTSIDE) return;
     if (kind === 'value') {
       rgba[at] = value;
@@ -83,8 +120,15 @@ export function rfTileRgba(
   tile: TileAddress,
   kind: RasterTileKind,
 ): Uint8Array {
-  return footprintTileRgba(grid, tile, (index, rgba, at) => {
-    const dbm = receivedDbm[index]!;
+  return footprintTileRgba(grid, tile, (col0, row0, col1, row1, rgba, at) => {
+    // Below the grid's zoom: the strongest signal of the cells the pixel covers.
+    let dbm = Number.NaN;
+    for (let r = row0; r < row1; r++) {
+      for (let c = col0; c < col1; c++) {
+        const v = receivedDbm[r * grid.width + c]!;
+        if (!(v <= dbm)) dbm = Number.isNaN(v) ? dbm : v;
+      }
+    }
     if (Number.isNaN(dbm)) return;
     if (kind === 'value') {
       rgba.set(packReceivedDbm(dbm), at);

@@ -86,7 +86,7 @@ export function rfCoverage(
     walk(c0 + halfCols, row);
   }
   fillMissedCells(dem, emitter, radius, done, lossDb, loss);
-  return summarise(dem, emitter, receiver, lossDb);
+  return summarise(dem, emitter, receiver, radius, lossDb);
 }
 
 /** Cells within the radius that no radial sample fell in: a straight profile to each cell's centre. */
@@ -111,24 +111,33 @@ function fillMissedCells(
   }
 }
 
-function summarise(dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, lossDb: Float32Array): RfCoverage {
-  const { width, cellWidth, cellHeight } = dem;
+function summarise(
+  dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, radius: number, lossDb: Float32Array,
+): RfCoverage {
+  const { width, height, cellWidth, cellHeight } = dem;
+  const { col: c0, row: r0 } = emitter.cell;
   const gain = emitter.transmitPowerDbm + emitter.antennaGainDbi + receiver.antennaGainDbi;
   const receivedDbm = new Float32Array(lossDb.length).fill(NaN);
   let cellsComputed = 0, cellsCovered = 0, maxRange = 0, maxReceived = -Infinity, minReceived = Infinity;
-  for (let i = 0; i < lossDb.length; i++) {
-    const l = lossDb[i];
-    if (l !== l) continue;
-    const received = gain - l;
-    receivedDbm[i] = received;
-    cellsComputed++;
-    if (received > maxReceived) maxReceived = received;
-    if (received < minReceived) minReceived = received;
-    if (received < receiver.sensitivityDbm) continue;
-    cellsCovered++;
-    const east = ((i % width) - emitter.cell.col) * cellWidth;
-    const south = (Math.floor(i / width) - emitter.cell.row) * cellHeight;
-    maxRange = Math.max(maxRange, Math.hypot(east, south));
+  // Only the radius's bounding box holds values (row-major, as a scan of the whole raster would meet them).
+  const rowSpan = Math.ceil(radius / cellHeight), colSpan = Math.ceil(radius / cellWidth);
+  const colFirst = Math.max(0, c0 - colSpan), colLast = Math.min(width - 1, c0 + colSpan);
+  for (let row = Math.max(0, r0 - rowSpan); row <= Math.min(height - 1, r0 + rowSpan); row++) {
+    for (let col = colFirst; col <= colLast; col++) {
+      const i = row * width + col;
+      const l = lossDb[i];
+      if (l !== l) continue;
+      const received = gain - l;
+      receivedDbm[i] = received;
+      cellsComputed++;
+      if (received > maxReceived) maxReceived = received;
+      if (received < minReceived) minReceived = received;
+      if (received < receiver.sensitivityDbm) continue;
+      cellsCovered++;
+      const east = (col - c0) * cellWidth;
+      const south = (row - r0) * cellHeight;
+      maxRange = Math.max(maxRange, Math.hypot(east, south));
+    }
   }
   return {
     receivedDbm,

@@ -14,6 +14,7 @@ import { llmSimulationProjector } from './llm-simulation-projector.ts';
 import { documentProjector } from './document-projector.ts';
 import { sessionProjector } from './session-projector.ts';
 import { identityProjector } from './identity-projector.ts';
+import { generationJobProjector } from './generation-job-projector.ts';
 
 export const allProjectors: Projector[] = [
   accountProjector,
@@ -31,4 +32,5 @@ export const allProjectors: Projector[] = [
   documentProjector,
   sessionProjector,
   identityProjector,
+  generationJobProjector,
 ];

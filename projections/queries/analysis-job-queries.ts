@@ -63,6 +63,15 @@ export async function listAnalysesOfMap(
   return pageOf(rows.map(toRow), Number(count), request);
 }
 
+/** Every work tile some terrain job of the map covers, as [x, y]. */
+export async function preparedTilesOfMap(knex: Knex, mapId: string): Promise<Array<[number, number]>> {
+  const rows = await knex('terrain_job_tiles as t')
+    .join('terrain_jobs as j', 'j.job_id', 't.job_id')
+    .where('j.map_id', mapId)
+    .distinct('t.x', 't.y');
+  return rows.map((r: { x: number; y: number }) => [Number(r.x), Number(r.y)]);
+}
+
 /** The newest terrain job of the map whose work tiles include every footprint tile, or null. */
 export async function findCoveringTerrainJob(
   knex: Knex,

@@ -344,6 +344,30 @@ export const readModelMigrations: ReadModelMigration[] = [
       await knex.schema.dropTableIfExists('analysis_jobs');
     },
   },
+  {
+    name: '0009_generation_jobs',
+    async up(knex) {
+      // Generation jobs (domain/generation-job): one row per job, the aggregate's state folded by the
+      // projector; GET /api/generation-jobs/{id} answers from it.
+      await knex.schema.createTable('generation_jobs', (t) => {
+        t.uuid('job_id').primary();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('target_kind').notNullable();
+        t.uuid('record_id').notNullable();
+        t.text('status').notNullable();
+        t.jsonb('state').notNullable();
+        t.bigInteger('requested_position').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['record_id', 'requested_position']);
+        t.index(['status']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('generation_jobs');
+    },
+  },
 ];
 
 /** knex's MigrationSource over the list above. */

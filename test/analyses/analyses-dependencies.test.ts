@@ -62,7 +62,7 @@ for (const backend of SQL_BACKENDS) {
 }
 
 for (const backend of SQL_BACKENDS) {
-  const test = suite(`landing zones wait for terrain [${backend}]`);
+  const test = suite(`landing zones and routes on a terrain job [${backend}]`);
   test('no terrain job → 409 NO_TERRAIN_JOB; requested while the job runs → waiting, then queued and surveyed', async () => {
     const svc = await startTestService(backend);
     try {
@@ -81,8 +81,10 @@ for (const backend of SQL_BACKENDS) {
       };
       const survey = { type: 'landing_zones', area, aircraft_size: 2, max_candidates: 5 };
       const early = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, { key: svc.key, body: survey });
-      assert.is(early.status, 409, early.text);
-      assert.match(early.body.detail, /^elevation is needed and no terrain job of the map covers the analysis area/);
+      // Nothing prepared yet: the area's first vertex is outside the prepared area (422 naming it).
+      assert.is(early.status, 422, early.text);
+      assert.equal(early.body.detail[0].loc, ['body', 'area', 'coordinates', 0, 0]);
+      assert.match(early.body.detail[0].msg, /outside the area the map's terrain jobs prepare/);
       const open = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
         key: svc.key,
         body: {
@@ -108,6 +110,11 @@ for (const backend of SQL_BACKENDS) {
       assert.is(r.body.status, 'waiting', r.text);
       assert.equal(r.body.waiting_for.job_id, jobId);
       assert.is(r.body.waiting_for.phase, 'terrain_source_artifacts');
+      // A second survey, cancelled while it waits: the job's progress never queues it.
+      const dropped = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, { key: svc.key, body: survey });
+      assert.is(dropped.body.status, 'waiting', dropped.text);
+      const cancel = await http(svc.url, 'POST', `/api/analyses/${dropped.body.id}/cancel`, { key: svc.key });
+      assert.equal([cancel.status, cancel.body.status, cancel.body.error?.code], [200, 'cancelled', 'CANCELLED'], cancel.text);
       assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
       const deadline = Date.now() + 60_000;
       let done;
@@ -118,6 +125,8 @@ for (const backend of SQL_BACKENDS) {
       }
       assert.is(done.status, 'success', JSON.stringify(done));
       assert.is(done.elevation_source, 'terrain_job');
+      const still = (await http(svc.url, 'GET', `/api/analyses/${dropped.body.id}`, { key: svc.key })).body;
+      assert.equal([still.status, still.layer_id], ['cancelled', null]);
       const res = done.result;
       assert.is(res.diameter_m, 35);
       assert.ok(res.candidates >= 1 && res.candidates <= 5, JSON.stringify(res).slice(0, 500));
@@ -182,6 +191,30 @@ for (const backend of SQL_BACKENDS) {
           [24.955, 60.16],
         ],
       };
+      const far = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+        key: svc.key,
+        body: {
+          ...route,
+          waypoints: [
+            [24.945, 60.16],
+            [25.5, 60.3],
+          ],
+        },
+      });
+      assert.equal([far.status, far.body.detail?.[0]?.loc], [422, ['body', 'waypoints', 1]], far.text);
+      // Waypoints inside the prepared tiles but a 2 km margin beyond them: no job covers the footprint (409).
+      const edge = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+        key: svc.key,
+        body: {
+          ...route,
+          waypoints: [
+            [24.94, 60.16],
+            [24.9, 60.16],
+          ],
+        },
+      });
+      assert.is(edge.status, 409, edge.text);
+      assert.match(edge.body.detail, /^elevation is needed and no terrain job of the map covers the analysis area/);
       const direct = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, { key: svc.key, body: route });
       assert.is(direct.status, 202, direct.text);
       const around = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {

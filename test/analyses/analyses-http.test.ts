@@ -138,8 +138,11 @@ forEachBackend('analyses over HTTP', (test) => {
       '/WebMercatorQuad';
     const tileset = await http(svc.url, 'GET', new URL(tilesetUrl).pathname, { key: svc.key });
     assert.is(tileset.status, 200, tileset.text);
-    const [limits] = tileset.body.tileMatrixSetLimits;
-    assert.is(limits.tileMatrix, '12');
+    const limits = tileset.body.tileMatrixSetLimits.find((l: any) => l.tileMatrix === '12');
+    assert.equal(
+      tileset.body.tileMatrixSetLimits.map((l: any) => l.tileMatrix),
+      ['8', '9', '10', '11', '12'],
+    );
     let visible = 0,
       inside = 0;
     const base = `/api/maps/${mapId}/ogc/tiles/collections/layer--${done.layer_id}`;
@@ -174,10 +177,29 @@ forEachBackend('analyses over HTTP', (test) => {
       { headers: { authorization: `Bearer ${svc.key}` } },
     );
     assert.equal([outside.status, outside.headers.get('x-tile-status')], [204, 'empty']);
+    // Zoom 8: the pyramid's top holds the whole footprint; a pixel is visible when any cell it covers is.
+    const top = tileset.body.tileMatrixSetLimits[0];
+    assert.equal([top.minTileRow, top.minTileCol], [top.maxTileRow, top.maxTileCol]);
+    const z8 = await fetch(`${svc.url}${base}/tiles/WebMercatorQuad/8/${top.minTileRow}/${top.minTileCol}.png`, {
+      headers: { authorization: `Bearer ${svc.key}` },
+    });
+    assert.is(z8.status, 200);
+    const z8png = PNG.sync.read(Buffer.from(await z8.arrayBuffer()));
+    let z8visible = 0;
+    for (let i = 0; i < z8png.data.length; i += 4) if (z8png.data[i + 3] === 255 && z8png.data[i] === 1) z8visible++;
+    assert.ok(z8visible >= 1 && z8visible <= visible, `${z8visible}`);
+    const zoom7 = await fetch(`${svc.url}${base}/tiles/WebMercatorQuad/7/0/0.png`, {
+      headers: { authorization: `Bearer ${svc.key}` },
+    });
+    assert.is(zoom7.status, 404);
     const zoom11 = await fetch(`${svc.url}${base}/tiles/WebMercatorQuad/11/0/0.png`, {
       headers: { authorization: `Bearer ${svc.key}` },
     });
-    assert.is(zoom11.status, 404);
+    assert.equal([zoom11.status, zoom11.headers.get('x-tile-status')], [204, 'empty']);
+    const zoom13 = await fetch(`${svc.url}${base}/tiles/WebMercatorQuad/13/0/0.png`, {
+      headers: { authorization: `Bearer ${svc.key}` },
+    });
+    assert.is(zoom13.status, 404);
     const unknown = await http(
       svc.url,
       'GET',
@@ -297,7 +319,7 @@ forEachBackend('analyses over HTTP', (test) => {
     const base = `/api/maps/${mapId}/ogc/tiles/collections/layer--${done.layer_id}`;
     const tileset = (await http(svc.url, 'GET', `${base}/tiles/WebMercatorQuad`, { key: svc.key })).body;
     assert.match(tileset['svc:encoding'], /received dBm = -1000 \+ \(R x 65536 \+ G x 256 \+ B\) x 0.001/);
-    const [limits] = tileset.tileMatrixSetLimits;
+    const limits = tileset.tileMatrixSetLimits.find((l: any) => l.tileMatrix === '12');
     let computed = 0,
       covered = 0;
     for (let y = limits.minTileRow; y <= limits.maxTileRow; y++) {

@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -99,6 +99,18 @@ fs('an expired, altered or forged filesystem URL is refused (403); a valid one w
     assert.is((await fetch(missing)).status, 403);
   } finally {
     await new Promise((resolve) => server.close(resolve));
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+fs('a failed put leaves no temporary file behind either', async () => {
+  const { root, storage } = filesystemFixture();
+  try {
+    const failing = (async function* () { yield Buffer.alloc(4096, 1); throw new Error('cut off'); })();
+    await storage.put('documents/op/cut', failing, { contentType: 'text/plain' }).catch(() => undefined);
+    assert.equal(readdirSync(join(root, '.tmp')), []);
+    assert.equal(readdirSync(join(root, 'documents', 'op')), []);
+  } finally {
     rmSync(root, { recursive: true, force: true });
   }
 });

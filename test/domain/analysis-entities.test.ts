@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { validateEntityProperties } from '../../domain/map/entity-properties.ts';
 import { resolveRfParameters } from '../../domain/analysis-job/resolve-rf-parameters.ts';
 import {
+  footprintTilesAt,
   packReceivedDbm,
   rfTileRgba,
   viewshedTileRgba,
@@ -13,6 +14,8 @@ import {
 import { footprintGrid } from '../../domain/analysis-job/footprint-grid.ts';
 import type { MapEvent } from '../../domain/map/map-events.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import { analysisFootprint } from '../../domain/analysis-job/analysis-footprint.ts';
+import { resolveAvoidAreas } from '../../domain/analysis-job/resolve-avoid-areas.ts';
 
 const emitter = { kind: 'emitter', name: 'RTX', antenna_height_m: 10, frequency_mhz: 300, transmit_power_dbm: 37 };
 const receiver = { kind: 'receiver', name: 'Handheld', antenna_height_m: 1.5, sensitivity_dbm: -95 };
@@ -138,6 +141,81 @@ test('tile encodings: packed dBm, viewshed values, display ramps; tile keys', ()
     [255, 255, 0, 170, 255, 128, 0, 170, 128, 128, 128, 60, 0, 0, 0, 0],
   );
   assert.throws(() => rfTileRgba(dbm, -95, grid, { z: 12, x: 11, y: 20 }, 'value'), RangeError);
+});
+
+test('lower zooms aggregate: a pixel is visible if any covered cell is, else hidden if one is; RF keeps the strongest', () => {
+  const grid = footprintGrid([{ z: 12, x: 10, y: 20 }]);
+  assert.equal(footprintTilesAt(grid, 11), [{ z: 11, x: 5, y: 10 }]);
+  assert.equal(footprintTilesAt(grid, 8), [{ z: 8, x: 0, y: 1 }]); // 10 / 16 and 20 / 16, floored
+  const cells = new Uint8Array(grid.width * grid.height).fill(255);
+  cells[0] = 0;
+  cells[1] = 1;
+  cells[2] = 0;
+  const z11 = viewshedTileRgba(cells, grid, { z: 11, x: 5, y: 10 }, 'value');
+  // Tile 12/10/20 is the north-west quarter of 11/5/10: pixel (0,0) covers cells (0..1, 0..1).
+  assert.equal([...z11.subarray(0, 12)], [1, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 0]);
+  assert.is(z11[128 * 4 + 3], 0);
+  const dbm = new Float32Array(grid.width * grid.height).fill(Number.NaN);
+  dbm[0] = -90;
+  dbm[grid.width + 1] = -80;
+  assert.equal(
+    [...rfTileRgba(dbm, -95, grid, { z: 11, x: 5, y: 10 }, 'value').subarray(0, 4)],
+    [...packReceivedDbm(-80), 255],
+  );
+  assert.throws(() => viewshedTileRgba(cells, grid, { z: 11, x: 6, y: 10 }, 'value'), RangeError);
+});
+
+test('routes: the footprint is the waypoints widened by 2 km; areas to avoid are named_area layers only', () => {
+  const params = {
+    movement: 'foot' as const,
+    waypoints: [
+      [24.945, 60.16],
+      [24.955, 60.16],
+    ] as Array<[number, number]>,
+    avoid: [],
+  };
+  // ±2 km at 60.16° N is ±0.0180° of latitude and ±0.0360° of longitude: tiles x 2331–2332, y 1185–1186.
+  assert.equal(
+    analysisFootprint('route', params).map((t) => [t.x, t.y]),
+    [
+      [2331, 1185],
+      [2332, 1185],
+      [2331, 1186],
+      [2332, 1186],
+    ],
+  );
+  const ring = [
+    [24.9, 60.1],
+    [25, 60.1],
+    [25, 60.2],
+    [24.9, 60.1],
+  ];
+  const events: MapEvent[] = [
+    {
+      type: 'MapLayerAdded',
+      data: {
+        map_id: 'm',
+        layer_id: 'a',
+        layer_type: 'named_area',
+        title: 'A',
+        version: 1,
+        feature_collection: {
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', id: 'f', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
+        },
+      },
+    },
+    layerEvent([{ id: 'e1', properties: emitter, coordinates: [8.5, 47.3] }]),
+  ];
+  assert.equal(resolveAvoidAreas(['a'], events, 'm'), [{ layer_id: 'a', polygons: [[ring]] }]);
+  assert.throws(
+    () => resolveAvoidAreas(['a', 'l1'], events, 'm'),
+    (e: unknown) => JSON.stringify((e as DomainError).loc) === '["body","avoid_layer_ids",1]',
+  );
+  assert.throws(
+    () => resolveAvoidAreas(['zz'], events, 'm'),
+    (e: unknown) => JSON.stringify((e as DomainError).loc) === '["body","avoid_layer_ids",0]',
+  );
 });
 
 test.run();

@@ -78,7 +78,7 @@ test('line of sight and viewshed run by a worker process over NATS; tiles and hi
     `/api/maps/${mapId}/ogc/tiles/collections/layer--${done.layer_id}/tiles/WebMercatorQuad`,
     { key: svc.key },
   );
-  const [limits] = tileset.body.tileMatrixSetLimits;
+  const limits = tileset.body.tileMatrixSetLimits.find((l: any) => l.tileMatrix === '12');
   const tile = await fetch(
     `${svc.url}/api/maps/${mapId}/ogc/tiles/collections/layer--${done.layer_id}/map/tiles/WebMercatorQuad/12/${limits.minTileRow}/${limits.minTileCol}.png`,
     { headers: { authorization: `Bearer ${svc.key}` } },

@@ -13,6 +13,7 @@ import { endSession, refreshSession, startSession } from '../../commands/session
 import { sessionIdOfLogin } from '../../domain/session/session-events.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
 import { ONE_PIXEL_PNG, upload, waitForText } from '../support/document-http.ts';
+import { pollGeneration } from '../support/generation-http.ts';
 
 /** Every read-model table of the schema, rows sorted, as JSON (migration bookkeeping aside). */
 export async function dumpReadModels(knex: Knex, schema: string): Promise<Record<string, string[]>> {
@@ -61,6 +62,10 @@ for (const backend of SQL_BACKENDS) {
       ])).body.items;
       for (const doc of docs) await waitForText(svc, doc.id);
       assert.is((await http(svc.url, 'DELETE', `/api/documents/${docs[1].id}`, { key: svc.key })).status, 200);
+      // A generation job run by the workers (rule-based draft of the WARNO mission, grounded in a document).
+      const warnoMission = (await http(svc.url, 'GET', `/api/warno/?operation_id=${ops[0].id}&type=mission`, { key: svc.key })).body;
+      const generation = await http(svc.url, 'POST', `/api/warno/${warnoMission.id}/generate`, { key: svc.key, body: { document_ids: [docs[0].id] } });
+      assert.is((await pollGeneration(svc, generation.body.id)).status, 'success');
       await svc.service.pipeline?.close();
       // Planning records: items with provenance, a text, a second change.
       const tasks = (await http(svc.url, 'GET', `/api/mission-analysis/?operation_id=${ops[0].id}&type=tasks`, { key: svc.key })).body;
@@ -109,6 +114,7 @@ for (const backend of SQL_BACKENDS) {
       assert.ok(live.operations!.length === 6 && live.operation_history!.length >= 20 && live.api_keys!.length >= 3);
       assert.is(live.terrain_jobs!.length, 1);
       assert.is(live.planning_records!.length, 3);
+      assert.equal(live.generation_jobs!.map((row) => JSON.parse(row).status), ['success']);
       assert.equal([live.coa_statements!.length, live.coa_statement_sections!.length, live.llm_simulations!.length], [2, 3, 1]);
       // The boundary, then the line of sight's 3 features and the viewshed's 2.
       assert.ok(live.maps!.length === 1 && live.map_features!.length === 6, String(live.map_features!.length));

@@ -62,6 +62,7 @@ export const LAYER_EXCEPTIONS: Record<string, string> = {
   'projections/upsert-rows.ts -> infra/database/copy-rows.ts': 'COPY FROM STDIN is part of the read-model database port (pg only)',
   'workers/work-pipeline.ts -> infra/config.ts': 'the pipeline is started by entry points with their configuration',
   'workers/work-pipeline.ts -> infra/work-queue/open-work-queue.ts': 'the pipeline opens the queue its configuration names',
+  'workers/work-pipeline.ts -> infra/language-model/open-language-model.ts': 'the pipeline opens the language model its configuration names',
   'workers/terrain/phase-thread/phase-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
     'a worker thread is its own entry point: it opens the blob store it was handed the directory of',
 };

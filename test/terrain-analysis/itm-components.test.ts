@@ -53,6 +53,30 @@ test('ComputeDeltaH: interpolated and sampled terrain, exact and inexact ends (T
   assert.is(terrainIrregularity([1, 2, 3, 4, 5], 10, 40, 50), 0);
 });
 
+test('Δh is the same whatever was computed before (the previous deciles only guide its selection)', () => {
+  // A rough profile of 400 points (pseudo-random, fixed seed), and primers that leave the guessed
+  // deciles far off (flat, huge relief), close (a shorter prefix) or equal (the same call).
+  let seed = 7;
+  const rough = Float64Array.from({ length: 400 }, (_, i) => {
+    seed = (seed * 16807) % 2147483647;
+    return 500 + 200 * Math.sin(i / 17) + (seed / 2147483647) * 60;
+  });
+  const cases: [number, number, number][] = [[30, 23_000, 400 - 1], [10, 3_000, 80], [450, 12_345, 250]];
+  const fresh = cases.map(([start, end, np]) => terrainIrregularity(rough, 90, start, end, np));
+  const primers = [
+    () => terrainIrregularity(new Float64Array(400).fill(3), 90, 0, 35_000),
+    () => terrainIrregularity(Float64Array.from({ length: 400 }, (_, i) => (i % 2) * 8000), 90, 0, 35_000),
+    () => terrainIrregularity(rough, 90, 30, 20_000, 300),
+  ];
+  for (const prime of primers) {
+    cases.forEach(([start, end, np], i) => {
+      prime();
+      assert.is(terrainIrregularity(rough, 90, start, end, np), fresh[i]);
+      assert.is(terrainIrregularity(rough, 90, start, end, np), fresh[i]);
+    });
+  }
+});
+
 const longleyRicePath = () => itmPathState({
   frequencyMhz: 3500, curvature: 1 / 7860e3, horizonAngles: [-1.9, -0.8], horizonDistances: [15e3, 7e3],
   effectiveHeights: [15, 5], heights: [15, 5], terrainIrregularity: 3.5, groundImpedance: { re: 0.2, im: 0 },

@@ -31,6 +31,8 @@ import { routeResult } from '../../domain/analysis-job/route-result.ts';
 import {
   RASTER_TILE_KINDS,
   rasterResultTileKey,
+  RESULT_TILE_MIN_ZOOM,
+  footprintTilesAt,
   rfTileRgba,
   viewshedTileRgba,
   type RasterTileKind,
@@ -202,7 +204,9 @@ async function storeRasterTiles(
   rgbaOf: (tile: TileAddress, kind: RasterTileKind) => Uint8Array,
   control: TaskControl,
 ) {
-  const tiles = job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y }));
+  const grid = footprintGrid(job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })));
+  const tiles = [];
+  for (let z = RESULT_TILE_MIN_ZOOM; z <= grid.zoom; z++) tiles.push(...footprintTilesAt(grid, z));
   for (const tile of tiles) {
     for (const kind of RASTER_TILE_KINDS) {
       const png = writeRgbaPng(rgbaOf(tile, kind), TILE_SIZE, 'paeth');

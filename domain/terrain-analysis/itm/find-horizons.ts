@@ -1,3 +1,7 @@
+// Metres of rise below the current horizon ray within which a point's angle is computed exactly:
+// far above the rounding of elevations and distances (≲ 1e-11 m), far below any terrain detail.
+const SLACK = 1e-6;
+
 /**
  * Radio horizons of both terminals over a profile (`z`, equally spaced `spacing` metres, terminal
  * antennas `heights` metres above its ends) on an earth of effective radius `earthRadius` (TN101,
@@ -20,15 +24,24 @@ export function findHorizons(
     // Accumulated like the reference (not i·spacing) so the horizons match it bit for bit.
     dTx += spacing;
     dRx -= spacing;
-    const thetaTx = (z[i] - zTx) / dTx - dTx * halfCurvature;
-    const thetaRx = -(zRx - z[i]) / dRx - dRx * halfCurvature;
-    if (thetaTx > angleTx) {
-      angleTx = thetaTx;
-      distanceTx = dTx;
+    // A point can only become a horizon when its rise clears the current ray, the elevation angle
+    // multiplied out (no division); SLACK metres cover the rounding of either form, so the exact
+    // angle below decides every point that comes near.
+    const riseTx = z[i] - zTx;
+    if (riseTx > dTx * (angleTx + dTx * halfCurvature) - SLACK) {
+      const thetaTx = riseTx / dTx - dTx * halfCurvature;
+      if (thetaTx > angleTx) {
+        angleTx = thetaTx;
+        distanceTx = dTx;
+      }
     }
-    if (thetaRx > angleRx) {
-      angleRx = thetaRx;
-      distanceRx = dRx;
+    const fallRx = zRx - z[i];
+    if (-fallRx > dRx * (angleRx + dRx * halfCurvature) - SLACK) {
+      const thetaRx = -fallRx / dRx - dRx * halfCurvature;
+      if (thetaRx > angleRx) {
+        angleRx = thetaRx;
+        distanceRx = dRx;
+      }
     }
   }
   return { angles: [angleTx, angleRx], distances: [distanceTx, distanceRx] };

@@ -30,16 +30,14 @@ export function pathGeometry(
     const fit = linearLeastSquaresFit(z, spacing, start, end, np);
     effective[0] = heights[0] + positiveDifference(z[0], fit.atStart);
     effective[1] = heights[1] + positiveDifference(z[np], fit.atEnd);
-    const horizonOf = (h: number) =>
-      Math.sqrt(2 * h * earthRadius) * Math.exp(-0.07 * Math.sqrt(irregularity / Math.max(h, 5)));
-    horizonDistances[0] = horizonOf(effective[0]);
-    horizonDistances[1] = horizonOf(effective[1]);
+    horizonDistances[0] = roughEarthHorizon(effective[0], earthRadius, irregularity);
+    horizonDistances[1] = roughEarthHorizon(effective[1], earthRadius, irregularity);
     const combined = horizonDistances[0] + horizonDistances[1];
     if (combined <= distance) {
       const q = (distance / combined) ** 2;
       for (let i = 0; i < 2; i++) {
         effective[i] *= q;
-        horizonDistances[i] = horizonOf(effective[i]);
+        horizonDistances[i] = roughEarthHorizon(effective[i], earthRadius, irregularity);
       }
     }
     for (let i = 0; i < 2; i++) {
@@ -55,6 +53,11 @@ export function pathGeometry(
   return {
     distance, horizonAngles: angles, horizonDistances, effectiveHeights: effective, terrainIrregularity: irregularity,
   };
+}
+
+/** Horizon distance of an antenna `h` metres above terrain of irregularity Δh on earth of radius `earthRadius`. */
+function roughEarthHorizon(h: number, earthRadius: number, irregularity: number): number {
+  return Math.sqrt(2 * h * earthRadius) * Math.exp(-0.07 * Math.sqrt(irregularity / Math.max(h, 5)));
 }
 
 function positiveDifference(a: number, b: number): number {

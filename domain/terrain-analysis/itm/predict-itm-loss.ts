@@ -66,8 +66,27 @@ export function predictItmLoss(profile: TerrainProfile, params: ItmParams, warni
   };
 }
 
+// The last ground constants and their impedance: a coverage raster asks for the same ones every cell.
+// A pure function's memo, recomputed whenever one of its inputs differs.
+const lastGround = {
+  permittivity: NaN, conductivity: NaN, frequencyMhz: NaN, polarization: '', impedance: { re: 0, im: 0 } as Complex,
+};
+
 /** Ground transfer impedance from εr and σ: √(εr' − 1), divided by εr' for vertical polarization. */
 function groundImpedance(params: ItmParams): Complex {
+  const last = lastGround;
+  if (params.permittivity !== last.permittivity || params.conductivity !== last.conductivity
+    || params.frequencyMhz !== last.frequencyMhz || params.polarization !== last.polarization) {
+    last.impedance = computeGroundImpedance(params);
+    last.permittivity = params.permittivity;
+    last.conductivity = params.conductivity;
+    last.frequencyMhz = params.frequencyMhz;
+    last.polarization = params.polarization;
+  }
+  return last.impedance;
+}
+
+function computeGroundImpedance(params: ItmParams): Complex {
   const relative = { re: params.permittivity, im: (18000 * params.conductivity) / params.frequencyMhz };
   const horizontal = complexSqrt({ re: relative.re - 1, im: relative.im });
   return params.polarization === 'vertical' ? complexDivide(horizontal, relative) : horizontal;

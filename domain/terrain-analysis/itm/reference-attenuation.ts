@@ -1,4 +1,4 @@
-import { diffractionLoss, type ItmPathState } from './diffraction-loss.ts';
+import { diffractionLoss, diffractionTerms, type ItmPathState } from './diffraction-loss.ts';
 import { ItmParameterError } from './itm-parameter-error.ts';
 import type { ItmPropagationMode, ItmWarning } from './itm-vocabulary.ts';
 import { lineOfSightLoss } from './line-of-sight-loss.ts';
@@ -22,7 +22,8 @@ export function referenceAttenuation(
   const { earthRadius, frequencyMhz, horizonAngles, horizonDistances, effectiveHeights } = path;
   const smoothLos = path.smoothLosDistance;
   const horizonSum = horizonDistances[0] + horizonDistances[1];
-  for (const [i, end] of [[0, 'tx'], [1, 'rx']] as const) {
+  for (let i = 0; i < 2; i++) {
+    const end = i === 0 ? 'tx' : 'rx';
     const smoothHorizon = Math.sqrt(2 * effectiveHeights[i] * earthRadius);
     if (Math.abs(horizonAngles[i]) > 200e-3) warnings.push(`${end}_horizon_angle`);
     if (horizonDistances[i] < 0.1 * smoothHorizon) warnings.push(`${end}_horizon_distance_1`);
@@ -45,8 +46,9 @@ export function referenceAttenuation(
   const scale = Math.cbrt(earthRadius ** 2 / frequencyMhz);
   const d3 = Math.max(smoothLos, horizonSum + 5 * scale);
   const d4 = d3 + 10 * scale;
-  const a3 = diffractionLoss(d3, path);
-  const a4 = diffractionLoss(d4, path);
+  const terms = diffractionTerms(path);
+  const a3 = diffractionLoss(d3, path, terms);
+  const a4 = diffractionLoss(d4, path, terms);
   const slope = (a4 - a3) / (d4 - d3);
   const intercept = a3 - slope * d3;
   if (distance < Math.abs(effectiveHeights[0] - effectiveHeights[1]) / 200e-3) {

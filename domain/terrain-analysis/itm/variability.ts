@@ -62,9 +62,10 @@ const ABOVE_FREQUENCY = [
  * mode; a negative result is softened by eq. 52 ("The Algorithm").
  */
 export function variability(input: VariabilityInput, warnings: ItmWarning[]): number {
-  let zT = inverseComplementaryCdf(input.time / 100);
-  let zL = inverseComplementaryCdf(input.location / 100);
-  const zS = inverseComplementaryCdf(input.situation / 100);
+  const deviates = standardDeviates(input.time, input.location, input.situation);
+  let zT = deviates.time;
+  let zL = deviates.location;
+  const zS = deviates.situation;
   const c = ITM_CLIMATES.indexOf(input.climate);
   const wn = input.frequencyMhz / 47.7;
   const a9000 = 9000e3;
@@ -118,6 +119,26 @@ export function variability(input: VariabilityInput, warnings: ItmWarning[]): nu
   }
   const result = input.referenceAttenuation - median - yR - yS;
   return result < 0 ? (result * (29 - result)) / (29 - 10 * result) : result;
+}
+
+// The last quantiles asked for and their deviates: a coverage raster asks the same three for every
+// cell. A pure function's memo: the deviates are recomputed whenever a quantile differs.
+const lastDeviates = {
+  timePercent: NaN, locationPercent: NaN, situationPercent: NaN, time: 0, location: 0, situation: 0,
+};
+
+/** Standard-normal deviates Q⁻¹(q / 100) of the time, location and situation quantiles (percent). */
+function standardDeviates(time: number, location: number, situation: number): typeof lastDeviates {
+  const last = lastDeviates;
+  if (time !== last.timePercent || location !== last.locationPercent || situation !== last.situationPercent) {
+    last.time = inverseComplementaryCdf(time / 100);
+    last.location = inverseComplementaryCdf(location / 100);
+    last.situation = inverseComplementaryCdf(situation / 100);
+    last.timePercent = time;
+    last.locationPercent = location;
+    last.situationPercent = situation;
+  }
+  return last;
 }
 
 /** TN101 vol. 2, eq. III.69/70: (c₁ + c₂ / (1 + ((d − x₂)/x₃)²)) · (d/x₁)² / (1 + (d/x₁)²). */

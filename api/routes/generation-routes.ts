@@ -1,0 +1,132 @@
+// Generation of planning records: POST …/{id}/generate answers at once with a MessageResponse whose
+// `id` is the generation job; the job runs on the work queue (workers/generation) and is polled at
+// GET /api/generation-jobs/{generation_job_id} until its status is success or failed.
+import { Type } from '@sinclair/typebox';
+import { requestGeneration } from '../../commands/generation-job-commands.ts';
+import {
+  GENERATION_FAILURE_CODES, GENERATION_STATUSES, GENERATION_TARGET_KINDS, GenerationProvenance,
+  type GenerationTargetKind,
+} from '../../domain/generation-job/generation-job-events.ts';
+import { MISSION_ANALYSIS_TYPES, WARNO_TYPES } from '../../domain/planning-record/planning-catalogues.ts';
+import { requireAccess } from '../../domain/shared/require-access.ts';
+import { DateTime, StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
+import { findGenerationJob } from '../../projections/queries/generation-job-queries.ts';
+import { accessibleOperation } from '../access.ts';
+import type { ApiDependencies } from '../api-dependencies.ts';
+import { commandContextOf } from '../command-context-of.ts';
+import { HTTPError, MessageResponse, ownedResourceErrors } from '../common-schemas.ts';
+import { accessiblePlanningRecord, type PlanningRecordTarget } from '../planning-record-access.ts';
+import { awaitReadModels } from '../read-your-writes.ts';
+import { defineRoute } from '../route-spec.ts';
+
+const generateFields = {
+  instructions: Type.Optional(Type.String({
+    maxLength: 4000, description: 'What the staff wants stressed (in the prompt; the rule-based drafter quotes it)',
+  })),
+  document_ids: Type.Optional(Type.Array(Uuid, {
+    maxItems: 20, uniqueItems: true,
+    description: 'Documents of the operation to ground the draft in (their extracted text)',
+  })),
+  overwrite: Type.Optional(Type.Boolean({
+    default: false, description: 'Replace a record a person wrote since its last generation (409 otherwise)',
+  })),
+};
+
+const GenerationJobResponse = Type.Object({
+  id: Uuid,
+  operation_id: Uuid,
+  kind: StringEnum(GENERATION_TARGET_KINDS),
+  record_id: Uuid,
+  record_type: Type.String(),
+  status: StringEnum(GENERATION_STATUSES,
+    'pending until the worker has written the record (success) or given up (failed)'),
+  instructions: Type.Union([Type.String(), Type.Null()]),
+  document_ids: Type.Array(Uuid),
+  overwrite: Type.Boolean(),
+  base_version: Type.Integer({ minimum: 0, description: 'The record version the draft is written onto' }),
+  record_version: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()],
+    { description: 'The record version after the draft (success)' }),
+  provenance: Type.Union([GenerationProvenance, Type.Null()]),
+  error: Type.Union([Type.Object({ code: StringEnum(GENERATION_FAILURE_CODES), message: Type.String() }), Type.Null()]),
+  created_at: DateTime,
+  updated_at: DateTime,
+}, { title: 'GenerationJobResponse' });
+
+interface GenerateApi {
+  kind: GenerationTargetKind;
+  base: string;
+  idParam: string;
+  label: string;
+  tag: string;
+  types: readonly string[];
+  request: string;
+}
+
+function generateRoute(deps: ApiDependencies, api: GenerateApi) {
+  return defineRoute({
+    method: 'post', path: `${api.base}/{${api.idParam}}/generate`, operationId: `generate_${api.kind}`,
+    summary: `Draft a ${api.label} record with the language model (a generation job)`,
+    description: 'Answers at once: `id` is the generation job; poll GET /api/generation-jobs/{id}. '
+      + 'The draft is written '
+      + 'with origin "generated" onto the version the record has now; a failed generation writes nothing.',
+    tags: [api.tag], auth: true, params: Type.Object({ [api.idParam]: Uuid }),
+    body: Type.Object(generateFields, { additionalProperties: false, title: api.request }),
+    authorize: ({ params, principal }) =>
+      accessiblePlanningRecord(
+        deps.readModels, api.kind, api.types, params[api.idParam] as string, principal, api.label,
+      ),
+    responses: {
+      200: { description: 'Generation requested; `id` is the job', schema: MessageResponse },
+      409: {
+        description: 'A person wrote the record since its last generation, and overwrite is not set', schema: HTTPError,
+      },
+      ...ownedResourceErrors,
+    },
+    async handler(ctx, { params, body, authorized }) {
+      const target = authorized as PlanningRecordTarget;
+      const { jobId, position } = await requestGeneration(deps.store, commandContextOf(ctx), {
+        target_kind: api.kind, record_id: (params[api.idParam] as string).toLowerCase(),
+        operation_id: target.operation_id,
+        record_type: target.type, instructions: body.instructions ?? null, document_ids: body.document_ids ?? [],
+        overwrite: body.overwrite ?? false,
+      });
+      await awaitReadModels(deps, position);
+      ctx.set('Location', `/api/generation-jobs/${jobId}`);
+      const message = `Generation of ${api.label} ${target.type} requested: poll /api/generation-jobs/${jobId}`;
+      ctx.body = { message, id: jobId };
+    },
+  });
+}
+
+export const generationRoutes = (deps: ApiDependencies) => [
+  generateRoute(deps, {
+    kind: 'warno', base: '/api/warno', idParam: 'warno_id', label: 'WARNO', tag: 'warno', types: WARNO_TYPES,
+    request: 'GenerateWARNORequest',
+  }),
+  generateRoute(deps, {
+    kind: 'mission_analysis', base: '/api/mission-analysis', idParam: 'mission_analysis_id', label: 'Mission analysis',
+    tag: 'mission-analysis', types: MISSION_ANALYSIS_TYPES, request: 'GenerateSingleMissionAnalysisRequest',
+  }),
+  defineRoute({
+    method: 'get', path: '/api/generation-jobs/{generation_job_id}', operationId: 'get_generation_job',
+    summary: 'A generation job: its status, and when done the record version it wrote and its provenance, or its error',
+    tags: ['generation'], auth: true, params: Type.Object({ generation_job_id: Uuid }),
+    responses: { 200: { description: 'The job', schema: GenerationJobResponse }, ...ownedResourceErrors },
+    async handler(ctx, { params, principal }) {
+      const id = params.generation_job_id.toLowerCase();
+      const row = requireAccess(
+        await findGenerationJob(deps.readModels, id), principal.account_id, { kind: 'Generation job', id },
+      );
+      await accessibleOperation(deps.readModels, row.operation_id, principal);
+      const job = row.state;
+      ctx.body = {
+        id: job.job_id, operation_id: job.operation_id, kind: job.target_kind, record_id: job.record_id,
+        record_type: job.record_type,
+        status: job.status, instructions: job.instructions, document_ids: job.document_ids, overwrite: job.overwrite,
+        base_version: job.base_version, record_version: job.record_version, provenance: job.provenance,
+        error: job.error,
+        created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString(),
+      };
+    },
+  }),
+];

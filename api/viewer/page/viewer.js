@@ -1,0 +1,192 @@
+// The map viewer page: one map of an operation in MapLibre GL JS. Credentials: the browser-login
+// session cookie (sent by the browser), or an API key typed into the page, kept in this closure
+// only (never in a URL or in storage) and sent as a bearer header, also on MapLibre's tile requests.
+(() => {
+  'use strict';
+  const $ = (id) => document.getElementById(id);
+  const origin = window.location.origin;
+  const ogcTiles = `${origin}/api/ogc/tiles/collections`;
+  const quad = 'tiles/WebMercatorQuad/{z}/{y}/{x}';
+  let apiKey = '';
+  let map = null;
+  let jobTimer = null;
+
+  const authHeaders = () => (apiKey ? { Authorization: `Bearer ${apiKey}` } : {});
+
+  async function api(path) {
+    const response = await fetch(`${origin}${path}`, { headers: { Accept: 'application/json', ...authHeaders() }, credentials: 'same-origin' });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      const detail = body && body.detail;
+      throw new Error(`${response.status}: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`);
+    }
+    return body;
+  }
+
+  const status = (text) => { $('status').textContent = text; };
+
+  // ESA WorldCover classes and their official colours; the land-cover tiles carry the code in red.
+  const LAND_COVER_COLOURS = [
+    [10, '#006400'], [20, '#ffbb22'], [30, '#ffff4c'], [40, '#f096ff'], [50, '#fa0000'], [60, '#b4b4b4'],
+    [70, '#f0f0f0'], [80, '#0064c8'], [90, '#0096a0'], [95, '#00cf75'], [100, '#fae6a0'],
+  ];
+  const landCoverRamp = ['interpolate', ['linear'], ['elevation'], 0, 'rgba(0,0,0,0)', 8, 'rgba(0,0,0,0)',
+    ...LAND_COVER_COLOURS.flatMap(([code, colour]) => [code - 1.5, colour, code + 1.5, colour])];
+  // Nodata decodes to -10000 m: transparent.
+  const elevationRamp = ['interpolate', ['linear'], ['elevation'], -10000, 'rgba(0,0,0,0)', -9000, 'rgba(0,0,0,0)',
+    -8999, '#2b6cb0', 0, '#2f855a', 200, '#9ae6b4', 600, '#f6e05e', 1500, '#975a16', 3000, '#ffffff'];
+  // The interface's terrain-RGB encoding: metres = -10000 + (R·65536 + G·256 + B)·0.1.
+  const elevationEncoding = { encoding: 'custom', redFactor: 6553.6, greenFactor: 25.6, blueFactor: 0.1, baseShift: -10000 };
+
+  function baseStyle() {
+    const tiles = (collection, ext) => [`${ogcTiles}/${collection}/${quad}.${ext}`];
+    const dem = (collection, encoding) => ({ type: 'raster-dem', tiles: tiles(collection, 'png'), tileSize: 256, minzoom: 8, maxzoom: 12, ...encoding });
+    const vector = (collection) => ({ type: 'vector', tiles: tiles(collection, 'mvt'), minzoom: 8, maxzoom: 12 });
+    return {
+      version: 8,
+      sources: {
+        elevation: dem('svc-native--terrain-elevation', elevationEncoding),
+        'land-cover-codes': dem('svc-native--terrain-landcover', { encoding: 'custom', redFactor: 1, greenFactor: 0, blueFactor: 0, baseShift: 0 }),
+        roads: vector('svc-native--roads'),
+        buildings: vector('svc-native--buildings'),
+      },
+      layers: [
+        { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },
+        { id: 'land-cover', type: 'color-relief', source: 'land-cover-codes', paint: { 'color-relief-color': landCoverRamp, 'color-relief-opacity': 0.55 } },
+        { id: 'elevation-colour', type: 'color-relief', source: 'elevation', layout: { visibility: 'none' }, paint: { 'color-relief-color': elevationRamp, 'color-relief-opacity': 0.7 } },
+        { id: 'hillshade', type: 'hillshade', source: 'elevation', paint: { 'hillshade-exaggeration': 0.6 } },
+        { id: 'roads', type: 'line', source: 'roads', 'source-layer': 'svc-native--roads', paint: { 'line-color': '#333', 'line-width': 1.5 } },
+        { id: 'buildings', type: 'fill', source: 'buildings', 'source-layer': 'svc-native--buildings', paint: { 'fill-color': '#8b5e3c', 'fill-opacity': 0.8 } },
+      ],
+    };
+  }
+
+  // Map-owned tile collections (raster analysis results), under the terrain layers' labels.
+  async function addMapTileCollections(mapId) {
+    const { collections } = await api(`/api/maps/${mapId}/ogc/tiles/collections`);
+    for (const collection of collections) {
+      const id = `owned-${collection.id}`;
+      map.addSource(id, { type: 'raster', tileSize: 256, maxzoom: 12, tiles: [`${origin}/api/maps/${mapId}/ogc/tiles/collections/${collection.id}/map/${quad}.png`] });
+      map.addLayer({ id, type: 'raster', source: id, paint: { 'raster-opacity': 0.7 } }, 'roads');
+    }
+  }
+
+  // Every layer of the map from OGC API Features; the boundary (area of operations) on top, in red.
+  async function addFeatureLayers(mapId) {
+    const { collections } = await api(`/api/maps/${mapId}/ogc/features/collections`);
+    const bounds = new maplibregl.LngLatBounds();
+    for (const collection of collections) {
+      const data = await api(`/api/maps/${mapId}/ogc/features/collections/${collection.id}/items?limit=1000`);
+      const id = `features-${collection.id}`;
+      const boundary = collection.id === 'boundary' || /boundary|area of operations/i.test(collection.title || '')
+        || data.features.some((f) => f.properties && f.properties.layer_type === 'boundary');
+      const colour = boundary ? '#d00000' : '#1f4fd1';
+      map.addSource(id, { type: 'geojson', data });
+      map.addLayer({ id: `${id}-fill`, type: 'fill', source: id, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': colour, 'fill-opacity': 0.08 } });
+      map.addLayer({ id: `${id}-line`, type: 'line', source: id, filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': colour, 'line-width': boundary ? 3 : 2 } });
+      map.addLayer({ id: `${id}-point`, type: 'circle', source: id, filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-color': colour, 'circle-radius': 5 } });
+      for (const feature of data.features) extend(bounds, feature.geometry);
+    }
+    return bounds;
+  }
+
+  function extend(bounds, geometry) {
+    if (!geometry) return;
+    const walk = (c) => (typeof c[0] === 'number' ? bounds.extend([c[0], c[1]]) : c.forEach(walk));
+    if (geometry.type === 'GeometryCollection') geometry.geometries.forEach((g) => extend(bounds, g));
+    else walk(geometry.coordinates);
+  }
+
+  // The newest terrain job of the map, polled while it runs; its tiles are reloaded when it ends.
+  async function followTerrainJob(mapId) {
+    clearTimeout(jobTimer);
+    const { items } = await api(`/api/terrain-analysis/jobs?map_id=${mapId}&size=1`);
+    if (items.length === 0) { $('job').textContent = 'No terrain job for this map'; return; }
+    const job = await api(`/api/terrain-analysis/jobs/${items[0].job_id}`);
+    const phases = (job.phases || []).map((p) => `<li>${p.id}: ${p.status}${p.counts ? ` (${p.counts.completed}/${p.counts.total})` : ''}</li>`).join('');
+    $('job').innerHTML = `<div>Job ${job.job_id}: <b id="job-status">${job.status}</b></div><ul>${phases}</ul>`;
+    if (job.status === 'pending' || job.status === 'in_progress') {
+      jobTimer = setTimeout(() => followTerrainJob(mapId).then(() => refreshTiles(), (e) => status(e.message)), 2000);
+    }
+  }
+
+  function refreshTiles() {
+    for (const id of ['elevation', 'land-cover-codes', 'roads', 'buildings']) {
+      const source = map.getSource(id);
+      if (source && source.tiles) source.setTiles(source.tiles);
+    }
+  }
+
+  function showPoint(answer) {
+    const rows = [
+      ['Elevation', answer.elevation_m === null ? 'no data' : `${answer.elevation_m} m`],
+      ['Slope', answer.slope_deg === null ? 'no data' : `${answer.slope_deg}°`],
+      ['Land cover', answer.land_cover ? `${answer.land_cover.name} (${answer.land_cover.code})` : 'no data'],
+      ...Object.entries(answer.mobility).map(([vehicle, cls]) => [`Mobility, ${vehicle}`, cls || 'no data']),
+      ['MGRS', answer.mgrs || '—'],
+    ];
+    $('point').innerHTML = '';
+    for (const [name, value] of rows) {
+      const dt = document.createElement('dt');
+      dt.textContent = name;
+      const dd = document.createElement('dd');
+      dd.textContent = value;
+      dd.dataset.field = name;
+      $('point').append(dt, dd);
+    }
+  }
+
+  async function openMap(mapId) {
+    status('');
+    if (map) map.remove();
+    map = new maplibregl.Map({
+      container: 'map',
+      style: baseStyle(),
+      center: [0, 0],
+      zoom: 1,
+      attributionControl: false,
+      // The service's own requests carry the key (the session cookie goes by itself); no other host is asked.
+      transformRequest: (url) => (url.startsWith(origin) ? { url, headers: authHeaders(), credentials: 'same-origin' } : { url }),
+    });
+    map.addControl(new maplibregl.NavigationControl(), 'top-right');
+    map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }));
+    await new Promise((resolve) => map.once('load', resolve));
+    map.on('click', async (event) => {
+      const { lng, lat } = event.lngLat.wrap();
+      try {
+        showPoint(await api(`/api/maps/${mapId}/terrain/point?lon=${lng.toFixed(6)}&lat=${lat.toFixed(6)}`));
+      } catch (error) {
+        $('point').innerHTML = '';
+        const dt = document.createElement('dt');
+        dt.textContent = error.message;
+        $('point').append(dt);
+      }
+    });
+    const bounds = await addFeatureLayers(mapId);
+    await addMapTileCollections(mapId);
+    if (!bounds.isEmpty()) map.fitBounds(bounds, { padding: 40, animate: false });
+    await followTerrainJob(mapId);
+    document.body.dataset.mapReady = mapId;
+  }
+
+  // A map id may come in the URL (?map=<uuid>); credentials never do.
+  $('map-id').value = new URLSearchParams(window.location.search).get('map') || '';
+  $('open-map').addEventListener('submit', (event) => {
+    event.preventDefault();
+    apiKey = $('api-key').value.trim();
+    $('api-key').value = '';
+    openMap($('map-id').value.trim()).catch((error) => status(error.message));
+  });
+  for (const input of document.querySelectorAll('#layers input')) {
+    input.addEventListener('change', () => {
+      if (!map) return;
+      if (input.name === 'relief') {
+        const colour = document.querySelector('input[name=relief]:checked').value === 'colour';
+        map.setLayoutProperty('elevation-colour', 'visibility', colour ? 'visible' : 'none');
+        map.setLayoutProperty('hillshade', 'visibility', colour ? 'none' : 'visible');
+      } else {
+        map.setLayoutProperty(input.dataset.layer, 'visibility', input.checked ? 'visible' : 'none');
+      }
+    });
+  }
+})();

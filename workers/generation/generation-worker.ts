@@ -1,0 +1,150 @@
+// Generation workers: take a job's task, gather what the draft is grounded in, ask the language
+// model (the configured adapter; the rule-based drafter by default) for a draft valid against the
+// record type's schema, check it as a person's update is checked, and write it through the
+// planning-record commands with origin `generated`, onto the version the request saw. A model
+// that fails, an invalid draft, or a record someone wrote meanwhile fails the job with a code and
+// writes nothing. An unexpected error throws: the task is redelivered, and after its last
+// delivery the dead-letter handler records GENERATION_RETRIES_EXHAUSTED.
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { CommandContext } from '../../commands/command-context.ts';
+import { decideGeneration, loadGenerationJob } from '../../commands/generation-job-commands.ts';
+import { updatePlanningRecord } from '../../commands/planning-record-commands.ts';
+import type { GenerationJob } from '../../domain/generation-job/generation-job-decider.ts';
+import type { GenerationFailureCode, GenerationProvenance } from '../../domain/generation-job/generation-job-events.ts';
+import { groundingInputs } from '../../domain/generation/generation-grounding.ts';
+import { DRAFT_PROMPTS } from '../../domain/generation/prompts/draft-prompts.ts';
+import { draftTextLimit, recordDraftSchema, type RecordDraft } from '../../domain/generation/record-draft-schema.ts';
+import { RECORD_DRAFT_TASK } from '../../domain/generation/rule-based-record-draft.ts';
+import { checkItems, type PlanningItemInput } from '../../domain/planning-record/planning-items.ts';
+import { planningRecordStream } from '../../domain/planning-record/planning-record-events.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
+import { LanguageModelError, type LanguageModel } from '../../infra/language-model/language-model.ts';
+import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
+import { gatherGrounding } from './gather-grounding.ts';
+
+export const GENERATION_TASK = 'generation';
+
+export const generationTask = (jobId: string): WorkTask => ({
+  id: `generation:${jobId}`, kind: GENERATION_TASK, payload: { job_id: jobId },
+});
+
+export interface GenerationWorkerDependencies {
+  store: EventStore;
+  knex: Knex;
+  documents: DocumentStorage;
+  languageModel: LanguageModel;
+  /** The model's token budget per reply (LLM_MAX_TOKENS): bounds a draft's text (draftTextLimit). */
+  maxTokens: number;
+  logger: Logger;
+}
+
+/** The job's requester is the writer of record; events correlate to the job. */
+const jobContext = (job: GenerationJob): CommandContext => ({
+  principal: { account_id: job.account_id, api_key_id: job.api_key_id },
+  correlation_id: job.job_id,
+  causation_id: null,
+  now: () => new Date(),
+});
+
+async function pendingJob(store: EventStore, jobId: string): Promise<GenerationJob | null> {
+  const job = await loadGenerationJob(store, jobId);
+  return job.status === 'pending' ? job : null;
+}
+
+function fail(store: EventStore, job: GenerationJob, code: GenerationFailureCode, message: string) {
+  return decideGeneration(store, jobContext(job), job.operation_id, {
+    type: 'FailGeneration', job_id: job.job_id, code, message,
+  });
+}
+
+/** The record's events written after the request were all this job's (a redelivery after the write). */
+async function writtenByThisJob(store: EventStore, job: GenerationJob): Promise<boolean> {
+  const events = await store.readStream(planningRecordStream(job.target_kind, job.record_id));
+  const later = events.slice(job.base_version);
+  return later.length > 0 && later.every((e) => e.metadata.correlation_id === job.job_id);
+}
+
+export async function runGeneration(
+  deps: GenerationWorkerDependencies, job: GenerationJob, control?: TaskControl,
+): Promise<void> {
+  const started = Date.now();
+  const { grounding, recordRevision } = await gatherGrounding(deps, job);
+  const prompt = DRAFT_PROMPTS[job.target_kind];
+  const inputs = groundingInputs(grounding, job.record_id);
+  const complete = (recordVersion: number, provenance: GenerationProvenance) =>
+    decideGeneration(deps.store, jobContext(job), job.operation_id, {
+      type: 'CompleteGeneration', job_id: job.job_id, record_version: recordVersion, provenance,
+    });
+  if (recordRevision + 1 !== job.base_version) {
+    if (await writtenByThisJob(deps.store, job)) {
+      // The worker died between writing the record and completing the job: the usage is lost.
+      await complete(recordRevision + 1, {
+        adapter: deps.languageModel.adapter, model: deps.languageModel.model,
+        rule_based: deps.languageModel.adapter === 'rule_based', prompt_version: prompt.version, inputs,
+        usage: { prompt_tokens: 0, completion_tokens: 0 }, attempts: 0, duration_ms: 0,
+      });
+      return;
+    }
+    await fail(deps.store, job, 'RECORD_CHANGED',
+      `The record moved from version ${job.base_version} to ${recordRevision + 1} after the generation was requested; `
+      + 'request it again');
+    return;
+  }
+  const rule = grounding.record.items;
+  let draft: RecordDraft;
+  let result;
+  try {
+    result = await deps.languageModel.generateStructured<RecordDraft>({
+      task: RECORD_DRAFT_TASK, input: grounding, messages: prompt.messages(grounding),
+      schema: recordDraftSchema(rule, draftTextLimit(deps.maxTokens)), schemaName: 'planning_record_draft',
+      onProgress: () => control?.heartbeat(),
+    });
+    draft = result.value;
+    // The same checks a person's update passes (kinds of the list, fields it takes).
+    checkItems((draft.items ?? []) as PlanningItemInput[], rule, `${job.target_kind} ${job.record_type}`);
+  } catch (error) {
+    if (error instanceof LanguageModelError) return void await fail(deps.store, job, error.code, error.message);
+    if (error instanceof DomainError && error.kind === 'invalid') {
+      const message = `The draft breaks the record's rules: ${error.message}`;
+      return void await fail(deps.store, job, 'LLM_INVALID_OUTPUT', message);
+    }
+    throw error;
+  }
+  let written;
+  try {
+    written = await updatePlanningRecord(deps.store, jobContext(job), {
+      kind: job.target_kind, record_id: job.record_id, operation_id: job.operation_id, record_type: job.record_type,
+      rule, label: `${job.target_kind} ${job.record_type}`, text: draft.text,
+      items: rule ? (draft.items ?? []) as PlanningItemInput[] : undefined,
+      expected_version: job.base_version, origin: 'generated',
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
+    return void await fail(deps.store, job, 'RECORD_CHANGED', `The record could not be written: ${error.message}`);
+  }
+  await complete(written.revision + 1, {
+    adapter: result.adapter, model: result.model, rule_based: result.rule_based, prompt_version: prompt.version, inputs,
+    usage: result.usage, attempts: result.attempts, duration_ms: Date.now() - started,
+  });
+}
+
+export function handleGenerationTask(deps: GenerationWorkerDependencies) {
+  return async (task: WorkTask, control: TaskControl): Promise<void> => {
+    const job = await pendingJob(deps.store, (task.payload as { job_id: string }).job_id);
+    if (job) await runGeneration(deps, job, control);
+  };
+}
+
+/** A task that used up its deliveries fails the job with a code (idempotent). */
+export function failExhaustedGeneration(store: EventStore, logger: Logger) {
+  return async (task: WorkTask, error: unknown, attempts: number) => {
+    const job = await pendingJob(store, (task.payload as { job_id: string }).job_id);
+    if (!job) return;
+    logger.error({ job_id: job.job_id, attempts, err: error }, 'generation failed after its last delivery');
+    const reason = error instanceof Error ? error.message : String(error);
+    await fail(store, job, 'GENERATION_RETRIES_EXHAUSTED', `generation failed after ${attempts} attempts: ${reason}`);
+  };
+}
