@@ -178,6 +178,11 @@ export async function startService(config: Config, options: ServiceOptions = {})
     ? scheduleDocumentStorageSweeps(() => sweepDocumentStorage(store, db.knex, backends.documents, logger), logger)
     : null;
   const server = createServer(createRequestListener(deps));
+  // Idle keep-alive connections are kept for 65 s (Node's default is 5 s): a client reusing a socket
+  // just as the server drops it sees its POST fail with no answer (clients retry only idempotent
+  // requests), and load balancers expect the upstream to outlast their own 60 s idle timeout.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

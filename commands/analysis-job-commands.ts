@@ -29,7 +29,12 @@ import { resolveRfParameters, type RfCoverageRequest } from '../domain/analysis-
 import { resolveAvoidAreas } from '../domain/analysis-job/resolve-avoid-areas.ts';
 import { pointOutsidePreparedArea } from '../domain/analysis-job/point-outside-prepared-area.ts';
 import { checkAnalysisParameters } from '../domain/analysis-job/check-analysis-parameters.ts';
-import { dependencyVerdict, toolDependencies, type CoveringJob } from '../domain/analysis-job/analysis-dependencies.ts';
+import {
+  analysisDependencies,
+  dependencyVerdict,
+  jobIncludesBuildings,
+  type CoveringJob,
+} from '../domain/analysis-job/analysis-dependencies.ts';
 import type { TileAddress } from '../domain/terrain/types.ts';
 import { WORK_ZOOM } from '../domain/terrain/work-grid.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
@@ -42,9 +47,23 @@ export type RequestAnalysisInput =
   | { type: 'viewshed'; title: string; parameters: ViewshedParameters }
   /** RF names its entities: resolved from the map's events here (resolve-rf-parameters.ts). */
   | { type: 'rf_coverage'; title: string; parameters: RfCoverageRequest }
-  | { type: 'landing_zones'; title: string; parameters: LandingZonesParameters }
+  /** building_data is decided here, from the covering terrain job. */
+  | {
+      type: 'landing_zones';
+      title: string;
+      parameters: Omit<LandingZonesParameters, 'building_data' | 'max_road_distance_m'> & {
+        max_road_distance_m?: number;
+      };
+    }
   /** A route names named-area layers to avoid: their polygons are resolved from the map's events here. */
-  | { type: 'route'; title: string; parameters: Omit<RouteParameters, 'avoid'> & { avoid_layer_ids?: string[] } };
+  | {
+      type: 'route';
+      title: string;
+      parameters: Omit<RouteParameters, 'avoid' | 'neighbourhood'> & {
+        avoid_layer_ids?: string[];
+        neighbourhood?: 8 | 16;
+      };
+    };
 
 /** The newest terrain job of the map whose work tiles cover every tile of the footprint. */
 export type FindCoveringJob = (mapId: string, tiles: TileAddress[]) => Promise<CoveringJob | null>;
@@ -70,7 +89,7 @@ export async function requestAnalysis(
   const map = requireAccess(mapState.status === 'active' ? mapState : null, accountId, { kind: 'Map', id: mapId });
   const { state: operation } = await loadState(store, operationStream(map.operation_id), operationDecider);
   if (operation.status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
-  const parameters: AnalysisParameters =
+  let parameters: AnalysisParameters =
     input.type === 'rf_coverage'
       ? resolveRfParameters(input.parameters, mapEvents, mapId)
       : input.type === 'route'
@@ -78,12 +97,22 @@ export async function requestAnalysis(
             movement: input.parameters.movement,
             waypoints: input.parameters.waypoints,
             avoid: resolveAvoidAreas(input.parameters.avoid_layer_ids ?? [], mapEvents, mapId),
+            neighbourhood: input.parameters.neighbourhood ?? 8,
           }
-        : input.parameters;
+        : input.type === 'landing_zones'
+          ? {
+              ...input.parameters,
+              max_road_distance_m: input.parameters.max_road_distance_m ?? null,
+              building_data: false,
+            }
+          : input.parameters;
   const [issue] = checkAnalysisParameters(input.type, parameters);
   if (issue) throw new DomainError('invalid', issue.msg, issue.loc);
   const tiles = analysisFootprint(input.type, parameters);
-  const verdict = dependencyVerdict(toolDependencies(input.type), await findCoveringJob(mapId, tiles));
+  const coveringJob = await findCoveringJob(mapId, tiles);
+  if (input.type === 'landing_zones')
+    parameters = { ...(parameters as LandingZonesParameters), building_data: jobIncludesBuildings(coveringJob) };
+  const verdict = dependencyVerdict(analysisDependencies(input.type, parameters), coveringJob);
   if (verdict.kind === 'unavailable') {
     // A point outside everything the map prepares is a bad input (422 naming it); otherwise a conflict.
     const outside =

@@ -34,6 +34,22 @@ export async function loadPlanningRecord(store: EventStore, kind: GenerationTarg
   return loadState(store, planningRecordStream(kind, recordId), planningRecordDecider(kind));
 }
 
+/**
+ * Several records of one operation at once (POST /api/mission-analysis/generate): every record is
+ * checked before any job is requested, so a 409 or 422 requests nothing.
+ */
+export async function requestGenerations(store: EventStore, ctx: CommandContext, inputs: GenerationRequestInput[]) {
+  for (const input of inputs) {
+    if (!input.overwrite && editedByPerson((await loadPlanningRecord(store, input.target_kind, input.record_id)).state)) {
+      throw new DomainError('conflict', `${input.record_type} was written by a person since its last generation: `
+        + 'send "overwrite": true to replace it with a draft');
+    }
+  }
+  const jobs = [];
+  for (const input of inputs) jobs.push(await requestGeneration(store, ctx, input));
+  return jobs;
+}
+
 export async function requestGeneration(store: EventStore, ctx: CommandContext, input: GenerationRequestInput) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
   await requireActiveOperation(store, input.operation_id, account_id);

@@ -8,6 +8,7 @@ import {
   ANALYSIS_TYPES,
   DEFAULT_REFRACTION_K,
   MAX_HEIGHT_ABOVE_GROUND_M,
+  MAX_LANDING_ROAD_DISTANCE_M,
   MAX_RF_RADIUS_M,
   MAX_ROUTE_WAYPOINTS,
   MAX_VIEWSHED_RADIUS_M,
@@ -156,6 +157,15 @@ const branches: Record<AvailableAnalysisType, TSchema> = {
         default: 20,
         description: 'Candidates returned, best first',
       }),
+      max_road_distance_m: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          maximum: MAX_LANDING_ROAD_DISTANCE_M,
+          description:
+            'Road constraint: a zone passes only within this many ground metres of a road cell (needs roads); ' +
+            'absent = none',
+        }),
+      ),
     },
     { additionalProperties: false, title: 'LandingZonesRequest' },
   ),
@@ -175,6 +185,10 @@ const branches: Record<AvailableAnalysisType, TSchema> = {
           description: 'named_area layers of the map whose polygons the route must not touch',
         }),
       ),
+      neighbourhood: Type.Union([Type.Literal(8), Type.Literal(16)], {
+        default: 8,
+        description: "Moves searched: 8 neighbours, or 16 with the knight's moves (straighter paths, slower)",
+      }),
     },
     { additionalProperties: false, title: 'RouteRequest' },
   ),

@@ -46,20 +46,19 @@ const notConfigured = {
 const redirect = (description: string, location: string) =>
   ({ description, headers: { Location: { description: location, schema: Type.String() } } });
 
-/** Refuses before anything else (validation included) when OIDC is not configured. */
-const requireLogin = (deps: ApiDependencies) => async () => {
-  if (!deps.browserLogin) throw loginNotConfigured();
-};
-
 export const authRoutes = (deps: ApiDependencies) => {
-  const login = () => deps.browserLogin as BrowserLogin;
+  // Without OIDC settings every route answers 503 — after validation, as every route validates first
+  // (a malformed callback is a 422 whether or not login is configured).
+  const login = (): BrowserLogin => {
+    if (!deps.browserLogin) throw loginNotConfigured();
+    return deps.browserLogin;
+  };
   return [
     defineRoute({
       method: 'get', path: '/api/auth/login', operationId: 'auth_login', tags: ['auth'], auth: false,
       summary: 'Start a browser login: 302 to the OpenID provider (or its URL as JSON with Accept: application/json)',
       description: 'Sets a short-lived signed HttpOnly cookie holding the state, nonce and PKCE verifier of this '
         + 'login.',
-      authorize: requireLogin(deps),
       responses: {
         200: { description: 'With Accept: application/json: the URL to open', schema: AuthorizationUrlResponse },
         302: redirect("Redirect to the provider's login page", 'The provider URL'),
@@ -85,7 +84,6 @@ export const authRoutes = (deps: ApiDependencies) => {
       summary: 'Where the provider sends the browser back: checks the login, starts a session, 302 to WEB_APP_URL',
       description: 'Sets the session cookie (HttpOnly, SameSite=Lax, Secure over HTTPS). `code` and `state` come from '
         + 'the provider; an error answer of the provider carries `error` instead of `code` (RFC 6749 §4.1.2.1).',
-      authorize: requireLogin(deps),
       query: CallbackQuery,
       responses: {
         302: redirect('Logged in: redirect to the web application', 'WEB_APP_URL'),
@@ -113,7 +111,6 @@ export const authRoutes = (deps: ApiDependencies) => {
       summary: "End this browser's session; answers the provider's end-session URL when it has one",
       description: 'Idempotent: without a (valid) session cookie it only clears the cookie. A request carrying the '
         + 'session cookie must come from WEB_APP_URL (Origin check, as for every write a session authenticates).',
-      authorize: requireLogin(deps),
       responses: {
         200: { description: 'Logged out', schema: LogoutResponse },
         403: { description: 'Cross-site request refused (Origin is not WEB_APP_URL)', schema: HTTPError },

@@ -2,12 +2,13 @@
 // `id` is the generation job; the job runs on the work queue (workers/generation) and is polled at
 // GET /api/generation-jobs/{generation_job_id} until its status is success or failed.
 import { Type } from '@sinclair/typebox';
-import { requestGeneration } from '../../commands/generation-job-commands.ts';
+import { requestGeneration, requestGenerations } from '../../commands/generation-job-commands.ts';
 import {
   GENERATION_FAILURE_CODES, GENERATION_STATUSES, GENERATION_TARGET_KINDS, GenerationProvenance,
   type GenerationTargetKind,
 } from '../../domain/generation-job/generation-job-events.ts';
 import { MISSION_ANALYSIS_TYPES, WARNO_TYPES } from '../../domain/planning-record/planning-catalogues.ts';
+import { planningRecordId } from '../../domain/planning-record/planning-record-events.ts';
 import { requireAccess } from '../../domain/shared/require-access.ts';
 import { DateTime, StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
 import { findGenerationJob } from '../../projections/queries/generation-job-queries.ts';
@@ -98,7 +99,52 @@ function generateRoute(deps: ApiDependencies, api: GenerateApi) {
   });
 }
 
+const GenerateMissionAnalysisRequest = Type.Object({
+  operation_id: Uuid,
+  types: Type.Array(StringEnum(MISSION_ANALYSIS_TYPES, 'MissionAnalysisAvailable'), {
+    minItems: 1, maxItems: MISSION_ANALYSIS_TYPES.length, uniqueItems: true, description: 'The products to draft, in order',
+  }),
+  ...generateFields,
+}, { additionalProperties: false, title: 'GenerateMissionAnalysisRequest' });
+
+const GenerateMissionAnalysisResponse = Type.Object({
+  message: Type.String(),
+  items: Type.Array(Type.Object({
+    type: StringEnum(MISSION_ANALYSIS_TYPES, 'MissionAnalysisAvailable'),
+    mission_analysis_id: Uuid,
+    generation_job_id: Uuid,
+  }), { description: 'One generation job per type, in the order asked' }),
+}, { title: 'GenerateMissionAnalysisResponse' });
+
+const generateSeveralRoute = (deps: ApiDependencies) => defineRoute({
+  method: 'post', path: '/api/mission-analysis/generate', operationId: 'generate_mission_analyses',
+  summary: 'Draft several mission-analysis products of an operation (one generation job each)',
+  description: 'Every record is checked first: one a person wrote since its last generation makes the request 409 '
+    + '(unless overwrite) and requests nothing. Poll each job at GET /api/generation-jobs/{id}.',
+  tags: ['mission-analysis'], auth: true, body: GenerateMissionAnalysisRequest,
+  responses: {
+    200: { description: 'Generations requested', schema: GenerateMissionAnalysisResponse },
+    409: { description: 'A person wrote one of the records since its last generation', schema: HTTPError },
+    ...ownedResourceErrors,
+  },
+  async handler(ctx, { body, principal }) {
+    const operationId = body.operation_id.toLowerCase();
+    await accessibleOperation(deps.readModels, operationId, principal);
+    const targets = body.types.map((type) => ({ type, id: planningRecordId('mission_analysis', operationId, type) }));
+    const jobs = await requestGenerations(deps.store, commandContextOf(ctx), targets.map((t) => ({
+      target_kind: 'mission_analysis' as const, record_id: t.id, operation_id: operationId, record_type: t.type,
+      instructions: body.instructions ?? null, document_ids: body.document_ids ?? [], overwrite: body.overwrite ?? false,
+    })));
+    await awaitReadModels(deps, Math.max(...jobs.map((j) => j.position ?? 0)));
+    ctx.body = {
+      message: `Generation of ${jobs.length} mission-analysis product(s) requested: poll /api/generation-jobs/{id}`,
+      items: targets.map((t, i) => ({ type: t.type, mission_analysis_id: t.id, generation_job_id: jobs[i]!.jobId })),
+    };
+  },
+});
+
 export const generationRoutes = (deps: ApiDependencies) => [
+  generateSeveralRoute(deps),
   generateRoute(deps, {
     kind: 'warno', base: '/api/warno', idParam: 'warno_id', label: 'WARNO', tag: 'warno', types: WARNO_TYPES,
     request: 'GenerateWARNORequest',

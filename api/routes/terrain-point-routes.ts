@@ -16,13 +16,24 @@ const MobilityName = Type.Union([...MOBILITY_CLASS_NAMES.map((name) => Type.Lite
 const TerrainPointResponse = Type.Object({
   lon: Type.Number(),
   lat: Type.Number(),
-  mgrs: Type.Union([Type.String(), Type.Null()], { description: 'MGRS reference, 1 m precision (null beyond 84°N / 80°S)' }),
-  elevation_m: Type.Union([Type.Number(), Type.Null()], { description: 'Metres, 0.1 m steps; null where the DEM has no value' }),
-  slope_deg: Type.Union([Type.Number(), Type.Null()], { description: "Degrees (Horn's method on the 3x3 pixels around), 0.01° steps" }),
-  land_cover: Type.Union([Type.Object({ code: Type.Integer(), name: Type.String() }), Type.Null()], { description: 'ESA WorldCover class' }),
+  mgrs: Type.Union([Type.String(), Type.Null()], {
+    description: 'MGRS reference, 1 m precision (null beyond 84°N / 80°S)',
+  }),
+  elevation_m: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Metres, 0.1 m steps; null where the DEM has no value',
+  }),
+  slope_deg: Type.Union([Type.Number(), Type.Null()], {
+    description: "Degrees (Horn's method on the 3x3 pixels around), 0.01° steps; null at the prepared area's edge",
+  }),
+  land_cover: Type.Union([Type.Object({ code: Type.Integer(), name: Type.String() }), Type.Null()], {
+    description: 'ESA WorldCover class',
+  }),
   mobility: Type.Object(
     Object.fromEntries(VEHICLE_CLASSES.map((v) => [v, MobilityName])) as Record<string, typeof MobilityName>,
-    { description: 'Cross-country class per vehicle class (roads not considered); null where slope or land cover is unknown' },
+    {
+      description: 'Cross-country class per vehicle class (roads not considered); '
+        + 'null where slope or land cover is unknown',
+    },
   ),
   work_pixel: Type.Object({
     z: Type.Integer(), x: Type.Integer(), y: Type.Integer(), col: Type.Integer(), row: Type.Integer(),

@@ -26,6 +26,12 @@ const FILES: Record<string, [string, string]> = {
   '/viewer/assets/maplibre-gl.css': [join(maplibreDist, 'maplibre-gl.css'), CSS],
 };
 
+// Only the service itself; MapLibre runs its worker from a blob: URL and sets inline styles.
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'", "img-src 'self' data: blob:", 'worker-src blob:', 'child-src blob:',
+  "style-src 'self' 'unsafe-inline'", "connect-src 'self'",
+].join('; ');
+
 export function serveViewer(): Koa.Middleware {
   return async (ctx, next) => {
     const file = (ctx.method === 'GET' || ctx.method === 'HEAD') && FILES[ctx.path];
@@ -33,8 +39,7 @@ export function serveViewer(): Koa.Middleware {
     ctx.type = file[1];
     // The page itself is always fresh; the library is versioned with the package.
     ctx.set('Cache-Control', ctx.path.startsWith('/viewer/assets/') ? 'public, max-age=86400' : 'no-cache');
-    ctx.set('Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data: blob:; worker-src blob:; child-src blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'");
+    ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     ctx.body = createReadStream(file[0]);
   };
 }

@@ -6,6 +6,7 @@ import type { TerrainJob } from '../terrain-job/terrain-job-state.ts';
 import { isTerminalJob } from '../terrain-job/terrain-job-state.ts';
 import { notReadyCode } from '../terrain-job/terrain-job-rules.ts';
 import type { AnalysisType } from './analysis-vocabulary.ts';
+import type { AnalysisParameters, LandingZonesParameters } from './analysis-parameters.ts';
 
 export interface ToolDependencies {
   /** Datasets the tool reads. */
@@ -16,16 +17,25 @@ export interface ToolDependencies {
 
 /**
  * Routes need terrain (elevation and land cover become ready together) and roads; landing zones
- * terrain, and roads only for a road constraint; line of sight, viewshed and RF elevation only,
- * which they can prepare on demand.
+ * terrain, roads only for a road constraint and buildings only when the covering terrain job
+ * includes them (building_data); line of sight, viewshed and RF elevation only, which they can
+ * prepare on demand.
  */
-export function toolDependencies(type: AnalysisType, options: { roadConstraint?: boolean } = {}): ToolDependencies {
+export function toolDependencies(
+  type: AnalysisType,
+  options: { roadConstraint?: boolean; buildings?: boolean } = {},
+): ToolDependencies {
   switch (type) {
     case 'route':
       return { datasets: ['elevation', 'land_cover', 'roads'], onDemand: [] };
     case 'landing_zones':
       return {
-        datasets: options.roadConstraint ? ['elevation', 'land_cover', 'roads'] : ['elevation', 'land_cover'],
+        datasets: [
+          'elevation',
+          'land_cover',
+          ...(options.roadConstraint ? (['roads'] as const) : []),
+          ...(options.buildings ? (['buildings'] as const) : []),
+        ],
         onDemand: [],
       };
     case 'line_of_sight':
@@ -34,6 +44,25 @@ export function toolDependencies(type: AnalysisType, options: { roadConstraint?:
       return { datasets: ['elevation'], onDemand: ['elevation'] };
   }
 }
+
+/** The dependencies of a requested analysis: its tool's, with the options its parameters choose. */
+export function analysisDependencies(type: AnalysisType, parameters: AnalysisParameters): ToolDependencies {
+  if (type !== 'landing_zones') return toolDependencies(type);
+  // Surveys recorded before these options existed have neither (no road constraint, no building data).
+  const survey = parameters as Partial<LandingZonesParameters>;
+  return toolDependencies(type, {
+    roadConstraint: survey.max_road_distance_m != null,
+    buildings: survey.building_data === true,
+  });
+}
+
+/**
+ * Whether a landing-zone survey reads building footprints: exactly when the covering terrain job
+ * requested buildings (include_buildings); otherwise its obstacle and clearance criteria say there is
+ * no building data.
+ */
+export const jobIncludesBuildings = (job: CoveringJob | null): boolean =>
+  job !== null && job.sources.buildings.code !== 'NOT_REQUESTED';
 
 /** The covering terrain job as the rule needs it. */
 export type CoveringJob = Pick<TerrainJob, 'job_id' | 'status' | 'sources'>;

@@ -56,6 +56,10 @@ export interface LandingZonesParameters {
   /** Also pass 7–15° slopes (upslope landing or hover). */
   accept_upslope: boolean;
   max_candidates: number;
+  /** Road constraint: at most this many ground metres from the centre to a road cell; null = none. */
+  max_road_distance_m: number | null;
+  /** Set when requested: the covering terrain job includes buildings, so footprints and heights are read. */
+  building_data: boolean;
 }
 
 /** A quickest route for a movement class through waypoints, around areas to avoid. */
@@ -65,6 +69,8 @@ export interface RouteParameters {
   waypoints: LonLat[];
   /** Named-area layers of the map to avoid, as they were when requested: polygons of [lon, lat] rings. */
   avoid: Array<{ layer_id: string; polygons: LonLat[][][] }>;
+  /** Moves searched: 8 neighbours, or 16 (with the knight's moves: straighter paths, slower). */
+  neighbourhood: 8 | 16;
 }
 
 export type AnalysisParameters =

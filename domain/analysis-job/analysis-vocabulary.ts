@@ -49,6 +49,8 @@ export const MAX_LINE_OF_SIGHT_M = 30_000;
 export const ROUTE_MARGIN_M = 2_000;
 /** At most this many waypoints (start, intermediate points, end). */
 export const MAX_ROUTE_WAYPOINTS = 10;
+/** Largest road constraint of a landing-zone survey, ground metres. */
+export const MAX_LANDING_ROAD_DISTANCE_M = 5000;
 /** Longest RF coverage radius, metres (its footprint must also fit MAX_ANALYSIS_WORK_TILES). */
 export const MAX_RF_RADIUS_M = 20_000;
 /** Standard atmospheric refraction: effective earth radius k·R with k = 4/3. */

@@ -2,7 +2,8 @@
 // (domain/terrain-analysis/survey-landing-zones.ts, after FM 3-21.38), ranked, with each criterion's
 // measurement and reason, as polygons with MGRS references. Slope is Horn's over the footprint's
 // elevation with true ground spacing per row; NO-GO is the foot mobility class (mobility-raster.ts).
-// No building data is read yet, so obstacles and clearance report "no building data". Pure.
+// Building heights (obstacles, clearance) and roads (the road constraint) are passed in when the
+// survey has them; without building data obstacles and clearance say so in their reason. Pure.
 import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
 import { mobilityRaster } from '../terrain/mobility-raster.ts';
 import { slopeDegrees } from '../terrain/slope-degrees.ts';
@@ -32,9 +33,12 @@ export function landingZonesResult(
   landCover: Uint8Array,
   parameters: LandingZonesParameters,
   newId: () => string,
+  /** Non-zero on road cells (needed with max_road_distance_m); building heights, metres (null = no data). */
+  extra: { roads?: Uint8Array | null; buildingHeight?: Float32Array | null } = {},
 ) {
   const { grid } = elevation;
   const { area, aircraft_size, accept_upslope, max_candidates } = parameters;
+  const maxRoadDistance = parameters.max_road_distance_m ?? null;
   const rows = Float64Array.from({ length: grid.height }, (_, row) =>
     groundCellSizeM(grid, lonLatOfCell(grid, 0, row)[1]),
   );
@@ -52,9 +56,18 @@ export function landingZonesResult(
     'centre',
   );
   const dem = groundRasterOf(elevation, centre);
-  const candidates = surveyLandingZones({ dem, landCover, mobility, area: mask }, aircraft_size, {
+  const inputs = {
+    dem,
+    landCover,
+    mobility,
+    area: mask,
+    roads: extra.roads ?? null,
+    buildingHeight: extra.buildingHeight ?? null,
+  };
+  const candidates = surveyLandingZones(inputs, aircraft_size, {
     acceptUpslope: accept_upslope,
     maxCandidates: max_candidates,
+    ...(maxRoadDistance === null ? {} : { maxRoadDistance }),
   });
   const zones = candidates.map((c) => {
     const position = roundPosition(lonLatOfCell(grid, c.center.col, c.center.row));
@@ -83,13 +96,22 @@ export function landingZonesResult(
         unsuitable_cells: c.surface.unsuitableCells,
       },
       obstacles: { pass: c.obstacles.pass, reason: c.obstacles.reason, highest_on_point_m: c.obstacles.highestOnPoint },
-      clearance: { pass: c.clearance.pass, reason: c.clearance.reason, worst_ratio: round(c.clearance.worstRatio, 3) },
+      clearance: {
+        pass: c.clearance.pass,
+        reason: c.clearance.reason,
+        worst_ratio: round(c.clearance.worstRatio, 3),
+        worst_height_m: round(c.clearance.worstHeight, 2),
+        worst_distance_m: round(c.clearance.worstDistance, 2),
+      },
+      road: c.road && { pass: c.road.pass, reason: c.road.reason, distance_m: round(c.road.distance, 2) },
     };
   });
   const result = {
     aircraft_size,
     diameter_m: zones[0]?.diameter_m ?? null,
     accept_upslope,
+    max_road_distance_m: maxRoadDistance,
+    building_data: parameters.building_data === true,
     cell_size_m: round(dem.cellWidth, 4),
     candidates: zones.length,
     suitable: zones.filter((z) => z.suitable).length,

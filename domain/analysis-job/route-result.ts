@@ -70,12 +70,14 @@ export function routeResult(
     DEFAULT_TRAVEL_MODELS[movement],
   );
   const cells = waypoints.map((p) => requireCell(grid, p));
-  const plan = planRoute(surface, cells);
+  // Routes recorded before the option existed searched 8 neighbours.
+  const neighbourhood = parameters.neighbourhood ?? 8;
+  const plan = planRoute(surface, cells, neighbourhood);
   const points = waypoints.map((p, index) => {
     const position = roundPosition(lonLatOfCell(grid, cells[index]!.col, cells[index]!.row));
     return { index, requested_position: p, requested_mgrs: mgrsReference(p), position, mgrs: mgrsReference(position) };
   });
-  const base = { movement, cell_size_m: round(dem.cellWidth, 4), waypoints: points };
+  const base = { movement, neighbourhood, cell_size_m: round(dem.cellWidth, 4), waypoints: points };
   const waypointFeatures = points.map((w) => ({
     type: 'Feature' as const,
     id: newId(),

@@ -28,7 +28,9 @@ const round = (value: number, step: number) => Math.round(value / step) * step;
 const tidy = (value: number, decimals: number) => Number(round(value, 10 ** -decimals).toFixed(decimals));
 
 /** Elevation, slope, land cover and mobility of one work pixel from its 3x3 elevation window. */
-export function terrainAtPixel(inputs: TerrainPixelInputs, config: MobilityConfig = DEFAULT_MOBILITY_CONFIG): TerrainAtPixel {
+export function terrainAtPixel(
+  inputs: TerrainPixelInputs, config: MobilityConfig = DEFAULT_MOBILITY_CONFIG,
+): TerrainAtPixel {
   if (inputs.elevationWindow.length !== 9) {
     throw new RangeError(`a 3x3 elevation window has 9 values, got ${inputs.elevationWindow.length}`);
   }

@@ -16,7 +16,9 @@ export interface MapTerrainCoverageRow {
   land_cover_fingerprint: string | null;
 }
 
-export async function findMapTerrainCoverage(knex: Knex, mapId: string, tile: TileAddress): Promise<MapTerrainCoverageRow[]> {
+export async function findMapTerrainCoverage(
+  knex: Knex, mapId: string, tile: TileAddress,
+): Promise<MapTerrainCoverageRow[]> {
   if (tile.z !== WORK_ZOOM) throw new RangeError(`map terrain coverage is kept at zoom ${WORK_ZOOM}, got ${tile.z}`);
   const rows = await knex.raw(
     `select j.job_id, j.status as job_status,

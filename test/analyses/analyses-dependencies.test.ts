@@ -129,6 +129,12 @@ for (const backend of SQL_BACKENDS) {
       assert.equal([still.status, still.layer_id], ['cancelled', null]);
       const res = done.result;
       assert.is(res.diameter_m, 35);
+      // The job did not include buildings and no road constraint was asked: no building data, no road verdict.
+      assert.equal([res.building_data, res.max_road_distance_m, done.parameters.building_data], [false, null, false]);
+      for (const zone of res.zones) {
+        assert.match(zone.obstacles.reason, /^no building data/);
+        assert.is(zone.road, null);
+      }
       assert.ok(res.candidates >= 1 && res.candidates <= 5, JSON.stringify(res).slice(0, 500));
       assert.equal(
         res.zones.map((z: any) => z.rank),

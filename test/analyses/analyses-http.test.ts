@@ -434,4 +434,34 @@ forEachBackend('analyses over HTTP', (test) => {
     assert.is(forged.status, 422, forged.text);
     assert.equal(forged.body.detail[0].loc, ['body', 'type']);
   });
+
+  test('a cancelled viewshed stops and leaves no result layer or tiles; the worker takes the next analysis', async ({
+    svc,
+  }) => {
+    const mapId = await newMap(svc);
+    // 15 km: 64 work tiles of elevation to read, so the cancel lands while the worker reads them.
+    const big = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+      key: svc.key,
+      body: { type: 'viewshed', observer: { position: OBSERVER, height_m: 2 }, radius_m: 15_000 },
+    });
+    assert.is(big.status, 202, big.text);
+    const cancel = await http(svc.url, 'POST', `/api/analyses/${big.body.id}/cancel`, { key: svc.key });
+    assert.equal([cancel.status, cancel.body.status, cancel.body.error?.code], [200, 'cancelled', 'CANCELLED']);
+    // A line of sight after it finishes: the worker stopped the cancelled one.
+    const next = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+      key: svc.key,
+      body: lineOfSight([8.51, 47.305]),
+    });
+    assert.equal([next.status, next.body.status], [201, 'success'], next.text);
+    const after = (await http(svc.url, 'GET', `/api/analyses/${big.body.id}`, { key: svc.key })).body;
+    assert.equal([after.status, after.layer_id, after.result], ['cancelled', null, null]);
+    const map = await http(svc.url, 'GET', `/api/maps/${mapId}`, { key: svc.key });
+    assert.equal(
+      map.body.layers.map((l: any) => l.type),
+      ['line_of_sight'],
+    );
+    const tiles = await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/tiles/collections`, { key: svc.key });
+    assert.is(tiles.status, 200, tiles.text);
+    assert.is(tiles.body.collections.length, 0, tiles.text);
+  });
 });

@@ -393,14 +393,17 @@ for (const backend of SQL_BACKENDS) {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const calls = [
-        ['GET', '/api/auth/login'], ['GET', '/api/auth/callback?code=c&state=s'], ['GET', '/api/auth/callback'],
-        ['POST', '/api/auth/logout'],
+        ['GET', '/api/auth/login'], ['GET', '/api/auth/callback?code=c&state=s'], ['POST', '/api/auth/logout'],
       ];
       for (const [method, path] of calls) {
         const r = await http(url, method!, path!);
         assert.is(r.status, 503, `${method} ${path}`);
         assert.equal(r.body, { detail: 'Browser login is not configured' });
       }
+      // Validation comes first, as on every route: a callback without its state is a 422 either way.
+      const malformed = await http(url, 'GET', '/api/auth/callback');
+      assert.is(malformed.status, 422);
+      assert.equal(malformed.body.detail[0].loc, ['query', 'state']);
       // A session cookie is no credential there, even a genuine one; keys work as ever.
       const jar = await loginAs(ctx, 'kate');
       const cookie = `ops_session=${jar.get(ctx.svc.url, 'ops_session')}`;

@@ -127,6 +127,36 @@ forEachBackend('generation', (test) => {
     assert.is((await http(svc.url, 'GET', `/api/generation-jobs/${job}`, { key: svc.key })).status, 404);
   });
 
+  test('POST /api/mission-analysis/generate: one job per type, all checked before any is requested', async ({ svc }) => {
+    const op = await newOperation(svc);
+    const body = { operation_id: op, types: ['restated_mission', 'tasks'] };
+    const r = await http(svc.url, 'POST', '/api/mission-analysis/generate', { key: svc.key, body });
+    assert.is(r.status, 200, r.text);
+    assert.is(r.body.message, 'Generation of 2 mission-analysis product(s) requested: poll /api/generation-jobs/{id}');
+    const ids = [await record(svc, 'mission-analysis', op, 'restated_mission'), await record(svc, 'mission-analysis', op, 'tasks')].map((x) => x.id);
+    assert.equal(r.body.items.map((i: { type: string; mission_analysis_id: string }) => [i.type, i.mission_analysis_id]),
+      [['restated_mission', ids[0]], ['tasks', ids[1]]]);
+    for (const item of r.body.items) assert.is((await pollGeneration(svc, item.generation_job_id)).status, 'success');
+    assert.is((await record(svc, 'mission-analysis', op, 'restated_mission')).text,
+      `${RULE_BASED_MARK}\n\n2-7 IN conducts operation IRON GATE. When, where and why: TBD from the higher headquarters' order.`);
+    // A person's edit of one makes the whole request 409, and nothing is requested.
+    assert.is((await http(svc.url, 'PUT', `/api/mission-analysis/${ids[1]}`, { key: svc.key, body: { text: 'mine' } })).status, 200);
+    const head = await svc.service.store.headPosition();
+    const refused = await http(svc.url, 'POST', '/api/mission-analysis/generate', { key: svc.key, body });
+    assert.is(refused.status, 409, refused.text);
+    assert.is(await svc.service.store.headPosition(), head);
+    const other = await svc.newAccount();
+    assert.is((await http(svc.url, 'POST', '/api/mission-analysis/generate', { key: other.key, body })).status, 403);
+    for (const [bad, loc] of [
+      [{ operation_id: op, types: [] }, ['body', 'types']], [{ operation_id: op, types: ['mission'] }, ['body', 'types', 0]],
+      [{ types: ['tasks'] }, ['body', 'operation_id']],
+    ] as const) {
+      const b = await http(svc.url, 'POST', '/api/mission-analysis/generate', { key: svc.key, body: bad });
+      assert.is(b.status, 422, b.text);
+      assert.equal(b.body.detail[0].loc, loc, b.text);
+    }
+  });
+
   test('OpenAPI: the interface\'s type names for the bodies and responses', async ({ svc }) => {
     const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -136,6 +166,9 @@ forEachBackend('generation', (test) => {
     const single = doc.paths['/api/mission-analysis/{mission_analysis_id}/generate'].post;
     assert.equal(single.requestBody.content['application/json'].schema, ref('GenerateSingleMissionAnalysisRequest'));
     assert.equal(single.responses['200'].content['application/json'].schema, ref('MessageResponse'));
+    const several = doc.paths['/api/mission-analysis/generate'].post;
+    assert.equal(several.requestBody.content['application/json'].schema, ref('GenerateMissionAnalysisRequest'));
+    assert.equal(several.responses['200'].content['application/json'].schema, ref('GenerateMissionAnalysisResponse'));
     const job = doc.paths['/api/generation-jobs/{generation_job_id}'].get;
     assert.equal(job.responses['200'].content['application/json'].schema, ref('GenerationJobResponse'));
     assert.ok(warno.responses['409'] && warno.responses['422'] && warno.responses['403'] && warno.responses['404']);

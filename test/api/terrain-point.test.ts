@@ -54,14 +54,18 @@ forEachBackend('terrain point query', (test) => {
 
     const before = await query(24.95, 60.16);
     assert.is(before.status, 404, before.text);
-    assert.match(before.body.detail, /No terrain job of map .* covers \(24\.95, 60\.16\) \(work tile 12\/\d+\/\d+\): request a terrain job/);
+    assert.match(before.body.detail,
+      /No terrain job of map .* covers \(24\.95, 60\.16\) \(work tile 12\/\d+\/\d+\): request a terrain job/);
 
     const jobId = await requestJob(svc, mapId, stored);
     assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
     const job = await svc.service.db.knex('terrain_jobs').where({ job_id: jobId }).first();
-    const tiles: Array<[number, number]> = (typeof job.state === 'string' ? JSON.parse(job.state) : job.state).work_tiles;
+    const state = typeof job.state === 'string' ? JSON.parse(job.state) : job.state;
+    const tiles: Array<[number, number]> = state.work_tiles;
     const keys = new Set(tiles.map(([x, y]) => `${x}/${y}`));
-    const [x, y] = tiles.find(([tx, ty]) => keys.has(`${tx + 1}/${ty}`)) ?? assert.unreachable('two tiles side by side') as never;
+    const pair = tiles.find(([tx, ty]) => keys.has(`${tx + 1}/${ty}`));
+    assert.ok(pair, 'two work tiles side by side');
+    const [x, y] = pair!;
 
     // An inner pixel, and the last column of a tile (its slope needs the east neighbour tile).
     for (const [col, row] of [[100, 120], [255, 37]] as const) {
@@ -97,5 +101,28 @@ forEachBackend('terrain point query', (test) => {
     const other = await svc.newAccount('other');
     assert.is((await query(24.95, 60.16, other.key)).status, 403);
     assert.is((await query(24.95, 60.16, null as unknown as string)).status, 401);
+  });
+
+  test('409 while the covering job prepares its terrain tiles, and after it was cancelled before them', async (ctx) => {
+    const { svc } = ctx;
+    const { mapId, boundary: stored } = await mapWithBoundary(svc, squareBoundary(10.0, 50.0, 10.08, 50.05));
+    const jobId = await requestJob(svc, mapId, stored);
+    // Asked at once: the job has only just been accepted, its terrain_display_tiles phase not yet run.
+    const early = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=10.04&lat=50.02`, { key: svc.key });
+    assert.is(early.status, 409, early.text);
+    assert.is(early.headers.get('retry-after'), '5');
+    const notReady = `is not ready: terrain job ${jobId} is still preparing .*terrain_display_tiles`;
+    assert.match(early.body.detail, new RegExp(notReady));
+    const cancelled = await http(svc.url, 'POST', `/api/terrain-analysis/jobs/${jobId}/cancel`, { key: svc.key });
+    assert.is(cancelled.status, 200, cancelled.text);
+    const display = cancelled.body.phases.find((p: any) => p.id === 'terrain_display_tiles').status;
+    const after = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=10.04&lat=50.02`, { key: svc.key });
+    if (display === 'canceled') {
+      assert.is(after.status, 409, after.text);
+      assert.match(after.body.detail,
+        /prepared elevation and land-cover tiles .* \(phase terrain_display_tiles failed, blocked or was canceled\)/);
+    } else {
+      assert.is(after.status, 200, `display tiles ${display} before the cancel: ${after.text}`);
+    }
   });
 });

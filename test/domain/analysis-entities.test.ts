@@ -173,6 +173,7 @@ test('routes: the footprint is the waypoints widened by 2 km; areas to avoid are
       [24.955, 60.16],
     ] as Array<[number, number]>,
     avoid: [],
+    neighbourhood: 8 as const,
   };
   // ±2 km at 60.16° N is ±0.0180° of latitude and ±0.0360° of longitude: tiles x 2331–2332, y 1185–1186.
   assert.equal(

@@ -110,7 +110,10 @@ export async function http<T = any>(
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(url + path, { method, headers, body });
+  const response = await fetch(url + path, { method, headers, body }).catch((error: Error & { cause?: unknown }) => {
+    // undici says only "fetch failed"; the cause (reset socket, refused connection, timeout) is what a reader needs.
+    throw new Error(`${method} ${path}: ${error.message} (${String((error.cause as Error | undefined)?.message ?? error.cause)})`, { cause: error });
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -6,7 +6,8 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { decideAnalysis, loadAnalysis } from '../../commands/analysis-job-commands.ts';
-import { dependencyVerdict, toolDependencies } from '../../domain/analysis-job/analysis-dependencies.ts';
+import { analysisDependencies, dependencyVerdict } from '../../domain/analysis-job/analysis-dependencies.ts';
+import type { AnalysisParameters } from '../../domain/analysis-job/analysis-parameters.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { WorkQueue } from '../../infra/work-queue/work-queue.ts';
 import { loadTerrainJob } from '../../commands/terrain-job-commands.ts';
@@ -59,7 +60,7 @@ export class AnalysisDispatcher {
       // The job it waits for is the one that covered its footprint when it was requested.
       const terrain = job.waiting_for ? await loadTerrainJob(this.store, job.waiting_for.job_id) : null;
       const verdict = dependencyVerdict(
-        toolDependencies(job.analysis_type),
+        analysisDependencies(job.analysis_type, job.parameters as unknown as AnalysisParameters),
         terrain && terrain.status !== 'absent' ? terrain : null,
       );
       if (verdict.kind === 'wait') return;

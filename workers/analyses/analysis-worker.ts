@@ -26,7 +26,14 @@ import type { DatasetName } from '../../domain/terrain/types.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
 import { SourceError, type SourceProvider } from '../terrain/sources/source-provider.ts';
-import { readFootprintElevation, readFootprintLandCover, readFootprintRoads } from './read-footprint-elevation.ts';
+import {
+  readFootprintBuildings,
+  readFootprintElevation,
+  readFootprintLandCover,
+  readFootprintRoads,
+} from './read-footprint-elevation.ts';
+import { buildingHeightRaster } from '../../domain/analysis-job/building-height-raster.ts';
+import { roadCellMask } from '../../domain/analysis-job/road-cell-mask.ts';
 import { routeResult } from '../../domain/analysis-job/route-result.ts';
 import {
   RASTER_TILE_KINDS,
@@ -74,6 +81,17 @@ export const analysisContext = (job: Pick<AnalysisJob, 'account_id' | 'analysis_
   now: () => new Date(),
 });
 
+/**
+ * Cooperative cancellation: the worker reads the analysis between stages (each elevation tile read,
+ * before the tool runs, after it, every result tile stored) and stops at the first point where it is
+ * cancelled, so a cancelled analysis never adds its result layer. The tool itself is one synchronous
+ * call and runs to its end once started.
+ */
+async function stopIfCancelled(store: EventStore, analysisId: string): Promise<void> {
+  const current = await loadAnalysis(store, analysisId);
+  if (current.status === 'cancelled') throw new AnalysisCancelledError(analysisId);
+}
+
 class AnalysisInputError extends Error {
   constructor(
     readonly code: string,
@@ -94,9 +112,10 @@ async function run(deps: AnalysisWorkerDependencies, job: AnalysisJob, control: 
   const grids = await readFootprintElevation(
     elevation,
     grid,
-    () => {
+    async () => {
       read++;
       control.heartbeat();
+      await stopIfCancelled(deps.store, job.analysis_id);
     },
     control.signal,
   ).catch((error: unknown) => {
@@ -108,6 +127,7 @@ async function run(deps: AnalysisWorkerDependencies, job: AnalysisJob, control: 
     analysis_id: job.analysis_id,
     progress: { completed: read, total: tiles.length, stage: 'elevation' },
   });
+  await stopIfCancelled(deps.store, job.analysis_id);
   try {
     if (job.analysis_type === 'line_of_sight')
       return lineOfSightResult(grids, job.parameters as unknown as LineOfSightParameters, randomUUID);
@@ -124,8 +144,16 @@ async function run(deps: AnalysisWorkerDependencies, job: AnalysisJob, control: 
       return routeResult(grids, landCover, roads, job.parameters as unknown as RouteParameters, randomUUID);
     }
     if (job.analysis_type === 'landing_zones') {
+      const parameters = job.parameters as unknown as LandingZonesParameters;
       const landCover = await readFootprintLandCover(deps.providers.land_cover, grid, control);
-      return landingZonesResult(grids, landCover, job.parameters as unknown as LandingZonesParameters, randomUUID);
+      const roads =
+        parameters.max_road_distance_m != null
+          ? roadCellMask(grid.width, grid.height, await readFootprintRoads(deps.providers.roads, grid, control))
+          : null;
+      const buildingHeight = parameters.building_data
+        ? buildingHeightRaster(grid, await readFootprintBuildings(deps.providers.buildings, grid, control))
+        : null;
+      return landingZonesResult(grids, landCover, parameters, randomUUID, { roads, buildingHeight });
     }
     if (job.analysis_type === 'rf_coverage') {
       const parameters = job.parameters as unknown as RfCoverageParameters;
@@ -176,7 +204,12 @@ export function handleAnalysisTask(deps: AnalysisWorkerDependencies) {
       if (current.status === 'absent' || isTerminalAnalysis(current.status)) return;
       const layerId = resultLayerId(analysis_id);
       // Tiles first: once the layer and the result are recorded, every tile of the collection exists.
-      if ('tile' in outcome) await storeRasterTiles(deps.blobStore, layerId, job, outcome.tile, control);
+      if ('tile' in outcome) {
+        await storeRasterTiles(deps.blobStore, layerId, job, outcome.tile, control, () =>
+          stopIfCancelled(deps.store, analysis_id),
+        );
+      }
+      await stopIfCancelled(deps.store, analysis_id);
       await addAnalysisLayer(deps.store, ctx, job, {
         layer_id: layerId,
         layer_type: RESULT_LAYER_TYPES[job.analysis_type],
@@ -203,6 +236,7 @@ async function storeRasterTiles(
   job: AnalysisJob,
   rgbaOf: (tile: TileAddress, kind: RasterTileKind) => Uint8Array,
   control: TaskControl,
+  checkpoint: () => Promise<void>,
 ) {
   const grid = footprintGrid(job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })));
   const tiles = [];
@@ -213,6 +247,7 @@ async function storeRasterTiles(
       await blobStore.put(rasterResultTileKey(layerId, kind, tile), png, 'image/png');
     }
     control.heartbeat();
+    await checkpoint();
   }
 }
 

@@ -12,11 +12,15 @@ import { normaliseRoadClass } from '../terrain/sources/vector/road-class.ts';
 import { roadSpeedKmh } from '../terrain/products/road-graph/road-speed-kmh.ts';
 import { TILE_SIZE } from '../../domain/terrain/work-grid.ts';
 import type { RasterSourceProvider } from '../terrain/sources/source-provider.ts';
+import type { BuildingFootprint } from '../../domain/analysis-job/building-height-raster.ts';
+import { buildingHeightM } from '../../domain/analysis-job/building-height-m.ts';
+import type { LonLat } from '../../domain/analysis-job/analysis-parameters.ts';
 
 export async function readFootprintElevation(
   provider: RasterSourceProvider,
   grid: FootprintGrid,
-  onTile: () => void,
+  /** After each work tile (progress, heartbeat, a cancellation check that may throw). */
+  onTile: () => void | Promise<void>,
   signal?: AbortSignal,
 ): Promise<ElevationGrid> {
   const data = new Float32Array(grid.width * grid.height).fill(Number.NaN);
@@ -31,7 +35,7 @@ export async function readFootprintElevation(
           data[base + col] = value === raster.nodata || Number.isNaN(value) ? Number.NaN : value;
         }
       }
-      onTile();
+      await onTile();
     }
   }
   return { grid, data };
@@ -91,4 +95,33 @@ export async function readFootprintRoads(
     }
   }
   return roads;
+}
+
+/** Building footprints of the footprint's work tiles with their heights (building-height-m.ts). */
+export async function readFootprintBuildings(
+  provider: SourceProvider,
+  grid: FootprintGrid,
+  control: TaskControl,
+): Promise<BuildingFootprint[]> {
+  if (provider.kind !== 'vector')
+    throw new SourceError('INVALID_SOURCE_CONFIG', 'the buildings source is not a vector source', 'buildings');
+  const buildings: BuildingFootprint[] = [];
+  const ring = (r: number[][]) => r.map((p) => [p[0]!, p[1]!] as LonLat);
+  for (let ty = 0; ty < grid.tilesHigh; ty++) {
+    for (let tx = 0; tx < grid.tilesWide; tx++) {
+      const tile = await provider.readTile({ z: grid.zoom, x: grid.tileX + tx, y: grid.tileY + ty }, control.signal);
+      for (const feature of tile.features) {
+        const g = feature.geometry;
+        const polygons =
+          g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
+        if (polygons.length === 0) continue;
+        buildings.push({
+          polygons: polygons.map((polygon) => polygon.map(ring)),
+          heightM: buildingHeightM(feature.properties),
+        });
+      }
+      control.heartbeat();
+    }
+  }
+  return buildings;
 }

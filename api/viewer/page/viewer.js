@@ -14,7 +14,8 @@
   const authHeaders = () => (apiKey ? { Authorization: `Bearer ${apiKey}` } : {});
 
   async function api(path) {
-    const response = await fetch(`${origin}${path}`, { headers: { Accept: 'application/json', ...authHeaders() }, credentials: 'same-origin' });
+    const headers = { Accept: 'application/json', ...authHeaders() };
+    const response = await fetch(`${origin}${path}`, { headers, credentials: 'same-origin' });
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const detail = body && body.detail;
@@ -33,58 +34,74 @@
   const landCoverRamp = ['interpolate', ['linear'], ['elevation'], 0, 'rgba(0,0,0,0)', 8, 'rgba(0,0,0,0)',
     ...LAND_COVER_COLOURS.flatMap(([code, colour]) => [code - 1.5, colour, code + 1.5, colour])];
   // Nodata decodes to -10000 m: transparent.
-  const elevationRamp = ['interpolate', ['linear'], ['elevation'], -10000, 'rgba(0,0,0,0)', -9000, 'rgba(0,0,0,0)',
-    -8999, '#2b6cb0', 0, '#2f855a', 200, '#9ae6b4', 600, '#f6e05e', 1500, '#975a16', 3000, '#ffffff'];
-  // The interface's terrain-RGB encoding: metres = -10000 + (R·65536 + G·256 + B)·0.1.
-  const elevationEncoding = { encoding: 'custom', redFactor: 6553.6, greenFactor: 25.6, blueFactor: 0.1, baseShift: -10000 };
+  const elevationRamp = ['interpolate', ['linear'], ['elevation'],
+    -10000, 'rgba(0,0,0,0)', -9000, 'rgba(0,0,0,0)', -8999, '#2b6cb0',
+    0, '#2f855a', 200, '#9ae6b4', 600, '#f6e05e', 1500, '#975a16', 3000, '#ffffff'];
+  // The interface's terrain-RGB encoding, metres = -10000 + (R·65536 + G·256 + B)·0.1, is MapLibre's
+  // 'mapbox' encoding (factors 6553.6, 25.6, 0.1; MapLibre subtracts its baseShift of 10000).
+  const elevationEncoding = { encoding: 'mapbox' };
+  // The land-cover PNG as a "DEM" whose height is the class code (red; green and blue are 0), so
+  // color-relief can colour it. The factors must be non-zero: MapLibre packs the ramp's stops with them.
+  const landCoverEncoding =
+    { encoding: 'custom', redFactor: 1, greenFactor: 1 / 256, blueFactor: 1 / 65536, baseShift: 0 };
 
   function baseStyle() {
     const tiles = (collection, ext) => [`${ogcTiles}/${collection}/${quad}.${ext}`];
-    const dem = (collection, encoding) => ({ type: 'raster-dem', tiles: tiles(collection, 'png'), tileSize: 256, minzoom: 8, maxzoom: 12, ...encoding });
+    const dem = (collection, encoding) =>
+      ({ type: 'raster-dem', tiles: tiles(collection, 'png'), tileSize: 256, minzoom: 8, maxzoom: 12, ...encoding });
     const vector = (collection) => ({ type: 'vector', tiles: tiles(collection, 'mvt'), minzoom: 8, maxzoom: 12 });
+    const hidden = { visibility: 'none' };
     return {
       version: 8,
       sources: {
         elevation: dem('svc-native--terrain-elevation', elevationEncoding),
-        'land-cover-codes': dem('svc-native--terrain-landcover', { encoding: 'custom', redFactor: 1, greenFactor: 0, blueFactor: 0, baseShift: 0 }),
+        'land-cover-codes': dem('svc-native--terrain-landcover', landCoverEncoding),
         roads: vector('svc-native--roads'),
         buildings: vector('svc-native--buildings'),
       },
       layers: [
         { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },
-        { id: 'land-cover', type: 'color-relief', source: 'land-cover-codes', paint: { 'color-relief-color': landCoverRamp, 'color-relief-opacity': 0.55 } },
-        { id: 'elevation-colour', type: 'color-relief', source: 'elevation', layout: { visibility: 'none' }, paint: { 'color-relief-color': elevationRamp, 'color-relief-opacity': 0.7 } },
+        { id: 'land-cover', type: 'color-relief', source: 'land-cover-codes',
+          paint: { 'color-relief-color': landCoverRamp, 'color-relief-opacity': 0.55 } },
+        { id: 'elevation-colour', type: 'color-relief', source: 'elevation', layout: hidden,
+          paint: { 'color-relief-color': elevationRamp, 'color-relief-opacity': 0.7 } },
         { id: 'hillshade', type: 'hillshade', source: 'elevation', paint: { 'hillshade-exaggeration': 0.6 } },
-        { id: 'roads', type: 'line', source: 'roads', 'source-layer': 'svc-native--roads', paint: { 'line-color': '#333', 'line-width': 1.5 } },
-        { id: 'buildings', type: 'fill', source: 'buildings', 'source-layer': 'svc-native--buildings', paint: { 'fill-color': '#8b5e3c', 'fill-opacity': 0.8 } },
+        { id: 'roads', type: 'line', source: 'roads', 'source-layer': 'svc-native--roads',
+          paint: { 'line-color': '#333', 'line-width': 1.5 } },
+        { id: 'buildings', type: 'fill', source: 'buildings', 'source-layer': 'svc-native--buildings',
+          paint: { 'fill-color': '#8b5e3c', 'fill-opacity': 0.8 } },
       ],
     };
   }
 
-  // Map-owned tile collections (raster analysis results), under the terrain layers' labels.
+  // Map-owned tile collections (raster analysis results), under the roads.
   async function addMapTileCollections(mapId) {
     const { collections } = await api(`/api/maps/${mapId}/ogc/tiles/collections`);
     for (const collection of collections) {
       const id = `owned-${collection.id}`;
-      map.addSource(id, { type: 'raster', tileSize: 256, maxzoom: 12, tiles: [`${origin}/api/maps/${mapId}/ogc/tiles/collections/${collection.id}/map/${quad}.png`] });
+      const url = `${origin}/api/maps/${mapId}/ogc/tiles/collections/${collection.id}/map/${quad}.png`;
+      map.addSource(id, { type: 'raster', tileSize: 256, maxzoom: 12, tiles: [url] });
       map.addLayer({ id, type: 'raster', source: id, paint: { 'raster-opacity': 0.7 } }, 'roads');
     }
   }
 
-  // Every layer of the map from OGC API Features; the boundary (area of operations) on top, in red.
+  // Every layer of the map from OGC API Features; the boundary (area of operations) in red.
   async function addFeatureLayers(mapId) {
     const { collections } = await api(`/api/maps/${mapId}/ogc/features/collections`);
     const bounds = new maplibregl.LngLatBounds();
     for (const collection of collections) {
       const data = await api(`/api/maps/${mapId}/ogc/features/collections/${collection.id}/items?limit=1000`);
       const id = `features-${collection.id}`;
-      const boundary = collection.id === 'boundary' || /boundary|area of operations/i.test(collection.title || '')
-        || data.features.some((f) => f.properties && f.properties.layer_type === 'boundary');
+      const boundary = collection['svc:layer_type'] === 'boundary';
       const colour = boundary ? '#d00000' : '#1f4fd1';
+      const type = (t) => ['==', ['geometry-type'], t];
       map.addSource(id, { type: 'geojson', data });
-      map.addLayer({ id: `${id}-fill`, type: 'fill', source: id, filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': colour, 'fill-opacity': 0.08 } });
-      map.addLayer({ id: `${id}-line`, type: 'line', source: id, filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': colour, 'line-width': boundary ? 3 : 2 } });
-      map.addLayer({ id: `${id}-point`, type: 'circle', source: id, filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-color': colour, 'circle-radius': 5 } });
+      map.addLayer({ id: `${id}-fill`, type: 'fill', source: id, filter: type('Polygon'),
+        paint: { 'fill-color': colour, 'fill-opacity': 0.08 } });
+      map.addLayer({ id: `${id}-line`, type: 'line', source: id, filter: ['!', type('Point')],
+        paint: { 'line-color': colour, 'line-width': boundary ? 3 : 2 } });
+      map.addLayer({ id: `${id}-point`, type: 'circle', source: id, filter: type('Point'),
+        paint: { 'circle-color': colour, 'circle-radius': 5 } });
       for (const feature of data.features) extend(bounds, feature.geometry);
     }
     return bounds;
@@ -97,16 +114,28 @@
     else walk(geometry.coordinates);
   }
 
-  // The newest terrain job of the map, polled while it runs; its tiles are reloaded when it ends.
+  // The newest terrain job of the map, polled while it runs; its tiles are reloaded each time.
   async function followTerrainJob(mapId) {
     clearTimeout(jobTimer);
     const { items } = await api(`/api/terrain-analysis/jobs?map_id=${mapId}&size=1`);
     if (items.length === 0) { $('job').textContent = 'No terrain job for this map'; return; }
     const job = await api(`/api/terrain-analysis/jobs/${items[0].job_id}`);
-    const phases = (job.phases || []).map((p) => `<li>${p.id}: ${p.status}${p.counts ? ` (${p.counts.completed}/${p.counts.total})` : ''}</li>`).join('');
-    $('job').innerHTML = `<div>Job ${job.job_id}: <b id="job-status">${job.status}</b></div><ul>${phases}</ul>`;
+    const list = document.createElement('ul');
+    for (const phase of job.phases || []) {
+      const item = document.createElement('li');
+      const counts = phase.counts ? ` (${phase.counts.completed}/${phase.counts.total})` : '';
+      item.textContent = `${phase.id}: ${phase.status}${counts}`;
+      list.append(item);
+    }
+    const title = document.createElement('div');
+    title.textContent = `Job ${job.job_id}: `;
+    const state = document.createElement('b');
+    state.id = 'job-status';
+    state.textContent = job.status;
+    title.append(state);
+    $('job').replaceChildren(title, list);
     if (job.status === 'pending' || job.status === 'in_progress') {
-      jobTimer = setTimeout(() => followTerrainJob(mapId).then(() => refreshTiles(), (e) => status(e.message)), 2000);
+      jobTimer = setTimeout(() => followTerrainJob(mapId).then(refreshTiles, (e) => status(e.message)), 2000);
     }
   }
 
@@ -117,27 +146,30 @@
     }
   }
 
-  function showPoint(answer) {
-    const rows = [
-      ['Elevation', answer.elevation_m === null ? 'no data' : `${answer.elevation_m} m`],
-      ['Slope', answer.slope_deg === null ? 'no data' : `${answer.slope_deg}°`],
-      ['Land cover', answer.land_cover ? `${answer.land_cover.name} (${answer.land_cover.code})` : 'no data'],
-      ...Object.entries(answer.mobility).map(([vehicle, cls]) => [`Mobility, ${vehicle}`, cls || 'no data']),
-      ['MGRS', answer.mgrs || '—'],
-    ];
-    $('point').innerHTML = '';
-    for (const [name, value] of rows) {
+  function showPoint(rows) {
+    $('point').replaceChildren(...rows.flatMap(([name, value]) => {
       const dt = document.createElement('dt');
       dt.textContent = name;
+      if (value === undefined) return [dt];
       const dd = document.createElement('dd');
       dd.textContent = value;
       dd.dataset.field = name;
-      $('point').append(dt, dd);
-    }
+      return [dt, dd];
+    }));
   }
+
+  const pointRows = (answer) => [
+    ['Elevation', answer.elevation_m === null ? 'no data' : `${answer.elevation_m} m`],
+    ['Slope', answer.slope_deg === null ? 'no data' : `${answer.slope_deg}°`],
+    ['Land cover', answer.land_cover ? `${answer.land_cover.name} (${answer.land_cover.code})` : 'no data'],
+    ...Object.entries(answer.mobility).map(([vehicle, cls]) => [`Mobility, ${vehicle}`, cls || 'no data']),
+    ['MGRS', answer.mgrs || '—'],
+  ];
 
   async function openMap(mapId) {
     status('');
+    delete document.body.dataset.mapReady;
+    delete document.body.dataset.mapIdle;
     if (map) map.remove();
     map = new maplibregl.Map({
       container: 'map',
@@ -145,8 +177,9 @@
       center: [0, 0],
       zoom: 1,
       attributionControl: false,
-      // The service's own requests carry the key (the session cookie goes by itself); no other host is asked.
-      transformRequest: (url) => (url.startsWith(origin) ? { url, headers: authHeaders(), credentials: 'same-origin' } : { url }),
+      // The service's own requests carry the key (the session cookie goes by itself).
+      transformRequest: (url) =>
+        (url.startsWith(origin) ? { url, headers: authHeaders(), credentials: 'same-origin' } : { url }),
     });
     map.addControl(new maplibregl.NavigationControl(), 'top-right');
     map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }));
@@ -154,12 +187,9 @@
     map.on('click', async (event) => {
       const { lng, lat } = event.lngLat.wrap();
       try {
-        showPoint(await api(`/api/maps/${mapId}/terrain/point?lon=${lng.toFixed(6)}&lat=${lat.toFixed(6)}`));
+        showPoint(pointRows(await api(`/api/maps/${mapId}/terrain/point?lon=${lng.toFixed(6)}&lat=${lat.toFixed(6)}`)));
       } catch (error) {
-        $('point').innerHTML = '';
-        const dt = document.createElement('dt');
-        dt.textContent = error.message;
-        $('point').append(dt);
+        showPoint([[error.message, undefined]]);
       }
     });
     const bounds = await addFeatureLayers(mapId);
@@ -167,6 +197,8 @@
     if (!bounds.isEmpty()) map.fitBounds(bounds, { padding: 40, animate: false });
     await followTerrainJob(mapId);
     document.body.dataset.mapReady = mapId;
+    // Every tile of the view loaded and drawn (for scripts and tests that wait on the page).
+    map.once('idle', () => { document.body.dataset.mapIdle = mapId; });
   }
 
   // A map id may come in the URL (?map=<uuid>); credentials never do.
