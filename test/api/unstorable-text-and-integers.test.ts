@@ -86,8 +86,10 @@ forEachBackend('unstorable text and integer parameters', (test) => {
           const r = await http(svc.url, 'GET', `${pathOf(route)}?${name}=${encoded}`, { key: svc.key });
           const what = `${route.path}?${name}= ${label}`;
           if (label === 'lone surrogate') {
-            // Invalid UTF-8 is decoded to U+FFFD or kept escaped: storable, so any 4xx or 200 will do.
-            assert.ok(r.status < 500, `${what} → ${r.status}`);
+            // Invalid UTF-8 is decoded to U+FFFD or kept escaped: storable, so any 4xx or 200 will do
+            // (and the login routes' documented 503 when, as here, no OpenID provider is configured).
+            const loginUnconfigured = r.status === 503 && r.body?.detail === 'Browser login is not configured';
+            assert.ok(r.status < 500 || loginUnconfigured, `${what} → ${r.status} ${r.text.slice(0, 200)}`);
             continue;
           }
           assert.is(r.status, 422, `${what} → ${r.status} ${r.text.slice(0, 200)}`);

@@ -1,3 +1,4 @@
+// test:serial (measures event-loop gaps against in-thread work: needs the machine to itself)
 import { availableParallelism } from 'node:os';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
