@@ -1,21 +1,15 @@
 // Analyses: the aggregate folded with the same decider the commands use, one row per analysis, so
 // GET answers from one row and a rebuild reproduces it exactly.
-import { analysisJobDecider, type AnalysisJob } from '../../domain/analysis-job/analysis-job-decider.ts';
+import { analysisJobDecider } from '../../domain/analysis-job/analysis-job-decider.ts';
 import { analysisJobEventSchemas, type AnalysisJobEvent } from '../../domain/analysis-job/analysis-job-events.ts';
 import { foldRowsProjector } from '../fold-rows-projector.ts';
+import type { AnalysisRow as AnalysisReadRow } from '../queries/analysis-job-queries.ts';
 import { isEventOf } from '../is-event-of.ts';
 
 const ANALYSIS_EVENTS: ReadonlySet<string> = new Set(Object.keys(analysisJobEventSchemas));
 
-interface AnalysisRow {
-  analysis_id: string;
-  map_id: string;
-  operation_id: string;
-  account_id: string;
-  analysis_type: string;
-  status: string;
-  layer_id: string | null;
-  state: AnalysisJob;
+/** The row the queries read, plus the position of the request; timestamps as the database returns them. */
+interface AnalysisRow extends Omit<AnalysisReadRow, 'created_at' | 'updated_at'> {
   requested_position: number;
   created_at: string | Date;
   updated_at: string | Date;

@@ -1,19 +1,12 @@
-import type { Complex } from './complex.ts';
 import type { ItmPathState } from './diffraction-loss.ts';
 
-/** Inputs of the Longley–Rice attenuation besides the distance (what ITM's LongleyRice() takes). */
-export interface PathStateInput {
-  frequencyMhz: number;
-  /** Effective earth curvature γₑ, 1/m. */
+/**
+ * Inputs of the Longley–Rice attenuation besides the distance (what ITM's LongleyRice() takes): the
+ * path state without what itmPathState derives, and the effective earth curvature γₑ (1/m).
+ */
+export type PathStateInput = Omit<ItmPathState, 'earthRadius' | 'losAngle' | 'smoothLosDistance'> & {
   curvature: number;
-  horizonAngles: readonly [number, number];
-  horizonDistances: readonly [number, number];
-  effectiveHeights: readonly [number, number];
-  heights: readonly [number, number];
-  terrainIrregularity: number;
-  groundImpedance: Complex;
-  surfaceRefractivity: number;
-}
+};
 
 /**
  * Completes the path state with what follows from it: effective earth radius 1/γₑ, the smooth-earth
