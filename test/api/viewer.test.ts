@@ -1,3 +1,4 @@
+// test:serial (software WebGL rendering takes both cores; beside another file it can miss its wait)
 // The map viewer (/viewer) in a real browser: Debian's Chromium driven by playwright-core (never a
 // downloaded browser), WebGL by SwiftShader. With every request outside the service refused, the
 // page opens a map whose terrain was prepared from the synthetic sources, asks for its tiles with
@@ -59,11 +60,11 @@ async function openViewer(page: Page, svc: TestService, mapId: string, key: stri
   await page.goto(`${svc.url}/viewer?map=${mapId}`);
   if (key) await page.fill('#api-key', key);
   await page.click('#open-map button[type=submit]');
-  await page.waitForSelector(`body[data-map-ready="${mapId}"]`, { timeout: 20_000, state: 'attached' })
+  await page.waitForSelector(`body[data-map-ready="${mapId}"]`, { timeout: 60_000, state: 'attached' })
     .catch(async (error) => {
       throw new Error(`${error.message}\nstatus: ${await page.textContent('#status')}\nerrors: ${errors}`);
     });
-  await page.waitForSelector(`body[data-map-idle="${mapId}"]`, { timeout: 20_000, state: 'attached' });
+  await page.waitForSelector(`body[data-map-idle="${mapId}"]`, { timeout: 60_000, state: 'attached' });
   await page.waitForLoadState('networkidle');
   assert.is(await page.textContent('#job-status'), 'success');
   assert.is(await page.textContent('#status'), '', 'no error shown');
