@@ -32,6 +32,7 @@ import { verifyDownload } from './infra/document-storage/url-signature.ts';
 import { browserLogin } from './api/auth/browser-login.ts';
 import { openIdConnectProvider } from './infra/identity-provider/openid-connect-provider.ts';
 import { scheduleDocumentStorageSweeps, sweepDocumentStorage } from './api/documents/sweep-document-storage.ts';
+import { readTerrainPoint } from './api/terrain/terrain-point.ts';
 
 export interface Backends {
   config: Config;
@@ -139,6 +140,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     ? await startWorkPipeline({
       config, store, knex: db.knex, logger, providers: backends.providers, documents: backends.documents, blobStore: backends.blobStore, env: options.env ?? process.env,
       dispatcher: config.inlineProjector, workers: config.inlineWorkers,
+      readTerrainPoint: (mapId, lon, lat) =>
+        readTerrainPoint({ readModels: db.knex, tileBodies: caches.tileBodies }, mapId, lon, lat),
     })
     : null;
   const deps: ApiDependencies = {

@@ -9,6 +9,7 @@ import { findOperationRow, type OperationRow } from '../projections/queries/oper
 import { findMapRow, type MapRow } from '../projections/queries/map-queries.ts';
 import { findTerrainJob, type TerrainJobRow } from '../projections/queries/terrain-job-queries.ts';
 import { findAnalysis, type AnalysisRow } from '../projections/queries/analysis-job-queries.ts';
+import { findTerrainQuestion, type TerrainQuestionView } from '../projections/queries/terrain-question-queries.ts';
 
 /** An active operation of the caller's account. */
 export async function accessibleOperation(knex: Knex, operationId: string, principal: Principal): Promise<OperationRow> {
@@ -41,6 +42,21 @@ export async function accessibleAnalysis(knex: Knex, analysisId: string, princip
   const row = requireAccess(await findAnalysis(knex, analysisId), principal.account_id, { kind: 'Analysis', id: analysisId });
   await accessibleMap(knex, row.map_id, principal).catch((error: unknown) => {
     if (error instanceof Error && 'kind' in error && error.kind === 'not_found') throw new DomainError('not_found', `Analysis ${analysisId} not found`);
+    throw error;
+  });
+  return row;
+}
+
+/** A terrain question of the caller's account (its map's operation must be active too). */
+export async function accessibleTerrainQuestion(
+  knex: Knex, questionId: string, principal: Principal,
+): Promise<TerrainQuestionView> {
+  const kind = { kind: 'Terrain question', id: questionId };
+  const row = requireAccess(await findTerrainQuestion(knex, questionId), principal.account_id, kind);
+  await accessibleMap(knex, row.map_id, principal).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === 'not_found') {
+      throw new DomainError('not_found', `Terrain question ${questionId} not found`);
+    }
     throw error;
   });
   return row;

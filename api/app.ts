@@ -25,10 +25,13 @@ import { serveViewer } from './viewer/serve-viewer.ts';
 import { ogcTilesRoutes } from './routes/ogc-tiles-routes.ts';
 import { missionAnalysisRoutes, warnoRoutes } from './routes/planning-record-routes.ts';
 import { generationRoutes } from './routes/generation-routes.ts';
+import { coaGenerationRoutes } from './routes/coa-generation-routes.ts';
+import { terrainQuestionRoutes } from './routes/terrain-question-routes.ts';
 import { coaSectionRoutes } from './routes/coa-section-routes.ts';
 import { coaStatementRoutes } from './routes/coa-statement-routes.ts';
 import { llmSimulationRoutes } from './routes/llm-simulation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
+import { generatedMapRoutes } from './routes/generated-map-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { sessionAuthenticator } from './auth/authenticate-session.ts';
 import { webAppCors } from './auth/web-app-cors.ts';
@@ -52,11 +55,14 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...missionAnalysisRoutes(deps),
     ...warnoRoutes(deps),
     ...generationRoutes(deps),
+    ...coaGenerationRoutes(deps),
+    ...terrainQuestionRoutes(deps),
     // Sections first: /api/coa-statements/sections/{id} also fits /{coa_statement_id}/{attribute_id}.
     ...coaSectionRoutes(deps),
     ...coaStatementRoutes(deps),
     ...llmSimulationRoutes(deps),
     ...documentRoutes(deps),
+    ...generatedMapRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));
   return routes;

@@ -15,7 +15,7 @@ import type { AnalysisType } from '../domain/analysis-job/analysis-vocabulary.ts
 import { footprintGrid } from '../domain/analysis-job/footprint-grid.ts';
 import { routeResult } from '../domain/analysis-job/route-result.ts';
 import { viewshedResult } from '../domain/analysis-job/viewshed-result.ts';
-import type { TaskControl } from '../infra/work-queue/work-queue.ts';
+import { idleTaskControl } from '../test/support/idle-task-control.ts';
 import { http, startTestService, type TestService } from '../test/support/test-service.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../test/support/terrain-flow.ts';
 import {
@@ -30,12 +30,7 @@ const RUNS = numberArg('runs', 5);
 const ROUTE = { type: 'route', movement: 'foot', waypoints: [[24.91, 60.128], [24.924, 60.133]] };
 const VIEWSHED = { type: 'viewshed', observer: { position: [24.92, 60.13], height_m: 2 }, radius_m: 3000 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const control = {
-  attempt: 1,
-  maxDeliveries: 1,
-  heartbeat: () => {},
-  signal: new AbortController().signal,
-} as TaskControl;
+const control = idleTaskControl();
 
 async function readInputs(type: AnalysisType, parameters: AnalysisParameters) {
   const grid = footprintGrid(analysisFootprint(type, parameters));

@@ -120,6 +120,8 @@ export interface NewCoaSection extends Partial<Omit<CoaSectionFields, 'title'>> 
   title: string;
   /** How many sections the statement has now (the limit is MAX_COA_SECTIONS). */
   section_count: number;
+  /** A chosen id (a generation job's, so a redelivered task finds its sections again); new otherwise. */
+  section_id?: string;
   origin?: Origin;
 }
 
@@ -130,7 +132,7 @@ export async function addCoaSection(store: EventStore, ctx: CommandContext, inpu
   if (input.section_count >= MAX_COA_SECTIONS) {
     throw new DomainError('invalid', `A COA statement holds at most ${MAX_COA_SECTIONS} sections`, ['body', 'coa_statement_id']);
   }
-  const section_id = randomUUID();
+  const section_id = input.section_id ?? randomUUID();
   const result = await handleCommand({
     store, ctx, stream: coaSectionStream(section_id), decider: coaSectionDecider, operationId: statement.operation_id,
     command: {

@@ -3,7 +3,7 @@
 // a person wrote since the last generation is drafted over only with `overwrite` (409 otherwise).
 import { randomUUID } from 'node:crypto';
 import { generationJobDecider, type GenerationJobCommand } from '../domain/generation-job/generation-job-decider.ts';
-import { generationJobStream, type GenerationTargetKind } from '../domain/generation-job/generation-job-events.ts';
+import { generationJobStream, type PlanningDraftKind } from '../domain/generation-job/generation-job-events.ts';
 import { planningRecordDecider, type PlanningRecordState } from '../domain/planning-record/planning-record-decider.ts';
 import { planningRecordStream } from '../domain/planning-record/planning-record-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
@@ -15,7 +15,7 @@ import { loadState } from './load-state.ts';
 import { requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
 
 export interface GenerationRequestInput {
-  target_kind: GenerationTargetKind;
+  target_kind: PlanningDraftKind;
   record_id: string;
   operation_id: string;
   record_type: string;
@@ -30,7 +30,7 @@ export function editedByPerson(state: PlanningRecordState): boolean {
   return state.text_updated_by?.origin === 'human' || state.items.some((item) => item.updated_by.origin === 'human');
 }
 
-export async function loadPlanningRecord(store: EventStore, kind: GenerationTargetKind, recordId: string) {
+export async function loadPlanningRecord(store: EventStore, kind: PlanningDraftKind, recordId: string) {
   return loadState(store, planningRecordStream(kind, recordId), planningRecordDecider(kind));
 }
 

@@ -15,12 +15,14 @@ import { requireActiveCoaStatement } from './coa-statement-commands.ts';
 export type SimulationContentInput = { [K in keyof typeof SimulationContent]: Static<(typeof SimulationContent)[K]> };
 
 export async function recordLlmSimulation(
-  store: EventStore, ctx: CommandContext, input: { coa_statement_id: string; content: SimulationContentInput; origin?: Origin },
+  store: EventStore, ctx: CommandContext,
+  input: { coa_statement_id: string; content: SimulationContentInput; origin?: Origin; simulation_id?: string },
 ) {
   const { account_id } = requirePrincipal(ctx);
   const statement = await requireActiveCoaStatement(store, input.coa_statement_id, account_id);
   await requireActiveOperation(store, statement.operation_id, account_id);
-  const simulation_id = randomUUID();
+  // A generation job names its record's id when requested (GET /api/generation-jobs/{id} shows it).
+  const simulation_id = input.simulation_id ?? randomUUID();
   const result = await handleCommand({
     store, ctx, stream: llmSimulationStream(simulation_id), decider: llmSimulationDecider, operationId: statement.operation_id,
     command: {

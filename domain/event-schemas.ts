@@ -16,6 +16,8 @@ import { documentEventSchemas } from './document/document-events.ts';
 import { sessionEventSchemas } from './session/session-events.ts';
 import { identityEventSchemas } from './identity/identity-events.ts';
 import { generationJobEventSchemas } from './generation-job/generation-job-events.ts';
+import { generatedMapEventSchemas } from './generated-map/generated-map-events.ts';
+import { terrainQuestionEventSchemas } from './terrain-question/terrain-question-events.ts';
 
 export interface EventSchemaEntry {
   /** Current schema version of the event's data. */
@@ -42,4 +44,6 @@ export const eventSchemas: EventSchemaRegistry = {
   ...sessionEventSchemas,
   ...identityEventSchemas,
   ...generationJobEventSchemas,
+  ...generatedMapEventSchemas,
+  ...terrainQuestionEventSchemas,
 };

@@ -8,6 +8,7 @@ import type { DocumentUploaded } from '../domain/document/document-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { WorkQueue } from '../infra/work-queue/work-queue.ts';
 import { EventLogFollower } from './event-log-follower.ts';
+import { resumeThenFollow } from './resume-then-follow.ts';
 import { documentTextTask } from './document-text-worker.ts';
 
 export class DocumentTextDispatcher {
@@ -24,14 +25,17 @@ export class DocumentTextDispatcher {
   }
 
   async start(): Promise<void> {
-    const pending: Array<{ document_id: string; upload_id: string }> = await this.knex('documents')
-      .where({ text_status: 'pending' }).whereNull('deleted_at').select('document_id', 'upload_id')
-      .catch(() => []);
-    for (const document of pending) await this.queue.enqueue(documentTextTask(document.document_id, document.upload_id));
-    await this.follower.start();
+    await resumeThenFollow(this.follower, () => pendingDocuments(this.knex), ({ document_id, upload_id }) =>
+      this.queue.enqueue(documentTextTask(document_id, upload_id)),
+    );
   }
 
   stop(): Promise<void> {
     return this.follower.stop();
   }
+}
+
+/** Documents whose text is still to be extracted, from the read model. */
+async function pendingDocuments(knex: Knex): Promise<Array<{ document_id: string; upload_id: string }>> {
+  return knex('documents').where({ text_status: 'pending' }).whereNull('deleted_at').select('document_id', 'upload_id');
 }

@@ -12,6 +12,7 @@ import { isTerminalJob, type TerrainJob } from '../domain/terrain-job/terrain-jo
 import { PHASE_IDS } from '../domain/terrain-job/terrain-phases.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import { EventLogFollower } from './event-log-follower.ts';
+import { resumeThenFollow } from './resume-then-follow.ts';
 import type { WorkQueue } from '../infra/work-queue/work-queue.ts';
 import { terrainPhaseTask } from './terrain-phase-worker.ts';
 
@@ -26,31 +27,29 @@ export class TerrainDispatcher {
   ) {
     this.follower = new EventLogFollower('terrain_dispatcher', store, knex, logger, async (batch) => {
       const jobs = new Set<string>();
-      for (const event of batch) if (event.stream_id.startsWith('terrain_job-')) jobs.add(event.stream_id.slice('terrain_job-'.length));
+      for (const event of batch) {
+        if (event.stream_id.startsWith('terrain_job-')) jobs.add(event.stream_id.slice('terrain_job-'.length));
+      }
       for (const jobId of jobs) await this.advance(jobId);
     });
   }
 
   async start(): Promise<void> {
-    await this.resumeUnfinishedJobs();
-    await this.follower.start();
+    await resumeThenFollow(this.follower, () => unfinishedTerrainJobs(this.knex), (jobId) => this.resumeJob(jobId));
   }
 
   /**
    * Phases queued or running when the process stopped are enqueued again: an in-memory queue lost
    * them, and on JetStream the same ids are dropped as duplicates.
    */
-  private async resumeUnfinishedJobs(): Promise<void> {
-    const rows: Array<{ job_id: string }> = await this.knex('terrain_jobs').whereIn('status', ['pending', 'in_progress']).select('job_id')
-      .catch(() => []);
-    for (const { job_id } of rows) {
-      const job = await loadTerrainJob(this.store, job_id);
-      if (job.status === 'absent' || isTerminalJob(job.status)) continue;
-      for (const phase of PHASE_IDS) {
-        if (['queued', 'running'].includes(job.phases[phase].status)) await this.queue.enqueue(terrainPhaseTask(job_id, phase));
-      }
-      await this.advance(job_id);
+  private async resumeJob(jobId: string): Promise<void> {
+    const job = await loadTerrainJob(this.store, jobId);
+    if (job.status === 'absent' || isTerminalJob(job.status)) return;
+    for (const phase of PHASE_IDS) {
+      if (!['queued', 'running'].includes(job.phases[phase].status)) continue;
+      await this.queue.enqueue(terrainPhaseTask(jobId, phase));
     }
+    await this.advance(jobId);
   }
 
   /** Applies the job's plan until nothing more is due. Safe to repeat. */
@@ -66,13 +65,21 @@ export class TerrainDispatcher {
       for (const phase of plan.queue) await this.queue.enqueue(terrainPhaseTask(jobId, phase));
       if (plan.queue.length > 0) {
         await decideTerrainJob(this.store, ctx, state.operation_id, {
-          type: 'QueuePhases', job_id: jobId, phases: plan.queue.map((phase) => ({ phase, task_id: terrainPhaseTask(jobId, phase).id })),
+          type: 'QueuePhases',
+          job_id: jobId,
+          phases: plan.queue.map((phase) => ({ phase, task_id: terrainPhaseTask(jobId, phase).id })),
         });
       }
       if (plan.block.length > 0) {
-        await decideTerrainJob(this.store, ctx, state.operation_id, { type: 'BlockPhases', job_id: jobId, phases: plan.block });
+        await decideTerrainJob(this.store, ctx, state.operation_id, {
+          type: 'BlockPhases',
+          job_id: jobId,
+          phases: plan.block,
+        });
       }
-      if (plan.finish) await decideTerrainJob(this.store, ctx, state.operation_id, { type: 'FinishJob', job_id: jobId });
+      if (plan.finish) {
+        await decideTerrainJob(this.store, ctx, state.operation_id, { type: 'FinishJob', job_id: jobId });
+      }
     }
   }
 
@@ -88,4 +95,9 @@ function dispatcherContext(job: TerrainJob) {
     causation_id: null,
     now: () => new Date(),
   };
+}
+
+// The dispatcher reads the read model's job rows directly: which jobs are unfinished after a restart.
+async function unfinishedTerrainJobs(knex: Knex): Promise<string[]> {
+  return knex('terrain_jobs').whereIn('status', ['pending', 'in_progress']).pluck('job_id');
 }

@@ -24,6 +24,16 @@ import type { LanguageModel } from '../infra/language-model/language-model.ts';
 import { failExhaustedGeneration, GENERATION_TASK, handleGenerationTask } from './generation/generation-worker.ts';
 import { GenerationDispatcher } from './generation/generation-dispatcher.ts';
 import { DRAFTING_RULES } from './generation/drafting-rules.ts';
+import {
+  dropExhaustedGeneratedMap, GENERATED_MAP_TASK, handleGeneratedMapTask,
+} from './generated-maps/generated-map-worker.ts';
+import { GeneratedMapDispatcher } from './generated-maps/generated-map-dispatcher.ts';
+import { MAP_RENDERER } from './generated-maps/map-renderer.ts';
+import {
+  failExhaustedTerrainQuestion, handleTerrainQuestionTask, TERRAIN_QUESTION_WORK,
+} from './terrain-questions/terrain-question-worker.ts';
+import { TerrainQuestionDispatcher } from './terrain-questions/terrain-question-dispatcher.ts';
+import type { TerrainPointReader } from './terrain-questions/terrain-agent-tool-executors.ts';
 import { openLanguageModel } from '../infra/language-model/open-language-model.ts';
 
 export interface WorkPipeline {
@@ -46,6 +56,8 @@ export interface WorkPipelineOptions {
   workers: boolean;
   /** The model generation workers draft with (default: opened from config.languageModel). */
   languageModel?: LanguageModel;
+  /** The point query (api/terrain/terrain-point.ts, bound by the caller) the terrain agent's point_query runs. */
+  readTerrainPoint?: TerrainPointReader;
 }
 
 const SOURCE_VARIABLES = ['ELEVATION_SOURCE', 'LAND_COVER_SOURCE', 'ROADS_SOURCE', 'SOIL_SOURCE', 'POPULATION_SOURCE', 'BUILDINGS_SOURCE'];
@@ -63,6 +75,8 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
       [DOCUMENT_TEXT_TASK]: failExhaustedExtraction(store, logger),
       [ANALYSIS_TASK]: failExhaustedAnalysis(store, logger),
       [GENERATION_TASK]: failExhaustedGeneration(store, logger),
+      [GENERATED_MAP_TASK]: dropExhaustedGeneratedMap(logger),
+      [TERRAIN_QUESTION_WORK]: failExhaustedTerrainQuestion(store, logger),
     }, (task) => { logger.error({ task_id: task.id, kind: task.kind }, 'dead task of an unknown kind dropped'); }),
     onError: (error, context) => logger.error({ err: error, ...context }, 'work queue error'),
   });
@@ -81,6 +95,15 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
       [ANALYSIS_TASK]: handleAnalysisTask({ store, providers: options.providers, blobStore: options.blobStore, logger }),
       [GENERATION_TASK]: handleGenerationTask({
         store, knex: options.knex, documents: options.documents, languageModel, maxTokens: config.languageModel.maxTokens, logger,
+        blobStore: options.blobStore,
+      }),
+      [TERRAIN_QUESTION_WORK]: handleTerrainQuestionTask({
+        store, knex: options.knex, providers: options.providers, blobStore: options.blobStore, languageModel, logger,
+        readTerrainPoint: options.readTerrainPoint ?? null,
+      }),
+      [GENERATED_MAP_TASK]: handleGeneratedMapTask({
+        store, knex: options.knex, blobStore: options.blobStore, render: MAP_RENDERER.render,
+        rendererVersion: MAP_RENDERER.version, logger,
       }),
     }), { concurrency: config.workerConcurrency });
   }
@@ -88,6 +111,8 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
   let documentText: DocumentTextDispatcher | null = null;
   let analyses: AnalysisDispatcher | null = null;
   let generation: GenerationDispatcher | null = null;
+  let generatedMaps: GeneratedMapDispatcher | null = null;
+  let terrainQuestions: TerrainQuestionDispatcher | null = null;
   if (options.dispatcher) {
     dispatcher = new TerrainDispatcher(store, options.knex, queue, logger);
     await dispatcher.start();
@@ -97,6 +122,10 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     await analyses.start();
     generation = new GenerationDispatcher(store, options.knex, queue, logger);
     await generation.start();
+    generatedMaps = new GeneratedMapDispatcher(store, options.knex, queue, logger);
+    await generatedMaps.start();
+    terrainQuestions = new TerrainQuestionDispatcher(store, options.knex, queue, logger);
+    await terrainQuestions.start();
   }
   let closing: Promise<void> | null = null;
   return {
@@ -108,6 +137,8 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
         await documentText?.stop();
         await analyses?.stop();
         await generation?.stop();
+        await generatedMaps?.stop();
+        await terrainQuestions?.stop();
         await consumer?.stop();
         await queue.close();
         await runner?.destroy();

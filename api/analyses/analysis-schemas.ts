@@ -56,7 +56,8 @@ const RefractionK = Type.Number({
   maximum: 100,
   default: DEFAULT_REFRACTION_K,
   description:
-    'Refraction coefficient k: the earth curvature uses the effective radius k·R (R = 6,378,137 m). Default 4/3 (standard atmosphere); 100 is near a flat earth.',
+    'Refraction coefficient k: the earth curvature uses the effective radius k·R (R = 6,378,137 m). Default 4/3 ' +
+    '(standard atmosphere); 100 is near a flat earth.',
 });
 const Title = NonEmptyText(200, "Title of the analysis and of its result layer (default: the tool's name)");
 

@@ -43,7 +43,8 @@ const RASTER_ENCODINGS: Record<string, Record<RasterTileKind, string>> = {
     value:
       'RGBA PNG: alpha 0 is outside the radius or nodata; otherwise the red channel is 1 visible or 0 hidden, alpha 255.',
     display:
-      'RGBA PNG colour ramp: visible green (46, 160, 67, alpha 150), hidden red (200, 40, 40, alpha 110), outside transparent.',
+      'RGBA PNG colour ramp: visible green (46, 160, 67, alpha 150), hidden red (200, 40, 40, alpha 110), outside ' +
+      'transparent.',
   },
   rf_coverage: {
     value:

@@ -22,7 +22,9 @@ export const DocumentResponse = Type.Object({
   page_count: Type.Union([Type.Integer(), Type.Null()], { description: 'PDF pages (null for other types, or before extraction)' }),
   characters: Type.Union([Type.Integer(), Type.Null()], { description: 'Characters of extracted text' }),
   text_truncated: Type.Boolean({ description: 'The extracted text was cut at the service\'s limit' }),
-  duplicate: Type.Boolean({ description: 'Upload answers only: true when the operation already had this content (this is the earlier record; nothing new was stored)' }),
+  duplicate: Type.Boolean({ description:
+    'Upload answers only: true when the operation already had this content (this is the earlier record; nothing new ' +
+    'was stored)' }),
   uploaded_by: Uploader,
   created_at: DateTime,
   updated_at: DateTime,

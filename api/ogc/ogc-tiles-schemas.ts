@@ -66,7 +66,9 @@ export const TileMatrixSetDefinition = Type.Object({
     matrixHeight: Type.Integer(),
   }), { description: 'Levels 0..24' }),
   links: Type.Array(OgcLink),
-}, { title: 'TileMatrixSet', description: 'OGC TMS 2.0 JSON; the TMS 1.0 member names (type, identifier, supportedCRS, tileMatrix) are also present for GDAL up to 3.6.' });
+}, { title: 'TileMatrixSet', description:
+  'OGC TMS 2.0 JSON; the TMS 1.0 member names (type, identifier, supportedCRS, tileMatrix) are also present for GDAL ' +
+  'up to 3.6.' });
 
 export const TileCollection = Type.Object({
   id: Type.String({ description: 'svc-native--... (the global collections)' }),

@@ -18,7 +18,9 @@ function day(value: string): { start: string; next: string } | null {
   return { start: start.toISOString(), next: new Date(start.getTime() + 86_400_000).toISOString() };
 }
 
-const usage = 'datetime should be an RFC 3339 date-time (2024-05-01T12:00:00Z), a date, or an interval start/end with ".." for an open end';
+const usage =
+  'datetime should be an RFC 3339 date-time (2024-05-01T12:00:00Z), a date, or an interval start/end with ".." for an ' +
+  'open end';
 
 export function parseDatetimeParameter(value: string): TimeFilter {
   const parts = value.split('/');

@@ -38,7 +38,9 @@ export const TILE_COLLECTIONS: readonly TileCollection[] = [
   {
     id: 'svc-native--terrain-elevation', title: 'Elevation', ...png, phase: 'terrain_display_tiles', dataset: 'elevation',
     description: 'Terrain elevation of every prepared area, as packed RGB PNG tiles.',
-    encoding: 'RGBA PNG: alpha 0 is nodata; otherwise packed = R x 65536 + G x 256 + B and meters = -10000 + packed x 0.1 (the Mapbox Terrain-RGB packing).',
+    encoding:
+      'RGBA PNG: alpha 0 is nodata; otherwise packed = R x 65536 + G x 256 + B and meters = -10000 + packed x 0.1 ' +
+      '(the Mapbox Terrain-RGB packing).',
   },
   {
     id: 'svc-native--terrain-landcover', title: 'Land cover', ...png, phase: 'terrain_display_tiles', dataset: 'land_cover',

@@ -31,7 +31,9 @@ export const tileResponses = (mediaType: string): Record<number, ResponseSpec> =
     },
   },
   204: {
-    description: 'No tile: empty (nothing prepared at this address, an empty vector tile, or the phase failed, was blocked or canceled) or not-ready (a running job is preparing it; retry after Retry-After seconds)',
+    description:
+      'No tile: empty (nothing prepared at this address, an empty vector tile, or the phase failed, was blocked or ' +
+      'canceled) or not-ready (a running job is preparing it; retry after Retry-After seconds)',
     headers: {
       [TILE_STATUS_HEADER]: { description: 'empty or not-ready', schema: Type.Unsafe<string>({ type: 'string', enum: ['empty', 'not-ready'] }) },
       'Retry-After': { description: `Seconds before retrying a not-ready tile (${NOT_READY_RETRY_AFTER_S})`, schema: Type.Integer() },
@@ -43,7 +45,9 @@ export const tileResponses = (mediaType: string): Record<number, ResponseSpec> =
     headers: { ETag: { description: 'The current ETag', schema: Type.String() } },
   },
   ...authErrors,
-  404: { description: 'Unknown collection, an extension other than the collection\'s, a zoom outside 8..12, or a row/column outside the zoom\'s matrix', schema: HTTPError },
+  404: { description:
+    'Unknown collection, an extension other than the collection\'s, a zoom outside 8..12, or a row/column outside the ' +
+    'zoom\'s matrix', schema: HTTPError },
   503: {
     description: 'Tile storage unavailable',
     schema: HTTPError,

@@ -95,7 +95,9 @@ export const COAStatementArrangeRequest = Type.Object({
 export const COAStatementSectionResponse = Type.Object({
   id: Uuid,
   coa_statement_id: Uuid,
-  kind: StringEnum(['section', 'system'] as const, 'section: written by the staff; system: a COAStatementAvailable field of the statement (its attribute), listed with is_get_all_system_fields'),
+  kind: StringEnum(['section', 'system'] as const,
+    'section: written by the staff; system: a COAStatementAvailable field of the statement (its attribute), listed ' +
+    'with is_get_all_system_fields'),
   position: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], { description: 'Place among the sections (1 = first); null for system fields' }),
   title: Type.String(),
   content: Type.Union([Type.String(), Type.Null()], { description: 'Markdown (a system field: its text)' }),

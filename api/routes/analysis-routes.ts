@@ -64,9 +64,10 @@ export const analysisRoutes = (deps: ApiDependencies) => [
     operationId: 'request_analysis',
     summary: 'Run a terrain analysis on a map (line_of_sight answers at once; viewshed and rf_coverage are polled)',
     description:
-      'Each tool checks only its own dependencies: line of sight, viewshed and RF coverage need elevation only and prepare it on demand ' +
-      'for their footprint when no terrain job of the map covers it. A dependency that failed in the covering terrain job answers 409 ' +
-      'naming the dataset and the phase holding the failure. 201: finished (the body holds the result); 202: accepted, poll the Location.',
+      'Each tool checks only its own dependencies: line of sight, viewshed and RF coverage need elevation only ' +
+      'and prepare it on demand for their footprint when no terrain job of the map covers it. A dependency that ' +
+      'failed in the covering terrain job answers 409 naming the dataset and the phase holding the failure. ' +
+      '201: finished (the body holds the result); 202: accepted, poll the Location.',
     tags: TAGS,
     auth: true,
     params: Type.Object({ map_id: Uuid }),

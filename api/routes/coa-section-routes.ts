@@ -47,7 +47,9 @@ export const coaSectionRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get', path: '/api/coa-statements/sections/', operationId: 'list_coa_statement_sections',
     summary: 'The sections of a COA statement, in order',
-    description: 'is_get_all_system_fields=true lists the statement\'s system fields first (its attributes, one per COAStatementAvailable field, kind "system"), then the sections. With as_of: the list as it was then.',
+    description:
+      'is_get_all_system_fields=true lists the statement\'s system fields first (its attributes, one per ' +
+      'COAStatementAvailable field, kind "system"), then the sections. With as_of: the list as it was then.',
     tags: ['coa-statements'], auth: true,
     query: Type.Object({
       coa_statement_id: Uuid,
@@ -81,7 +83,9 @@ export const coaSectionRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'put', path: '/api/coa-statements/sections/', operationId: 'arrange_coa_statement_sections',
     summary: "Arrange a COA statement's sections",
-    description: 'section_ids must name every current section of the statement exactly once (422 listing the missing, foreign and repeated ids otherwise). Optional If-Match: the statement\'s "<version>".',
+    description:
+      'section_ids must name every current section of the statement exactly once (422 listing the missing, foreign ' +
+      'and repeated ids otherwise). Optional If-Match: the statement\'s "<version>".',
     tags: ['coa-statements'], auth: true, body: COAStatementArrangeRequest,
     responses: { 200: { description: 'Arranged (or unchanged)', schema: MessageResponse }, ...conflict, ...ownedResourceErrors },
     async handler(ctx, { body, principal }) {
@@ -97,7 +101,9 @@ export const coaSectionRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'put', path: '/api/coa-statements/sections/{coa_statement_section_id}', operationId: 'update_coa_statement_section',
     summary: 'Update a section: title, content, field',
-    description: 'Only the fields given change. Optional If-Match: "<version>" (409 when stale); without it, concurrent updates all land (last writer wins per field).',
+    description:
+      'Only the fields given change. Optional If-Match: "<version>" (409 when stale); without it, concurrent updates ' +
+      'all land (last writer wins per field).',
     tags: ['coa-statements'], auth: true, params: SectionParams, body: COAStatementSectionUpdateRequest,
     authorize: ({ params, principal }) => accessibleCoaSection(deps.readModels, params.coa_statement_section_id as string, principal),
     responses: { 200: { description: 'Updated (or unchanged)', schema: MessageResponse }, ...conflict, ...ownedResourceErrors },

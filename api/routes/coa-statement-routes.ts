@@ -45,7 +45,9 @@ async function statementViews(knex: Knex, rows: CoaStatementRow[]) {
 export const coaStatementRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get', path: '/api/coa-statements/fields', operationId: 'coa_statement_fields',
-    summary: 'The COA statement fields (COAStatementAvailable): the attributes of every statement, and its system fields in the sections list',
+    summary:
+      'The COA statement fields (COAStatementAvailable): the attributes of every statement, and its system fields in ' +
+      'the sections list',
     tags: ['coa-statements'], auth: true,
     responses: { 200: { description: 'The catalogue, in order', schema: Type.Array(COAStatementAvailable) }, ...authErrors },
     async handler(ctx) {
@@ -103,7 +105,9 @@ export const coaStatementRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'put', path: '/api/coa-statements/{coa_statement_id}', operationId: 'update_coa_statement',
     summary: 'Update a COA statement: name, description, sketch map, FM 5-0 screening verdicts',
-    description: 'Only the fields given change. Optional If-Match: "<version>" (409 when stale); without it, concurrent updates of different fields all land.',
+    description:
+      'Only the fields given change. Optional If-Match: "<version>" (409 when stale); without it, concurrent updates ' +
+      'of different fields all land.',
     tags: ['coa-statements'], auth: true, params: StatementParams, body: COAStatementUpdateRequest,
     authorize: ({ params, principal }) => accessibleCoaStatement(deps.readModels, params.coa_statement_id as string, principal),
     responses: { 200: { description: 'Updated (or unchanged)', schema: MessageResponse }, ...conflict, ...ownedResourceErrors },
@@ -131,7 +135,9 @@ export const coaStatementRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'put', path: '/api/coa-statements/{coa_statement_id}/{attribute_id}', operationId: 'update_coa_statement_attribute',
     summary: 'Update an attribute of a COA statement (one COAStatementAvailable field): its text, its items, or both',
-    description: 'attribute_id is the id GET /api/coa-statements/{id} lists under attributes. Optional If-Match: "<version>" (409 when stale). Attributes are separate records, so edits of different attributes never conflict.',
+    description:
+      'attribute_id is the id GET /api/coa-statements/{id} lists under attributes. Optional If-Match: "<version>" ' +
+      '(409 when stale). Attributes are separate records, so edits of different attributes never conflict.',
     tags: ['coa-statements'], auth: true,
     params: Type.Object({ coa_statement_id: Uuid, attribute_id: Uuid }), body: COAStatementAttributeUpdateRequest,
     authorize: async ({ params, principal }) => {

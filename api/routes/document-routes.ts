@@ -45,7 +45,9 @@ export const documentRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get', path: '/api/documents/download/{key}', operationId: 'download_document',
     summary: 'Download through a presigned URL (filesystem storage; no API key: the signature is the credential)',
-    description: 'Answers the file with its original name and sniffed type. 403 for an expired, altered or forged URL; 404 once the document is deleted.',
+    description:
+      'Answers the file with its original name and sniffed type. 403 for an expired, altered or forged URL; 404 once ' +
+      'the document is deleted.',
     tags: ['documents'], auth: false, params: Type.Object({ key: Type.String({ maxLength: 300 }) }),
     query: Type.Object({ expires: Type.Optional(Type.String()), name: Type.Optional(Type.String()), type: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
     responses: { 200: { description: 'The file', contentType: 'application/octet-stream' }, 403: { description: 'Expired, altered or forged URL', schema: HTTPError }, 404: { description: 'Deleted', schema: HTTPError } },
@@ -69,10 +71,12 @@ export const documentRoutes = (deps: ApiDependencies) => [
     summary: 'Upload documents to an operation (multipart/form-data)',
     description: [
       'Form fields: operation_id (before the files), one or more files, optional description and classification.',
-      'operation_id may also be given in the query string, so a refused request is answered before any byte of the body is read.',
+      'operation_id may also be given in the query string, so a refused request is answered before any byte of the ' +
+      'body is read.',
       'Types are sniffed from the bytes; allowed: PDF, DOCX, plain text, Markdown, PNG, JPEG, GeoJSON, KML (415 otherwise).',
       'Limits (413): DOCUMENT_MAX_FILE_MB per file, DOCUMENT_MAX_REQUEST_MB per request, DOCUMENT_MAX_FILES files.',
-      'A file whose content the operation already has is not stored again: its item is the earlier record with duplicate: true.',
+      'A file whose content the operation already has is not stored again: its item is the earlier record with ' +
+      'duplicate: true.',
     ].join(' '),
     tags: ['documents'], auth: true, multipartBody: UploadForm,
     query: Type.Object({ operation_id: Type.Optional(Uuid) }),
@@ -138,7 +142,9 @@ export const documentRoutes = (deps: ApiDependencies) => [
   }),
   defineRoute({
     method: 'delete', path: '/api/documents/{document_id}', operationId: 'delete_document', summary: 'Delete a document',
-    description: 'Answers the deleted record. The object and its extracted text are removed from storage once the deletion is recorded (a restart removes any the service could not).',
+    description:
+      'Answers the deleted record. The object and its extracted text are removed from storage once the deletion is ' +
+      'recorded (a restart removes any the service could not).',
     tags: ['documents'], auth: true, params: DocumentParams,
     responses: { 200: { description: 'The deleted document', schema: DocumentResponse }, ...ownedResourceErrors },
     async handler(ctx, { params, principal }) {
@@ -152,7 +158,9 @@ export const documentRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get', path: '/api/documents/{document_id}/presigned-url', operationId: 'get_document_presigned_url',
     summary: 'A URL that downloads the document without an API key, for a limited time',
-    description: 'A JSON string. The URL carries the original file name (Content-Disposition) and the sniffed Content-Type, and works for DOCUMENT_URL_TTL_SECONDS (default 900 s) or until the document is deleted.',
+    description:
+      'A JSON string. The URL carries the original file name (Content-Disposition) and the sniffed Content-Type, and ' +
+      'works for DOCUMENT_URL_TTL_SECONDS (default 900 s) or until the document is deleted.',
     tags: ['documents'], auth: true, params: DocumentParams,
     responses: { 200: { description: 'The URL', schema: Type.String({ format: 'uri' }) }, ...authErrors, 403: ownedResourceErrors[403]!, 404: ownedResourceErrors[404]! },
     async handler(ctx, { params, principal }) {

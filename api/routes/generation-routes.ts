@@ -4,9 +4,11 @@
 import { Type } from '@sinclair/typebox';
 import { requestGeneration, requestGenerations } from '../../commands/generation-job-commands.ts';
 import {
-  GENERATION_FAILURE_CODES, GENERATION_STATUSES, GENERATION_TARGET_KINDS, GenerationProvenance,
-  type GenerationTargetKind,
+  GENERATION_FAILURE_CODES, GENERATION_STATUSES, GENERATION_TARGET_KINDS, GenerationProgress, GenerationProvenance,
+  SimulationRequest,
+  type PlanningDraftKind,
 } from '../../domain/generation-job/generation-job-events.ts';
+import { CoaGenerationRequest, CoaGenerationResult } from '../../domain/generation/coa-generation.ts';
 import { MISSION_ANALYSIS_TYPES, WARNO_TYPES } from '../../domain/planning-record/planning-catalogues.ts';
 import { planningRecordId } from '../../domain/planning-record/planning-record-events.ts';
 import { requireAccess } from '../../domain/shared/require-access.ts';
@@ -20,7 +22,7 @@ import { accessiblePlanningRecord, type PlanningRecordTarget } from '../planning
 import { awaitReadModels } from '../read-your-writes.ts';
 import { defineRoute } from '../route-spec.ts';
 
-const generateFields = {
+export const generateFields = {
   instructions: Type.Optional(Type.String({
     maxLength: 4000, description: 'What the staff wants stressed (in the prompt; the rule-based drafter quotes it)',
   })),
@@ -49,12 +51,24 @@ const GenerationJobResponse = Type.Object({
     { description: 'The record version after the draft (success)' }),
   provenance: Type.Union([GenerationProvenance, Type.Null()]),
   error: Type.Union([Type.Object({ code: StringEnum(GENERATION_FAILURE_CODES), message: Type.String() }), Type.Null()]),
+  progress: Type.Union([GenerationProgress, Type.Null()], {
+    description: 'The last step the worker reported (step of of, label), kept after the end; null before the first',
+  }),
+  simulation: Type.Union([SimulationRequest, Type.Null()], {
+    description: 'kind llm_simulation: what is wargamed, with the seed used (record_id is the simulation id)',
+  }),
+  coa_statements: Type.Union([CoaGenerationRequest, Type.Null()], {
+    description: 'kind coa_statements: the statements the job drafts, in order (record_id is the operation)',
+  }),
+  coa_screening: Type.Union([CoaGenerationResult, Type.Null()], {
+    description: 'kind coa_statements, on success: the FM 5-0 screening recorded on each statement',
+  }),
   created_at: DateTime,
   updated_at: DateTime,
 }, { title: 'GenerationJobResponse' });
 
 interface GenerateApi {
-  kind: GenerationTargetKind;
+  kind: PlanningDraftKind;
   base: string;
   idParam: string;
   label: string;
@@ -170,7 +184,8 @@ export const generationRoutes = (deps: ApiDependencies) => [
         record_type: job.record_type,
         status: job.status, instructions: job.instructions, document_ids: job.document_ids, overwrite: job.overwrite,
         base_version: job.base_version, record_version: job.record_version, provenance: job.provenance,
-        error: job.error,
+        error: job.error, progress: job.progress ?? null, simulation: job.simulation ?? null,
+        coa_statements: job.coa_statements ?? null, coa_screening: job.coa_screening ?? null,
         created_at: new Date(row.created_at).toISOString(), updated_at: new Date(row.updated_at).toISOString(),
       };
     },

@@ -66,7 +66,10 @@ const FeatureCollectionInput = Type.Object({
   }, { additionalProperties: true, description: 'A client "id" is replaced by a server-assigned UUID' }), { minItems: 1 }),
 }, {
   additionalProperties: true,
-  description: `RFC 7946 FeatureCollection. Positions are [longitude, latitude]; longitude in [-180, 180], latitude in [-90, 90]; linear rings have at least 4 positions, are closed and do not self-intersect. At most ${MAX_POSITIONS_PER_LAYER_REQUEST} positions per request; request bodies up to 16 MB.`,
+  description:
+    'RFC 7946 FeatureCollection. Positions are [longitude, latitude]; longitude in [-180, 180], latitude in [-90, 90]; ' +
+    'linear rings have at least 4 positions, are closed and do not self-intersect. ' +
+    `At most ${MAX_POSITIONS_PER_LAYER_REQUEST} positions per request; request bodies up to 16 MB.`,
 });
 
 const MapLayerRequest = Type.Object({

@@ -103,7 +103,8 @@ export const mapTileRoutes = (deps: ApiDependencies) => [
           ? 'A data tile (value encoding) of a map-owned collection'
           : 'A map tile (colour-ramped display encoding)',
       description:
-        'Send If-None-Match with an earlier ETag to get 304. A 204 (X-Tile-Status: empty) is an address outside the analysis footprint.',
+        'Send If-None-Match with an earlier ETag to get 304. A 204 (X-Tile-Status: empty) is an address outside the ' +
+        'analysis footprint.',
       tags: TAGS,
       auth: true,
       params: TileOfMap,

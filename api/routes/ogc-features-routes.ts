@@ -37,10 +37,15 @@ const GeoJsonFormat = { f: Type.Optional(StringEnum(['json', 'geojson'], 'Respon
 
 const ItemsQuery = Type.Object({
   bbox: Type.Optional(Type.String({
-    description: 'minLon,minLat,maxLon,maxLat in CRS84 (6 numbers with elevations also accepted; elevations ignored). minLon > maxLon crosses the antimeridian. Features whose geometry intersects the box (boundary included).',
+    description:
+      'minLon,minLat,maxLon,maxLat in CRS84 (6 numbers with elevations also accepted; elevations ignored). minLon > ' +
+      'maxLon crosses the antimeridian. Features whose geometry intersects the box (boundary included).',
   })),
   datetime: Type.Optional(Type.String({
-    description: 'Instant (RFC 3339 date-time, or a date = that UTC day) or interval start/end, either end open with "..". Matched against each feature\'s time: its "datetime" property when present, else when its layer version was recorded. Bounds inclusive.',
+    description:
+      'Instant (RFC 3339 date-time, or a date = that UTC day) or interval start/end, either end open with "..". ' +
+      'Matched against each feature\'s time: its "datetime" property when present, else when its layer version was ' +
+      'recorded. Bounds inclusive.',
   })),
   limit: Type.Integer({ minimum: 1, default: DEFAULT_ITEMS_LIMIT, description: `Features per page (default ${DEFAULT_ITEMS_LIMIT}); a limit above ${MAX_ITEMS_LIMIT} is served as ${MAX_ITEMS_LIMIT}` }),
   offset: Type.Integer({ minimum: 0, maximum: MAX_ITEMS_OFFSET, default: 0, description: `Matches to skip, 0 to ${MAX_ITEMS_OFFSET} (the next/prev links carry it)` }),

@@ -48,7 +48,8 @@ const tileRoute = (deps: ApiDependencies, extension: string, mediaType: string, 
   operationId: `ogc_tiles_tile_${extension}`,
   summary: `A tile (.${extension}: ${note})`,
   description: 'tileMatrix = zoom, tileRow = y, tileCol = x. Tiles of every prepared area, whichever account prepared it. '
-    + 'Send If-None-Match with an earlier ETag to get 304 when the tile is unchanged. A 204 carries X-Tile-Status: empty or not-ready (with Retry-After).',
+    + 'Send If-None-Match with an earlier ETag to get 304 when the tile is unchanged. '
+    + 'A 204 carries X-Tile-Status: empty or not-ready (with Retry-After).',
   tags: TAGS, auth: true, params: TileParams,
   responses: tileResponses(mediaType),
   async handler(ctx, { params }) {
@@ -66,7 +67,9 @@ export const ogcTilesRoutes = (deps: ApiDependencies) => [
       const root = tilesRootUrl(origin);
       ctx.body = {
         title: 'Terrain products',
-        description: 'Elevation, land cover, roads, soil, population and buildings of every prepared area, as OGC API Tiles in WebMercatorQuad (zooms 8 to 12).',
+        description:
+          'Elevation, land cover, roads, soil, population and buildings of every prepared area, ' +
+          'as OGC API Tiles in WebMercatorQuad (zooms 8 to 12).',
         links: [
           ...landingPageLinks(origin, root, 'The tile collections'),
           ogcLink(`${root}/tileMatrixSets`, REL.tilingSchemes, JSON_TYPE, 'Tile matrix sets'),

@@ -38,7 +38,9 @@ export const operationHistoryRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get', path: '/api/operations/{operation_id}/history', operationId: 'operation_history',
     summary: "The operation's events in order (audit), or with as_of its state at that time or position",
-    description: 'Readable after the operation is deleted. Lists every event recorded for the operation: its own and those of its maps, layers and jobs.',
+    description:
+      'Readable after the operation is deleted. Lists every event recorded for the operation: its own and those of ' +
+      'its maps, layers and jobs.',
     tags: ['operations', 'audit'], auth: true,
     params: Type.Object({ operation_id: Uuid }),
     query: Type.Object({ as_of: Type.Optional(Type.String({ description: 'RFC 3339 date-time or global position' })), ...PageQuery }),

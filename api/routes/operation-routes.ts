@@ -47,7 +47,9 @@ const OperationIdParams = Type.Object({ operation_id: Uuid });
 const ListOperationQuery = Type.Object({
   unit_id: Type.Optional(Uuid),
   parent_id: Type.Optional(Uuid),
-  force_all: Type.Boolean({ default: false, description: 'true: every operation of the account, nested ones included; false: top-level operations only (unless parent_id is given)' }),
+  force_all: Type.Boolean({ default: false, description:
+    'true: every operation of the account, nested ones included; false: top-level operations only (unless parent_id ' +
+    'is given)' }),
   query: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text search in name and unit' })),
   ...PageQuery,
 });

@@ -68,7 +68,9 @@ function recordRoutes(deps: ApiDependencies, api: RecordApi) {
     text: Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: MAX_RECORD_TEXT, description: `Markdown, at most ${MAX_RECORD_TEXT} characters; null clears it` })),
     items: Type.Optional(Type.Array(PlanningItemInput, {
       maxItems: MAX_RECORD_ITEMS,
-      description: 'The whole list in order: an item with a known item_id is kept (and keeps its provenance when unchanged), one without is added, a missing one is removed',
+      description:
+        'The whole list in order: an item with a known item_id is kept (and keeps its provenance when unchanged), one ' +
+        'without is added, a missing one is removed',
     })),
   }, { additionalProperties: false, minProperties: 1, title: api.names.update });
   const IdParams = Type.Object({ [api.idParam]: Uuid });
@@ -113,7 +115,9 @@ function recordRoutes(deps: ApiDependencies, api: RecordApi) {
     defineRoute({
       method: 'put', path: `${api.base}/{${api.idParam}}`, operationId: `update_${api.kind}`,
       summary: `Update a ${api.label} record: its text, its items, or both`,
-      description: 'Optional If-Match: "<version>" makes the update conditional (409 when the record has moved on). Items are checked against the type\'s list (kinds and fields; see the catalogue in README).',
+      description:
+        'Optional If-Match: "<version>" makes the update conditional (409 when the record has moved on). Items are ' +
+        'checked against the type\'s list (kinds and fields; see the catalogue in README).',
       tags: [api.tag], auth: true, params: IdParams, body: UpdateRequest,
       authorize: ({ params, principal }) =>
         accessiblePlanningRecord(deps.readModels, api.kind, api.types, params[api.idParam] as string, principal, api.label),

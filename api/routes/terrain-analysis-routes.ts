@@ -67,7 +67,9 @@ export const terrainAnalysisRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'post', path: '/api/terrain-analysis/', operationId: 'request_terrain_analysis',
     summary: "Start preparing the terrain of a map's boundary (asynchronous; poll the job)",
-    description: 'boundary_shape must be the map\'s boundary layer as stored (after normalisation), else 422. Population and buildings are prepared only when asked for.',
+    description:
+      'boundary_shape must be the map\'s boundary layer as stored (after normalisation), else 422. Population and ' +
+      'buildings are prepared only when asked for.',
     tags: ['terrain-analysis'], auth: true, body: TerrainAnalysisRequest,
     responses: { 200: { description: 'The job was accepted', schema: TerrainAnalysisResponse }, ...ownedResourceErrors },
     async handler(ctx, { body }) {

@@ -6,12 +6,13 @@
 // survey has them; without building data obstacles and clearance say so in their reason. Pure.
 import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
 import { mobilityRaster } from '../terrain/mobility-raster.ts';
-import { slopeDegrees } from '../terrain/slope-degrees.ts';
 import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
 import { surveyLandingZones } from '../terrain-analysis/survey-landing-zones.ts';
+import { analysisLayerFeature } from './analysis-layer-feature.ts';
 import type { LandingZonesParameters, LonLat } from './analysis-parameters.ts';
 import { groundRasterOf, type ElevationGrid } from './elevation-grid.ts';
-import { groundCellSizeM, lonLatOfCell, lonLatOfPixel, pixelOfLonLat } from './footprint-grid.ts';
+import { lonLatOfCell, lonLatOfPixel, pixelOfLonLat } from './footprint-grid.ts';
+import { footprintSlopeDegrees } from './footprint-slope-degrees.ts';
 import { mgrsReference } from './mgrs-reference.ts';
 
 /** Land-cover value the worker writes where the source has no data. */
@@ -19,14 +20,6 @@ export const LAND_COVER_NODATA = 0;
 
 const round = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
 const roundPosition = ([lon, lat]: LonLat): LonLat => [Number(lon.toFixed(7)), Number(lat.toFixed(7))];
-
-function haloOf(elevation: ElevationGrid) {
-  const { width, height } = elevation.grid;
-  const data = new Float32Array((width + 2) * (height + 2)).fill(Number.NaN);
-  for (let row = 0; row < height; row++)
-    data.set(elevation.data.subarray(row * width, (row + 1) * width), (row + 1) * (width + 2) + 1);
-  return { width, height, data };
-}
 
 export function landingZonesResult(
   elevation: ElevationGrid,
@@ -39,10 +32,7 @@ export function landingZonesResult(
   const { grid } = elevation;
   const { area, aircraft_size, accept_upslope, max_candidates } = parameters;
   const maxRoadDistance = parameters.max_road_distance_m ?? null;
-  const rows = Float64Array.from({ length: grid.height }, (_, row) =>
-    groundCellSizeM(grid, lonLatOfCell(grid, 0, row)[1]),
-  );
-  const slope = slopeDegrees(haloOf(elevation), { x: rows, y: rows });
+  const slope = footprintSlopeDegrees(elevation);
   const mobility = mobilityRaster({ slopeDegrees: slope, landCover, landCoverNodata: LAND_COVER_NODATA }, 'foot');
   const ring = area.coordinates[0]!;
   const centre: LonLat = [
@@ -116,37 +106,32 @@ export function landingZonesResult(
     candidates: zones.length,
     suitable: zones.filter((z) => z.suitable).length,
     source:
-      'FM 3-21.38 (Pathfinder Operations, 2006) ch. 4: landing-point diameters by size class, slope ≤ 7° land / 7–15° upslope or hover, ' +
-      'no trees, built-up or water on the point, obstacles under 0.46 m, 10:1 approach and departure clearance',
+      'FM 3-21.38 (Pathfinder Operations, 2006) ch. 4: landing-point diameters by size class, ' +
+      'slope ≤ 7° land / 7–15° upslope or hover, no trees, built-up or water on the point, obstacles under 0.46 m, ' +
+      '10:1 approach and departure clearance',
     zones,
   };
+  const zoneFeature = (z: (typeof zones)[number]) =>
+    analysisLayerFeature(
+      newId,
+      'landing_zone',
+      {
+        rank: z.rank,
+        suitable: z.suitable,
+        mgrs: z.center.mgrs,
+        diameter_m: z.diameter_m,
+        slope_degrees: z.slope.degrees,
+        slope_reason: z.slope.reason,
+        surface_reason: z.surface.reason,
+      },
+      { type: 'Polygon', coordinates: [z.ring] },
+    );
   const features: LayerFeatureCollection = {
     type: 'FeatureCollection',
     features:
       zones.length === 0
-        ? [
-            {
-              type: 'Feature',
-              id: newId(),
-              properties: { role: 'area', candidates: 0 },
-              geometry: { type: 'Polygon', coordinates: area.coordinates },
-            },
-          ]
-        : zones.map((z) => ({
-            type: 'Feature' as const,
-            id: newId(),
-            properties: {
-              role: 'landing_zone',
-              rank: z.rank,
-              suitable: z.suitable,
-              mgrs: z.center.mgrs,
-              diameter_m: z.diameter_m,
-              slope_degrees: z.slope.degrees,
-              slope_reason: z.slope.reason,
-              surface_reason: z.surface.reason,
-            },
-            geometry: { type: 'Polygon' as const, coordinates: [z.ring] },
-          })),
+        ? [analysisLayerFeature(newId, 'area', { candidates: 0 }, { type: 'Polygon', coordinates: area.coordinates })]
+        : zones.map(zoneFeature),
   };
   return { result, features };
 }

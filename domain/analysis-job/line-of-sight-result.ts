@@ -3,6 +3,7 @@
 // profile between the two cells, and the features of its map layer. Pure.
 import { lineOfSight } from '../terrain-analysis/line-of-sight.ts';
 import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
+import { analysisLayerFeature } from './analysis-layer-feature.ts';
 import type { LineOfSightParameters } from './analysis-parameters.ts';
 import { groundRasterOf, type ElevationGrid } from './elevation-grid.ts';
 import { requireCell, sightPointView, type SightPointView } from './sight-point-view.ts';
@@ -53,23 +54,24 @@ export function lineOfSightResult(elevation: ElevationGrid, parameters: LineOfSi
   const features: LayerFeatureCollection = {
     type: 'FeatureCollection',
     features: [
-      {
-        type: 'Feature',
-        id: newId(),
-        properties: { role: 'sight_line', visible, ground_distance_m: result.ground_distance_m },
-        geometry: { type: 'LineString', coordinates: [result.observer.position, result.target.position] },
-      },
-      ...(['observer', 'target'] as const).map((role) => ({
-        type: 'Feature' as const,
-        id: newId(),
-        properties: {
+      analysisLayerFeature(
+        newId,
+        'sight_line',
+        { visible, ground_distance_m: result.ground_distance_m },
+        { type: 'LineString', coordinates: [result.observer.position, result.target.position] },
+      ),
+      ...(['observer', 'target'] as const).map((role) =>
+        analysisLayerFeature(
+          newId,
           role,
-          mgrs: result[role].mgrs,
-          ground_elevation_m: result[role].ground_elevation_m,
-          height_m: result[role].height_m,
-        },
-        geometry: { type: 'Point' as const, coordinates: result[role].position },
-      })),
+          {
+            mgrs: result[role].mgrs,
+            ground_elevation_m: result[role].ground_elevation_m,
+            height_m: result[role].height_m,
+          },
+          { type: 'Point', coordinates: result[role].position },
+        ),
+      ),
     ],
   };
   return { result, features };

@@ -18,8 +18,8 @@ export function rasterResultTileKey(layerId: string, kind: RasterTileKind, tile:
   return `analyses/${layerId}/${kind}/${tile.z}/${tile.x}/${tile.y}.png`;
 }
 
-const VISIBLE_RGBA = [46, 160, 67, 150] as const;
-const HIDDEN_RGBA = [200, 40, 40, 110] as const;
+export const VISIBLE_RGBA = [46, 160, 67, 150] as const;
+export const HIDDEN_RGBA = [200, 40, 40, 110] as const;
 
 /** Lowest zoom of the result tiles (the global collections' DISPLAY_MIN_ZOOM). */
 export const RESULT_TILE_MIN_ZOOM = DISPLAY_MIN_ZOOM;
@@ -100,7 +100,7 @@ export const RF_DBM_OFFSET = -1000;
 export const RF_DBM_STEP = 0.001;
 /** Margin above the sensitivity at which the display ramp reaches its strongest colour, dB. */
 export const RF_DISPLAY_RANGE_DB = 40;
-const BELOW_SENSITIVITY_RGBA = [128, 128, 128, 60] as const;
+export const BELOW_SENSITIVITY_RGBA = [128, 128, 128, 60] as const;
 
 /** Packs a received power (dBm) into 24 bits; NaN (not computed) has no packing. */
 export function packReceivedDbm(dbm: number): [number, number, number] {

@@ -4,7 +4,7 @@
 import { DomainError } from '../shared/domain-error.ts';
 import type { MapEvent } from '../map/map-events.ts';
 import type { RfCoverageParameters } from './analysis-parameters.ts';
-import { findMapEntity } from './find-map-entity.ts';
+import { findMapEntity, type MapEntity } from './find-map-entity.ts';
 
 export interface RfCoverageRequest {
   emitter_id: string;
@@ -27,26 +27,10 @@ export function resolveRfParameters(
       'receiver',
     ]);
   }
-  const emitter = findMapEntity(mapEvents, request.emitter_id);
-  if (!emitter)
-    throw new DomainError('invalid', `Map ${mapId} has no entity ${request.emitter_id}`, ['body', 'emitter_id']);
-  if (emitter.properties.kind !== 'emitter') {
-    throw new DomainError('invalid', `Entity ${request.emitter_id} is a ${emitter.properties.kind}, not an emitter`, [
-      'body',
-      'emitter_id',
-    ]);
-  }
+  const emitter = requireEntity(mapEvents, mapId, request.emitter_id, 'emitter', 'emitter_id');
   let receiver: RfCoverageParameters['receiver'] = { entity_id: null, ...DEFAULT_RECEIVER, ...request.receiver };
   if (request.receiver_id !== undefined) {
-    const found = findMapEntity(mapEvents, request.receiver_id);
-    if (!found)
-      throw new DomainError('invalid', `Map ${mapId} has no entity ${request.receiver_id}`, ['body', 'receiver_id']);
-    if (found.properties.kind !== 'receiver') {
-      throw new DomainError('invalid', `Entity ${request.receiver_id} is a ${found.properties.kind}, not a receiver`, [
-        'body',
-        'receiver_id',
-      ]);
-    }
+    const found = requireEntity(mapEvents, mapId, request.receiver_id, 'receiver', 'receiver_id');
     const p = found.properties;
     receiver = {
       entity_id: found.feature_id,
@@ -69,4 +53,21 @@ export function resolveRfParameters(
     receiver,
     radius_m: request.radius_m,
   };
+}
+
+/** The entity `id` names on the map, which must be of `kind`; else a 422 on the request's `field`. */
+function requireEntity<K extends MapEntity['properties']['kind']>(
+  mapEvents: readonly MapEvent[],
+  mapId: string,
+  id: string,
+  kind: K,
+  field: string,
+): MapEntity & { properties: Extract<MapEntity['properties'], { kind: K }> } {
+  const entity = findMapEntity(mapEvents, id);
+  if (!entity) throw new DomainError('invalid', `Map ${mapId} has no entity ${id}`, ['body', field]);
+  if (entity.properties.kind !== kind) {
+    const message = `Entity ${id} is a ${entity.properties.kind}, not ${kind === 'emitter' ? 'an' : 'a'} ${kind}`;
+    throw new DomainError('invalid', message, ['body', field]);
+  }
+  return entity as MapEntity & { properties: Extract<MapEntity['properties'], { kind: K }> };
 }

@@ -3,6 +3,7 @@
 // its statistics against the receiver's sensitivity, and the features of its map layer. Pure.
 import { rfCoverage } from '../terrain-analysis/rf-coverage.ts';
 import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
+import { analysisLayerFeature } from './analysis-layer-feature.ts';
 import type { RfCoverageParameters } from './analysis-parameters.ts';
 import { groundRasterOf, type ElevationGrid } from './elevation-grid.ts';
 import { requireCell, sightPointView } from './sight-point-view.ts';
@@ -10,8 +11,9 @@ import { circleRing } from './circle-ring.ts';
 
 export const RF_MODEL =
   'ITM (Longley–Rice 1.2.2) point-to-point loss over terrain profiles along radials (as SPLAT!), ' +
-  'median time and situation, location variability left out; continental temperate climate, N0 301, ground εr 15, σ 0.005 S/m, ' +
-  "vertical polarization; isotropic antennas; no clutter (buildings, forest). Paths under 1 km are outside ITM's fitted range.";
+  'median time and situation, location variability left out; ' +
+  'continental temperate climate, N0 301, ground εr 15, σ 0.005 S/m, vertical polarization; isotropic antennas; ' +
+  "no clutter (buildings, forest). Paths under 1 km are outside ITM's fitted range.";
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
@@ -62,11 +64,10 @@ export function rfCoverageResult(elevation: ElevationGrid, parameters: RfCoverag
   const features: LayerFeatureCollection = {
     type: 'FeatureCollection',
     features: [
-      {
-        type: 'Feature',
-        id: newId(),
-        properties: {
-          role: 'emitter',
+      analysisLayerFeature(
+        newId,
+        'emitter',
+        {
           entity_id: emitter.entity_id,
           name: emitter.name,
           mgrs: point.mgrs,
@@ -74,19 +75,14 @@ export function rfCoverageResult(elevation: ElevationGrid, parameters: RfCoverag
           antenna_height_m: emitter.antenna_height_m,
           frequency_mhz: emitter.frequency_mhz,
         },
-        geometry: { type: 'Point', coordinates: point.position },
-      },
-      {
-        type: 'Feature',
-        id: newId(),
-        properties: {
-          role: 'radius',
-          radius_m,
-          covered_share: result.statistics.covered_share,
-          max_range_m: result.statistics.max_range_m,
-        },
-        geometry: { type: 'Polygon', coordinates: [circleRing(point.position, radius_m)] },
-      },
+        { type: 'Point', coordinates: point.position },
+      ),
+      analysisLayerFeature(
+        newId,
+        'radius',
+        { radius_m, covered_share: result.statistics.covered_share, max_range_m: result.statistics.max_range_m },
+        { type: 'Polygon', coordinates: [circleRing(point.position, radius_m)] },
+      ),
     ],
   };
   return { result, receivedDbm: coverage.receivedDbm, features };

@@ -4,15 +4,16 @@
 // avoid), or the reason none exists, and the features of its map layer. Pure.
 import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
 import { mobilityRaster } from '../terrain/mobility-raster.ts';
-import { slopeDegrees } from '../terrain/slope-degrees.ts';
 import { burnRoadSpeeds, type PixelRoad } from '../terrain-analysis/burn-road-speeds.ts';
 import { planRoute } from '../terrain-analysis/plan-route.ts';
 import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
 import { buildTravelSurface } from '../terrain-analysis/travel-surface.ts';
 import { DEFAULT_TRAVEL_MODELS } from '../terrain-analysis/travel-models.ts';
+import { analysisLayerFeature } from './analysis-layer-feature.ts';
 import type { LonLat, RouteParameters } from './analysis-parameters.ts';
 import { groundRasterOf, type ElevationGrid } from './elevation-grid.ts';
-import { groundCellSizeM, lonLatOfCell, pixelOfLonLat } from './footprint-grid.ts';
+import { lonLatOfCell, pixelOfLonLat } from './footprint-grid.ts';
+import { footprintSlopeDegrees } from './footprint-slope-degrees.ts';
 import { LAND_COVER_NODATA } from './landing-zones-result.ts';
 import { mgrsReference } from './mgrs-reference.ts';
 import { requireCell } from './sight-point-view.ts';
@@ -36,14 +37,7 @@ export function routeResult(
 ) {
   const { grid, data } = elevation;
   const { movement, waypoints, avoid } = parameters;
-  const rowSizes = Float64Array.from({ length: grid.height }, (_, row) =>
-    groundCellSizeM(grid, lonLatOfCell(grid, 0, row)[1]),
-  );
-  const halo = new Float32Array((grid.width + 2) * (grid.height + 2)).fill(Number.NaN);
-  for (let row = 0; row < grid.height; row++) {
-    halo.set(data.subarray(row * grid.width, (row + 1) * grid.width), (row + 1) * (grid.width + 2) + 1);
-  }
-  const slope = slopeDegrees({ width: grid.width, height: grid.height, data: halo }, { x: rowSizes, y: rowSizes });
+  const slope = footprintSlopeDegrees(elevation);
   const roadSpeedKmh = burnRoadSpeeds(grid.width, grid.height, roads);
   const roadMask = Uint8Array.from(roadSpeedKmh, (speed) => (speed > 0 ? 1 : 0));
   const mobility = mobilityRaster(
@@ -78,12 +72,9 @@ export function routeResult(
     return { index, requested_position: p, requested_mgrs: mgrsReference(p), position, mgrs: mgrsReference(position) };
   });
   const base = { movement, neighbourhood, cell_size_m: round(dem.cellWidth, 4), waypoints: points };
-  const waypointFeatures = points.map((w) => ({
-    type: 'Feature' as const,
-    id: newId(),
-    properties: { role: 'waypoint', index: w.index, mgrs: w.mgrs },
-    geometry: { type: 'Point' as const, coordinates: w.position },
-  }));
+  const waypointFeatures = points.map(({ index, mgrs, position }) =>
+    analysisLayerFeature(newId, 'waypoint', { index, mgrs }, { type: 'Point', coordinates: position }),
+  );
   if (!plan.found) {
     const result = {
       ...base,
@@ -121,23 +112,12 @@ export function routeResult(
       seconds: round(p.seconds, 1),
     })),
   };
-  const features: LayerFeatureCollection = {
-    type: 'FeatureCollection',
-    features: [
-      {
-        type: 'Feature',
-        id: newId(),
-        properties: {
-          role: 'route',
-          movement,
-          length_m: result.length_m,
-          seconds: result.seconds,
-          share_by_class: result.share_by_class,
-        },
-        geometry: line.length > 1 ? { type: 'LineString', coordinates: line } : { type: 'Point', coordinates: line[0] },
-      },
-      ...waypointFeatures,
-    ],
-  };
+  const routeFeature = analysisLayerFeature(
+    newId,
+    'route',
+    { movement, length_m: result.length_m, seconds: result.seconds, share_by_class: result.share_by_class },
+    line.length > 1 ? { type: 'LineString', coordinates: line } : { type: 'Point', coordinates: line[0] },
+  );
+  const features: LayerFeatureCollection = { type: 'FeatureCollection', features: [routeFeature, ...waypointFeatures] };
   return { result, features };
 }

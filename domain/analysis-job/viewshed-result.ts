@@ -3,6 +3,7 @@
 // map layer (the observer and the radius circle). Pure.
 import { viewshed, VIEWSHED_OUTSIDE, VIEWSHED_VISIBLE } from '../terrain-analysis/viewshed.ts';
 import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
+import { analysisLayerFeature } from './analysis-layer-feature.ts';
 import type { ViewshedParameters } from './analysis-parameters.ts';
 import { groundRasterOf, type ElevationGrid } from './elevation-grid.ts';
 import { circleRing } from './circle-ring.ts';
@@ -53,28 +54,22 @@ export function viewshedResult(elevation: ElevationGrid, parameters: ViewshedPar
   const features: LayerFeatureCollection = {
     type: 'FeatureCollection',
     features: [
-      {
-        type: 'Feature',
-        id: newId(),
-        properties: {
-          role: 'observer',
+      analysisLayerFeature(
+        newId,
+        'observer',
+        {
           mgrs: result.observer.mgrs,
           ground_elevation_m: result.observer.ground_elevation_m,
           height_m: observer.height_m,
         },
-        geometry: { type: 'Point', coordinates: result.observer.position },
-      },
-      {
-        type: 'Feature',
-        id: newId(),
-        properties: {
-          role: 'radius',
-          radius_m,
-          visible_share: result.visible_share,
-          visible_area_km2: result.visible_area_km2,
-        },
-        geometry: { type: 'Polygon', coordinates: [circleRing(result.observer.position, radius_m)] },
-      },
+        { type: 'Point', coordinates: result.observer.position },
+      ),
+      analysisLayerFeature(
+        newId,
+        'radius',
+        { radius_m, visible_share: result.visible_share, visible_area_km2: result.visible_area_km2 },
+        { type: 'Polygon', coordinates: [circleRing(result.observer.position, radius_m)] },
+      ),
     ],
   };
   return { result, cells, features };

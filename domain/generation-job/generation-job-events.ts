@@ -5,10 +5,18 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { DomainEvent } from '../shared/event-envelope.ts';
 import { NullableUuid, StringEnum, Uuid } from '../shared/schema-types.ts';
+import { WARGAME_METHODS } from '../llm-simulation/llm-simulation-events.ts';
+import { CoaGenerationRequest, CoaGenerationResult } from '../generation/coa-generation.ts';
 
-/** Records a generation job may write (COA statements and simulations: not built yet). */
-export const GENERATION_TARGET_KINDS = ['warno', 'mission_analysis'] as const;
+/** Planning records a job drafts in place (one record, through the planning-record commands). */
+export const PLANNING_DRAFT_KINDS = ['warno', 'mission_analysis'] as const;
+export type PlanningDraftKind = (typeof PLANNING_DRAFT_KINDS)[number];
+
+/** What a generation job may write: a planning-record draft, or a new wargame record (llm_simulation). */
+export const GENERATION_TARGET_KINDS = [...PLANNING_DRAFT_KINDS, 'llm_simulation', 'coa_statements'] as const;
 export type GenerationTargetKind = (typeof GENERATION_TARGET_KINDS)[number];
+export const isPlanningDraftKind = (kind: string): kind is PlanningDraftKind =>
+  (PLANNING_DRAFT_KINDS as readonly string[]).includes(kind);
 
 export const GENERATION_STATUSES = ['pending', 'success', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
@@ -44,6 +52,31 @@ export const GenerationProvenance = Type.Object({
 }, { additionalProperties: false, title: 'GenerationProvenance' });
 export type GenerationProvenance = Static<typeof GenerationProvenance>;
 
+/** Most turns one simulation request asks for (one model call each). */
+export const MAX_SIMULATION_TURNS = 12;
+/** Most analyses one simulation is grounded in. */
+export const MAX_SIMULATION_ANALYSES = 20;
+
+/** What an llm_simulation job wargames (target_kind llm_simulation; record_id is the simulation's id). */
+export const SimulationRequest = Type.Object({
+  coa_statement_id: Uuid,
+  method: StringEnum(WARGAME_METHODS),
+  enemy_coa: Type.Union([Type.String({ maxLength: 4000 }), Type.Null()]),
+  turns: Type.Integer({ minimum: 1, maximum: MAX_SIMULATION_TURNS }),
+  seed: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+  /** Null: the newest completed analyses of the operation's maps, chosen when the worker runs. */
+  analysis_ids: Type.Union([Type.Array(Uuid, { maxItems: MAX_SIMULATION_ANALYSES }), Type.Null()]),
+}, { additionalProperties: false, title: 'SimulationRequest' });
+export type SimulationRequest = Static<typeof SimulationRequest>;
+
+/** One step of a running job: step `step` of `of`, e.g. a wargame turn. */
+export const GenerationProgress = Type.Object({
+  step: Type.Integer({ minimum: 1 }),
+  of: Type.Integer({ minimum: 1 }),
+  label: Type.String({ maxLength: 200 }),
+}, { additionalProperties: false, title: 'GenerationProgress' });
+export type GenerationProgress = Static<typeof GenerationProgress>;
+
 export const GenerationRequestedData = Type.Object({
   job_id: Uuid,
   operation_id: Uuid,
@@ -57,6 +90,15 @@ export const GenerationRequestedData = Type.Object({
   overwrite: Type.Boolean(),
   /** The record's version when requested: the draft is written only onto this version. */
   base_version: Type.Integer({ minimum: 0 }),
+  /** target_kind llm_simulation only. */
+  simulation: Type.Optional(SimulationRequest),
+  /** target_kind coa_statements only: the statements the job drafts (record_id is the operation). */
+  coa_statements: Type.Optional(CoaGenerationRequest),
+}, { additionalProperties: false });
+
+export const GenerationProgressedData = Type.Object({
+  job_id: Uuid,
+  ...GenerationProgress.properties,
 }, { additionalProperties: false });
 
 export const GenerationCompletedData = Type.Object({
@@ -64,6 +106,8 @@ export const GenerationCompletedData = Type.Object({
   /** The record's version after the write (unchanged when the draft equalled the record). */
   record_version: Type.Integer({ minimum: 0 }),
   provenance: GenerationProvenance,
+  /** target_kind coa_statements only: the FM 5-0 screening recorded on each statement. */
+  coa_screening: Type.Optional(CoaGenerationResult),
 }, { additionalProperties: false });
 
 export const GenerationFailedData = Type.Object({
@@ -76,12 +120,14 @@ export type GenerationRequest = Static<typeof GenerationRequestedData>;
 export type GenerationRequested = DomainEvent<'GenerationRequested', GenerationRequest>;
 export type GenerationCompleted = DomainEvent<'GenerationCompleted', Static<typeof GenerationCompletedData>>;
 export type GenerationFailed = DomainEvent<'GenerationFailed', Static<typeof GenerationFailedData>>;
-export type GenerationJobEvent = GenerationRequested | GenerationCompleted | GenerationFailed;
+export type GenerationProgressed = DomainEvent<'GenerationProgressed', Static<typeof GenerationProgressedData>>;
+export type GenerationJobEvent = GenerationRequested | GenerationCompleted | GenerationFailed | GenerationProgressed;
 
 export const generationJobEventSchemas = {
   GenerationRequested: { version: 1, schema: GenerationRequestedData },
   GenerationCompleted: { version: 1, schema: GenerationCompletedData },
   GenerationFailed: { version: 1, schema: GenerationFailedData },
+  GenerationProgressed: { version: 1, schema: GenerationProgressedData },
 };
 
 export const generationJobStream = (jobId: string) => `generation-${jobId}`;

@@ -2,10 +2,10 @@
 // knows it when the worker runs. Prompts embed it; the rule-based drafter drafts from it; the
 // job's provenance lists each part with its id and version (groundingInputs).
 import type { ItemRule } from '../planning-record/planning-items.ts';
-import type { GenerationTargetKind } from '../generation-job/generation-job-events.ts';
+import type { PlanningDraftKind } from '../generation-job/generation-job-events.ts';
 
 export interface GroundingRecord {
-  kind: GenerationTargetKind;
+  kind: PlanningDraftKind;
   type: string;
   title: string;
   doctrine: string;
@@ -33,6 +33,55 @@ export interface GroundingMap {
   revision: number;
   /** Terrain jobs of the map that finished, newest first. */
   finished_terrain_job_ids: string[];
+  /** The newest terrain summary of the map (absent or null: none prepared). */
+  terrain_summary?: GroundingTerrainSummary | null;
+}
+
+/**
+ * A map's terrain_summary product (workers/terrain/products/summary/terrain-summary.ts), from the
+ * newest successful terrain job that has one. Shares are fractions of the area's ground surface.
+ */
+export interface GroundingTerrainSummary {
+  terrain_job_id: string;
+  /** The product read: summary version and the content hash of its sources and area. */
+  version: string;
+  area_km2: number;
+  elevation_m: { min: number; max: number; mean: number } | null;
+  /** Share per slope bin in degrees ('0-5' … '>45'). */
+  slope_degrees_shares: Record<string, number>;
+  /** Share per ESA WorldCover class code. */
+  land_cover_shares: Record<string, number>;
+  /** Per vehicle class (foot, wheeled, tracked). */
+  mobility_shares: Record<string, { go: number; slow_go: number; no_go: number; nodata: number }>;
+  road_length_m: { total: number; by_class: Partial<Record<string, number>> };
+  population_total: number | null;
+  building_count: number | null;
+}
+
+/** The figures of a completed analysis a draft uses, by tool (from the analysis result). */
+export type AnalysisKeyResults =
+  | {
+    type: 'route'; movement: string; found: true; from_mgrs: string | null; to_mgrs: string | null;
+    length_m: number; seconds: number; road_share: number; go_share: number; slow_go_share: number;
+  }
+  | { type: 'route'; movement: string; found: false; from_mgrs: string | null; to_mgrs: string | null; message: string }
+  | { type: 'landing_zones'; aircraft_size: number; candidates: number; suitable: number; suitable_mgrs: string[] }
+  | { type: 'viewshed'; observer_mgrs: string | null; radius_m: number; visible_share: number; visible_area_km2: number }
+  | {
+    type: 'rf_coverage'; emitter: string | null; emitter_mgrs: string | null; radius_m: number; covered_share: number;
+    max_range_m: number;
+  }
+  | {
+    type: 'line_of_sight'; observer_mgrs: string | null; target_mgrs: string | null; visible: boolean;
+    ground_distance_m: number;
+  };
+
+/** A completed analysis of one of the operation's maps. */
+export interface GroundingAnalysis {
+  id: string;
+  map_id: string;
+  title: string;
+  results: AnalysisKeyResults;
 }
 
 export interface GroundingDocument {
@@ -51,6 +100,8 @@ export interface Grounding {
   maps: GroundingMap[];
   documents: GroundingDocument[];
   instructions: string | null;
+  /** Completed analyses of the operation's maps, newest first (absent: none). */
+  analyses?: GroundingAnalysis[];
 }
 
 /** The inputs as the job's provenance records them. */
@@ -61,6 +112,9 @@ export function groundingInputs(grounding: Grounding, recordId: string) {
     ...grounding.maps.map((m) => ({ kind: 'map', id: m.id, version: String(m.revision) })),
     ...grounding.maps.flatMap((m) => m.finished_terrain_job_ids
       .map((id) => ({ kind: 'terrain_job', id, version: 'success' }))),
+    ...grounding.maps.flatMap((m) => (m.terrain_summary
+      ? [{ kind: 'terrain_summary', id: m.terrain_summary.terrain_job_id, version: m.terrain_summary.version }] : [])),
+    ...(grounding.analyses ?? []).map((a) => ({ kind: 'analysis', id: a.id, version: 'success' })),
     ...grounding.documents.map((d) => ({ kind: 'document', id: d.id, version: `sha256:${d.sha256}` })),
   ];
 }

@@ -1,10 +1,12 @@
 // Rule-based drafts of the WARNO paragraphs and the mission-analysis products: deterministic, built
-// only from what the service knows (operation fields, maps and whether their terrain data is
-// prepared, attached documents), every text opening with RULE_BASED_MARK so no one mistakes it for
+// only from what the service knows (operation fields, maps, their newest terrain summaries and
+// completed analyses, attached documents), every text opening with RULE_BASED_MARK so no one mistakes it for
 // a model's or a person's work. A type without a rule of its own gets a stub naming the doctrine
 // and what the staff must add.
-import type { Grounding } from './generation-grounding.ts';
-import type { RecordDraft } from './record-draft-schema.ts';
+import type { Grounding, GroundingMap } from './generation-grounding.ts';
+import { MAX_DRAFT_ITEMS, type RecordDraft } from './record-draft-schema.ts';
+import { describeAnalysis } from './describe-analysis.ts';
+import { describeTerrainSummary, percent } from './describe-terrain-summary.ts';
 
 /** The language-model task name a planning-record draft runs under (the drafter's key). */
 export const RECORD_DRAFT_TASK = 'planning_record_draft';
@@ -35,6 +37,56 @@ function areaLines(g: Grounding): string[] {
   ];
 }
 
+const analysesOn = (g: Grounding, map: GroundingMap) => (g.analyses ?? []).filter((a) => a.map_id === map.id);
+const summarised = (g: Grounding) => g.maps.filter((m) => m.terrain_summary);
+const WEATHER_LINE = 'Weather: the service holds no weather data: TBD (staff weather officer).';
+const sentence = (text: string) => `${text}.`;
+
+/** A map's terrain figures in one paragraph, and its analyses one a line (WARNO 1.b). */
+function terrainParagraph(g: Grounding, map: GroundingMap): string[] {
+  const analyses = analysesOn(g, map).map((a) => sentence(describeAnalysis(a.results)));
+  if (!map.terrain_summary) return analyses.length > 0 ? [`Analyses of ${map.name}:`, ...analyses] : [];
+  const f = describeTerrainSummary(map.terrain_summary);
+  const people = [f.population, f.buildings].filter((x): x is string => x !== null);
+  return [
+    `Terrain of ${map.name}: ${f.area}; elevation ${f.elevation}; slope ${f.slope}; land cover ${f.landCover}; `
+      + `mobility ${f.mobility}; roads ${f.roads}${people.length > 0 ? `; ${people.join(', ')}` : ''}.`,
+    ...analyses,
+  ];
+}
+
+/**
+ * A map's terrain as the OAKOC aspects of terrain analysis (ATP 2-01.3 ch. 4; ATP 5-0.2-1 substep 2.2):
+ * each aspect with the figures of the summary and the analyses that bear on it; what the figures
+ * cannot say (key terrain is a commander's judgement) is left TBD.
+ */
+function oakocLines(g: Grounding, map: GroundingMap): string[] {
+  const results = analysesOn(g, map).map((a) => a.results);
+  const said = (...types: string[]) => results.filter((r) => types.includes(r.type)).map(describeAnalysis);
+  const s = map.terrain_summary;
+  if (!s) return results.length > 0 ? [`Analyses of ${map.name}:`, ...results.map((r) => sentence(describeAnalysis(r)))] : [];
+  const f = describeTerrainSummary(s);
+  const cover = (code: number) => s.land_cover_shares[String(code)] ?? 0;
+  const steep = (s.slope_degrees_shares['30-45'] ?? 0) + (s.slope_degrees_shares['>45'] ?? 0);
+  const wet = [[80, 'water'], [90, 'wetland'], [95, 'mangroves']] as const;
+  const seen = said('viewshed', 'line_of_sight');
+  const rf = said('rf_coverage');
+  return [
+    `Terrain of ${map.name} (terrain summary, ${f.area}):`,
+    `Observation and fields of fire: elevation ${f.elevation}; `
+      + `${seen.length > 0 ? seen.join('; ') : 'no viewshed or line of sight analysed yet'}.`,
+    `Avenues of approach: roads ${f.roads}; cross-country ${f.mobility}`
+      + `${said('route').map((r) => `; ${r}`).join('')}.`,
+    `Key terrain: TBD by the staff${s.elevation_m ? `; the high ground reaches ${Math.round(s.elevation_m.max)} m` : ''}`
+      + `${said('landing_zones').map((r) => `; ${r}`).join('')}.`,
+    `Obstacles: NO-GO ${Object.entries(s.mobility_shares).map(([v, m]) => `${v} ${percent(m.no_go)}`).join(', ')}; `
+      + `slopes over 30° ${percent(steep)}`
+      + wet.filter(([code]) => cover(code) > 0).map(([code, name]) => `; ${name} ${percent(cover(code))}`).join('') + '.',
+    `Cover and concealment: tree cover ${percent(cover(10))}, built-up ${percent(cover(50))}.`,
+    ...(rf.length > 0 ? [`Line-of-sight communications: ${rf.join('; ')}.`] : []),
+  ];
+}
+
 const higherOrderLine = (g: Grounding) => (g.documents.length > 0
   ? `Higher headquarters' documents available: ${g.documents.map(marking).join(', ')}.`
   : "No higher headquarters' order is attached: TBD.");
@@ -45,7 +97,10 @@ const RULES: Record<string, Rule> = {
       higherOrderLine(g)],
   }),
   'warno:area_of_interest': (g) => ({ lines: areaLines(g).slice(0, 1) }),
-  'warno:area_of_operations': (g) => ({ lines: areaLines(g) }),
+  'warno:area_of_operations': (g) => ({
+    lines: [...areaLines(g), ...g.maps.flatMap((m) => terrainParagraph(g, m)),
+      ...(summarised(g).length > 0 ? [WEATHER_LINE] : [])],
+  }),
   'warno:friendly_forces': (g) => ({
     lines: [`${g.operation.unit} is the unit planning operation ${g.operation.name}.`, higherOrderLine(g)],
   }),
@@ -57,9 +112,20 @@ const RULES: Record<string, Rule> = {
   'warno:attachments_and_detachments': (g) => ({
     lines: [`No attachments or detachments of ${g.operation.unit} are recorded.`], items: [],
   }),
+  'warno:initial_movement_instructions': (g) => {
+    const routes = (g.analyses ?? []).filter((a) => a.results.type === 'route');
+    if (routes.length === 0) return fallback(g);
+    return {
+      lines: [`Movement of ${g.operation.unit}: TBD by the staff. Routes analysed:`,
+        ...routes.map((a) => sentence(describeAnalysis(a.results)))],
+    };
+  },
   'warno:timeline': () => ({ lines: ['No times are recorded for the operation: the timeline is TBD.'] }),
   'mission_analysis:higher_headquarters_order': (g) => ({ lines: [higherOrderLine(g)] }),
-  'mission_analysis:terrain_and_weather': (g) => ({ lines: areaLines(g) }),
+  'mission_analysis:terrain_and_weather': (g) => ({
+    lines: [...areaLines(g), ...g.maps.flatMap((m) => oakocLines(g, m)),
+      ...(summarised(g).length > 0 ? [WEATHER_LINE] : [])],
+  }),
   'mission_analysis:restated_mission': (g) => ({
     lines: [`${g.operation.unit} conducts operation ${g.operation.name}. `
       + "When, where and why: TBD from the higher headquarters' order."],
@@ -69,10 +135,15 @@ const RULES: Record<string, Rule> = {
     items: [
       ...itemIf(true, 'fact', `${g.operation.unit} is a ${g.operation.echelon} of the ${g.operation.branch} branch.`),
       ...itemIf(g.maps.length > 0, 'fact', `The operation is planned on ${g.maps.length} map(s): ${mapNames(g)}.`),
+      ...summarised(g).flatMap((m) => {
+        const f = describeTerrainSummary(m.terrain_summary!);
+        return itemIf(true, 'fact', `${m.name}: ${f.area}, elevation ${f.elevation}, roads ${f.roads}.`);
+      }),
+      ...(g.analyses ?? []).flatMap((a) => itemIf(true, 'fact', sentence(describeAnalysis(a.results)))),
       ...g.documents.flatMap((d) => itemIf(true, 'fact', `Document ${marking(d)} is available.`)),
       ...itemIf(g.documents.length === 0, 'assumption',
         "The higher headquarters' order will be received before COA development."),
-    ],
+    ].slice(0, MAX_DRAFT_ITEMS),
   }),
   'mission_analysis:tasks': (g) => ({
     lines: ['Specified tasks come from the higher headquarters\' order; these are implied by the state of planning.'],

@@ -9,9 +9,14 @@ import { CLIENT_LAYER_TYPES, MAP_LAYER_TYPES, MAX_LAYER_TITLE_LENGTH } from './m
 
 export const MapNameSchema = NonEmptyText(200, 'Name of the map');
 export const LayerTitleSchema = NonEmptyText(MAX_LAYER_TITLE_LENGTH, 'Title of the layer (the OGC collection title)');
-export const LayerTypeSchema = StringEnum(MAP_LAYER_TYPES, 'boundary: the area of operations (one per map); named_area: named polygons; annotation: points, lines and polygons; entity: emitters and receivers (Points with typed properties); line_of_sight, viewshed, route, landing_zone, rf_coverage: results of analyses (README "Terrain analyses")');
+export const LayerTypeSchema = StringEnum(MAP_LAYER_TYPES,
+  'boundary: the area of operations (one per map); named_area: named polygons; annotation: points, lines and ' +
+  'polygons; entity: emitters and receivers (Points with typed properties); line_of_sight, viewshed, route, ' +
+  'landing_zone, rf_coverage: results of analyses (README "Terrain analyses")');
 /** The layer types a client may post (analysis result types are written by analyses only). */
-export const ClientLayerTypeSchema = StringEnum(CLIENT_LAYER_TYPES, 'boundary: the area of operations (one per map); named_area: named polygons; annotation: points, lines and polygons; entity: emitters and receivers (Points with typed properties)');
+export const ClientLayerTypeSchema = StringEnum(CLIENT_LAYER_TYPES,
+  'boundary: the area of operations (one per map); named_area: named polygons; annotation: points, lines and ' +
+  'polygons; entity: emitters and receivers (Points with typed properties)');
 
 export const MapCreatedData = Type.Object({
   map_id: Uuid,

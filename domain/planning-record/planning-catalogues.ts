@@ -26,8 +26,12 @@ const TIMELINE: ItemRule = { kinds: null, fields: ['at'] };
 const UNIT_TASKS: ItemRule = { kinds: null, fields: ['unit'] };
 
 export const MISSION_ANALYSIS_CATALOGUE = [
-  { type: 'higher_headquarters_order', title: "Higher headquarters' order: mission, intent one and two levels up, concept, area of operations, control measures, adjacent units, timeline", doctrine: 'ATP 5-0.2-1 substep 2.1', items: null },
-  { type: 'terrain_and_weather', title: 'Terrain (OAKOC: observation and fields of fire, avenues of approach, key terrain, obstacles, cover and concealment) and weather', doctrine: 'ATP 5-0.2-1 substep 2.2 (IPB)', items: null },
+  { type: 'higher_headquarters_order', title:
+    "Higher headquarters' order: mission, intent one and two levels up, concept, area of operations, control " +
+    "measures, adjacent units, timeline", doctrine: 'ATP 5-0.2-1 substep 2.1', items: null },
+  { type: 'terrain_and_weather', title:
+    'Terrain (OAKOC: observation and fields of fire, avenues of approach, key terrain, obstacles, cover and ' +
+    'concealment) and weather', doctrine: 'ATP 5-0.2-1 substep 2.2 (IPB)', items: null },
   { type: 'civil_considerations', title: 'Civil considerations (ASCOPE: areas, structures, capabilities, organizations, people, events)', doctrine: 'ATP 5-0.2-1 substep 2.2 (IPB)', items: null },
   { type: 'enemy_situation', title: "Threat: composition, disposition, strength; most likely and most dangerous COAs", doctrine: 'ATP 5-0.2-1 substep 2.2 (IPB)', items: null },
   { type: 'tasks', title: 'Specified, implied and essential tasks', doctrine: 'ATP 5-0.2-1 substep 2.3', items: TASKS },
@@ -97,7 +101,9 @@ export function warnoFieldTree(): Record<WarnoType, WarnoType[]> {
 export const COA_STATEMENT_CATALOGUE = [
   { type: 'mission_and_intent', title: 'Mission and commander\'s intent', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
   { type: 'concept_of_operations', title: 'Concept of operations', doctrine: 'ATP 5-0.2-1 para 2-145', items: null },
-  { type: 'form_of_maneuver', title: 'Form of maneuver (envelopment, turning movement, infiltration, penetration, frontal attack, flank attack) or defense (area, mobile, retrograde)', doctrine: 'FM 3-90; ATP 5-0.2-1 para 2-145', items: null },
+  { type: 'form_of_maneuver', title:
+    'Form of maneuver (envelopment, turning movement, infiltration, penetration, frontal attack, flank attack) or ' +
+    'defense (area, mobile, retrograde)', doctrine: 'FM 3-90; ATP 5-0.2-1 para 2-145', items: null },
   { type: 'decisive_operation', title: 'Decisive operation', doctrine: 'ATP 5-0.2-1 para 2-145 (operational framework)', items: null },
   { type: 'shaping_operations', title: 'Shaping operations', doctrine: 'ATP 5-0.2-1 para 2-145 (operational framework)', items: null },
   { type: 'sustaining_operations', title: 'Sustaining operations', doctrine: 'ATP 5-0.2-1 para 2-145 (operational framework)', items: null },

@@ -3,6 +3,7 @@
 // validator and the event store, so a bad string is refused the same way everywhere.
 
 /** Fast pre-test: most strings hold neither NUL nor any surrogate. */
+// eslint-disable-next-line no-control-regex
 const SUSPECT = /[\u0000\ud800-\udfff]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -15,6 +15,8 @@ import { documentProjector } from './document-projector.ts';
 import { sessionProjector } from './session-projector.ts';
 import { identityProjector } from './identity-projector.ts';
 import { generationJobProjector } from './generation-job-projector.ts';
+import { generatedMapProjector } from './generated-map-projector.ts';
+import { terrainQuestionProjector } from './terrain-question-projector.ts';
 
 export const allProjectors: Projector[] = [
   accountProjector,
@@ -33,4 +35,6 @@ export const allProjectors: Projector[] = [
   sessionProjector,
   identityProjector,
   generationJobProjector,
+  generatedMapProjector,
+  terrainQuestionProjector,
 ];

@@ -5,6 +5,7 @@ import type { CoveringJob } from '../../domain/analysis-job/analysis-dependencie
 import type { TileAddress } from '../../domain/terrain/types.ts';
 import type { TerrainJob } from '../../domain/terrain-job/terrain-job-state.ts';
 import { iso } from './iso.ts';
+import { jsonColumn } from './json-column.ts';
 import { offsetOf, pageOf, type Page, type PageRequest } from './pagination.ts';
 
 export interface AnalysisRow {
@@ -20,8 +21,6 @@ export interface AnalysisRow {
   updated_at: string;
 }
 
-const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 function toRow(row: Record<string, unknown>): AnalysisRow {
   return {
     analysis_id: row.analysis_id as string,
@@ -31,7 +30,7 @@ function toRow(row: Record<string, unknown>): AnalysisRow {
     analysis_type: row.analysis_type as string,
     status: row.status as string,
     layer_id: (row.layer_id as string | null) ?? null,
-    state: parse(row.state),
+    state: jsonColumn(row.state),
     created_at: iso(row.created_at as string)!,
     updated_at: iso(row.updated_at as string)!,
   };
@@ -90,7 +89,7 @@ export async function findCoveringTerrainJob(
   const found = await covering;
   if (!found) return null;
   const row = await knex('terrain_jobs').where({ job_id: found.job_id }).first('state');
-  const state = parse<TerrainJob>(row.state);
+  const state = jsonColumn<TerrainJob>(row.state);
   return { job_id: state.job_id, status: state.status, sources: state.sources };
 }
 

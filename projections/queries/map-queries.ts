@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { LayerFeatureCollection, LayerFeature } from '../../domain/map/layer-feature-collection.ts';
 import type { MapLayerType } from '../../domain/map/map-layer-vocabulary.ts';
 import { iso } from './iso.ts';
+import { jsonColumn } from './json-column.ts';
 
 export interface MapRow {
   map_id: string;
@@ -74,7 +75,7 @@ export async function findMapWithLayer(knex: Knex, mapId: string, layerId: strin
     .where('m.map_id', mapId)
     .first('m.*', knex.raw('(o.operation_id is null or o.deleted_at is not null) as operation_deleted'), knex.raw('to_jsonb(l) as layer'));
   if (!row) return null;
-  const layer = typeof row.layer === 'string' ? JSON.parse(row.layer) : row.layer;
+  const layer = jsonColumn<Record<string, unknown> | null>(row.layer);
   return { map: { ...mapRow(row), operation_deleted: Boolean(row.operation_deleted) }, layer: layer ? layerRow(layer) : null };
 }
 

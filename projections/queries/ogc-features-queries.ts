@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import type { Geometry } from 'geojson';
 import type { Bbox } from '../../domain/map/geojson/geometry-bounds.ts';
 import { geometryIntersectsBbox } from '../../domain/map/geojson/geometry-intersects-bbox.ts';
+import { jsonColumn } from './json-column.ts';
 
 export interface TimeFilter {
   /** RFC 3339; null: open start. */
@@ -139,7 +140,7 @@ export async function queryLayerItems(
   ]);
   const matched = straddlerRows
     .filter((r) => {
-      const geometry = (typeof r.geometry === 'string' ? JSON.parse(r.geometry) : r.geometry) as Geometry;
+      const geometry = jsonColumn<Geometry>(r.geometry);
       return bboxes.some((b) => geometryIntersectsBbox(geometry, b));
     })
     .map((r) => Number(r.ordinal));

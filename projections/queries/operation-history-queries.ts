@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { iso } from './iso.ts';
+import { jsonColumn } from './json-column.ts';
 import { offsetOf, pageOf, type Page, type PageRequest } from './pagination.ts';
 
 export interface HistoryEntry {
@@ -40,7 +41,7 @@ function toEntry(row: HistoryRow): HistoryEntry {
     actor: { account_id: row.account_id, api_key_id: row.api_key_id },
     correlation_id: row.correlation_id,
     causation_id: row.causation_id,
-    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+    data: jsonColumn(row.data),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { TerrainJobSnapshot } from '../../domain/terrain-job/terrain-job-snapshot.ts';
 import type { TerrainJob } from '../../domain/terrain-job/terrain-job-state.ts';
 import { iso } from './iso.ts';
+import { jsonColumn } from './json-column.ts';
 import { offsetOf, pageOf, type Page, type PageRequest } from './pagination.ts';
 
 export interface TerrainJobRow {
@@ -16,8 +17,6 @@ export interface TerrainJobRow {
   updated_at: string;
 }
 
-const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 function toRow(row: Record<string, unknown>): TerrainJobRow {
   return {
     job_id: row.job_id as string,
@@ -25,8 +24,8 @@ function toRow(row: Record<string, unknown>): TerrainJobRow {
     operation_id: row.operation_id as string,
     account_id: row.account_id as string,
     status: row.status as string,
-    snapshot: parse(row.snapshot),
-    state: parse(row.state),
+    snapshot: jsonColumn(row.snapshot),
+    state: jsonColumn(row.state),
     created_at: iso(row.created_at as string)!,
     updated_at: iso(row.updated_at as string)!,
   };

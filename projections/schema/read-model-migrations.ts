@@ -368,6 +368,59 @@ export const readModelMigrations: ReadModelMigration[] = [
       await knex.schema.dropTableIfExists('generation_jobs');
     },
   },
+  {
+    name: '0010_terrain_questions',
+    async up(knex) {
+      // Terrain questions (domain/terrain-question): one row per question, the aggregate's state folded
+      // by the projector; GET /api/terrain-questions/{id} and the map's list answer from it.
+      await knex.schema.createTable('terrain_questions', (t) => {
+        t.uuid('question_id').primary();
+        t.uuid('map_id').notNullable();
+        t.uuid('operation_id').notNullable();
+        t.uuid('account_id').notNullable();
+        t.text('status').notNullable();
+        t.jsonb('state').notNullable();
+        t.bigInteger('requested_position').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['map_id', 'requested_position']);
+        t.index(['status']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('terrain_questions');
+    },
+  },
+  {
+    name: '0011_generated_maps',
+    async up(knex) {
+      // Generated maps (domain/generated-map): one row per operation and asset path, the newest
+      // rendering; GET /api/operations/{id}/generated-maps/ lists them.
+      await knex.schema.createTable('generated_maps', (t) => {
+        t.uuid('generated_map_id').primary();
+        t.uuid('operation_id').notNullable();
+        t.uuid('map_id').notNullable();
+        t.text('asset_path').notNullable();
+        t.text('kind').notNullable();
+        t.text('title').notNullable();
+        t.jsonb('inputs').notNullable();
+        t.text('input_hash').notNullable();
+        t.text('renderer_version').notNullable();
+        t.text('blob_key').notNullable();
+        t.text('content_type').notNullable();
+        t.integer('size').notNullable();
+        t.text('sha256').notNullable();
+        t.integer('width').notNullable();
+        t.integer('height').notNullable();
+        t.integer('renderings').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.unique(['operation_id', 'asset_path']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('generated_maps');
+    },
+  },
 ];
 
 /** knex's MigrationSource over the list above. */

@@ -22,14 +22,9 @@ import {
   readFootprintLandCover,
   readFootprintRoads,
 } from '../../workers/analyses/read-footprint-elevation.ts';
-import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
+import { idleTaskControl } from '../support/idle-task-control.ts';
 
-const control: TaskControl = {
-  attempt: 1,
-  maxDeliveries: 1,
-  heartbeat: () => {},
-  signal: new AbortController().signal,
-} as TaskControl;
+const control = idleTaskControl();
 
 /** The analysis's own inputs, read from the synthetic sources the test service uses. */
 async function inputsOf(type: AnalysisType, parameters: AnalysisParameters) {

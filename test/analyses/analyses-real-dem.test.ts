@@ -35,12 +35,7 @@ import { join } from 'node:path';
 import { readViewshed, runGdalViewshed, writeDem } from '../terrain-analysis/support/gdal-viewshed.ts';
 
 const demPath = fileURLToPath(new URL('../../../shared/data/dem/dallas-fortworth-3arcsec.tif', import.meta.url));
-const control = {
-  attempt: 1,
-  maxDeliveries: 1,
-  heartbeat: () => {},
-  signal: new AbortController().signal,
-} as TaskControl;
+const control = idleTaskControl();
 const noIds = () => 'id';
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 

@@ -71,7 +71,8 @@ for (const backend of SQL_BACKENDS) {
     assert.is((await fetch(url)).status, 404, 'the object is gone');
   });
 
-  test('limits: a file over DOCUMENT_MAX_FILE_MB, a request over DOCUMENT_MAX_REQUEST_MB, more than DOCUMENT_MAX_FILES → 413, nothing kept', async ({ svc }) => {
+  test('limits: a file over DOCUMENT_MAX_FILE_MB, a request over DOCUMENT_MAX_REQUEST_MB, '
+    + 'more than DOCUMENT_MAX_FILES → 413, nothing kept', async ({ svc }) => {
     const op = await newOperation(svc);
     const head = await svc.service.store.headPosition();
     const text = (bytes: number, fill: string) => fill.repeat(bytes);

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
 import { forEachBackend } from '../support/for-each-backend.ts';
-import { http, type TestService } from '../support/test-service.ts';
+import { http } from '../support/test-service.ts';
 import { newOperation, recordedFor, storedKeys, upload, waitForText, type UploadFile } from '../support/document-http.ts';
 import { sweepDocumentStorage } from '../../api/documents/sweep-document-storage.ts';
 import { createLogger } from '../../infra/logger.ts';
@@ -66,7 +66,8 @@ forEachBackend('documents', (test) => {
     assert.is((await upload(svc, { operation_id: otherOp }, [{ name: 'a.txt', bytes: 'Same bytes' }])).body.items[0].duplicate, false);
   });
 
-  test('refusals: type outside the allow-list 415, operation checks before any byte is stored, bad form 422 (limits 413: documents-s3.test.ts)', async ({ svc }) => {
+  test('refusals: type outside the allow-list 415, operation checks before any byte is stored, bad form 422 '
+    + '(limits 413: documents-s3.test.ts)', async ({ svc }) => {
     const op = await newOperation(svc);
     const other = await svc.newAccount();
     const head = await svc.service.store.headPosition();

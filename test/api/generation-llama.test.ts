@@ -35,7 +35,7 @@ for (const backend of SQL_BACKENDS) {
     // Seeded weights, temperature 0, one thread: the run is reproducible, and this one yields a valid draft.
     assert.is(job.status, 'success', JSON.stringify(job.error));
     assert.equal([job.provenance.adapter, job.provenance.model, job.provenance.rule_based, job.provenance.prompt_version],
-      ['llama_cpp', 'tiny-random-llama', false, 'warno.v1']);
+      ['llama_cpp', 'tiny-random-llama', false, 'warno.v2']);
     assert.ok(job.provenance.usage.prompt_tokens > 0 && job.provenance.usage.completion_tokens > 0, JSON.stringify(job.provenance.usage));
     assert.equal([after.version, after.text_updated_by.origin, job.record_version], [1, 'generated', 1]);
     // Nonsense, but valid: non-blank and within the draft limit for LLM_MAX_TOKENS=300 (300 − 64 characters).

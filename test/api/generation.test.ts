@@ -43,7 +43,7 @@ forEachBackend('generation', (test) => {
     assert.is(job.status, 'success', JSON.stringify(job.error));
     assert.equal([job.kind, job.record_id, job.record_type, job.base_version, job.record_version, job.error], ['warno', mission.id, 'mission', 0, 1, null]);
     assert.equal({ ...job.provenance, duration_ms: 0 }, {
-      adapter: 'rule_based', model: 'rule-based-drafter/1', rule_based: true, prompt_version: 'warno.v1',
+      adapter: 'rule_based', model: 'rule-based-drafter/1', rule_based: true, prompt_version: 'warno.v2',
       inputs: [{ kind: 'operation', id: op, version: '1' }, { kind: 'planning_record', id: mission.id, version: '0' }],
       usage: { prompt_tokens: 0, completion_tokens: 0 }, attempts: 1, duration_ms: 0,
     });
@@ -66,7 +66,7 @@ forEachBackend('generation', (test) => {
     assert.is(r.status, 200, r.text);
     const job = await pollGeneration(svc, r.body.id);
     assert.is(job.status, 'success', JSON.stringify(job.error));
-    assert.is(job.provenance.prompt_version, 'mission-analysis.v1');
+    assert.is(job.provenance.prompt_version, 'mission-analysis.v2');
     assert.equal(job.provenance.inputs.map((i: { kind: string }) => i.kind), ['operation', 'planning_record', 'map', 'document']);
     assert.is(job.provenance.inputs[3].version, `sha256:${doc.sha256}`);
     const written = await record(svc, 'mission-analysis', op, 'facts_and_assumptions');

@@ -283,7 +283,9 @@ forEachBackend('maps', (test, backend) => {
     assert.is(tooMany.status, 422);
     assert.equal(tooMany.body.detail, [{
       loc: ['body', 'feature_collection'],
-      msg: 'The feature collection has 250001 positions; at most 250000 are accepted per request (split it into several layers or simplify the geometry)',
+      msg:
+        'The feature collection has 250001 positions; at most 250000 are accepted per request (split it into several ' +
+        'layers or simplify the geometry)',
       type: 'too_long',
     }]);
     const huge = await http(svc.url, 'POST', `/api/maps/${map.id}/features`, {

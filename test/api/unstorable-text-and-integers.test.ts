@@ -80,7 +80,7 @@ forEachBackend('unstorable text and integer parameters', (test) => {
     assert.ok(withQuery.length >= 5, 'routes with a query are found');
     for (const route of withQuery) {
       for (const name of propertiesOf(route.query)) {
-        for (const [label, bad] of BAD_STRINGS) {
+        for (const [label] of BAD_STRINGS) {
           // A URL carries UTF-8: the surrogate goes as its (invalid) three-byte encoding.
           const encoded = label === 'NUL' ? 'a%00b' : 'a%ED%A0%80b';
           const r = await http(svc.url, 'GET', `${pathOf(route)}?${name}=${encoded}`, { key: svc.key });

@@ -121,7 +121,8 @@ const s3 = suite<{ s3: S3rverFixture }>('document storage: S3 specifics (s3rver 
 s3.before(async (ctx) => { ctx.s3 = await startS3rver(['docs']); });
 s3.after(async (ctx) => { await ctx.s3?.close(); });
 
-s3('an S3 presigned URL carries X-Amz-Expires, a SigV4 signature over the host, and the response overrides (not verified by s3rver)', async ({ s3 }) => {
+s3('an S3 presigned URL carries X-Amz-Expires, a SigV4 signature over the host, and the response overrides '
+  + '(not verified by s3rver)', async ({ s3 }) => {
   const storage = createS3DocumentStorage(s3Options(s3, 'docs'));
   const url = new URL(await storage.presignGet('documents/op/x', { expiresInSeconds: 600, fileName: 'Plan «A».pdf', contentType: 'application/pdf', origin: '' }));
   assert.is(url.origin, s3.endpoint);

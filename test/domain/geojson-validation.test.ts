@@ -122,7 +122,9 @@ test('position limit: counted before anything else, one issue', () => {
   const big = fc(...Array.from({ length: 300 }, (_, i) => polygonFeature([square(i % 170, 0, 0.5)])));
   assert.is(countPositions(big), 1500);
   const issues = validateLayerFeatureCollection(big, 'named_area', { maxPositions: 1499 });
-  assert.equal(issues, [{ loc: [], msg: 'The feature collection has 1500 positions; at most 1499 are accepted per request (split it into several layers or simplify the geometry)', type: 'too_long' }]);
+  assert.equal(issues, [{ loc: [], msg:
+    'The feature collection has 1500 positions; at most 1499 are accepted per request (split it into several layers ' +
+    'or simplify the geometry)', type: 'too_long' }]);
   assert.equal(validateLayerFeatureCollection(big, 'named_area', { maxPositions: 1500 }), []);
 });
 

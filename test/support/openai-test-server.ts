@@ -29,6 +29,8 @@ export interface OpenAITestServer {
   url: string;
   /** Bodies of every request received, in order. */
   requests: ChatBody[];
+  /** The usage reported in each answer (requests answered 200), in order. */
+  usages: Array<{ prompt_tokens: number; completion_tokens: number }>;
   /** Faults answering the next requests, one each, in order. */
   script(...faults: ServerFault[]): void;
   close(): Promise<void>;
@@ -69,6 +71,7 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
   const sequence = context.getSequence();
   const chat = new LlamaChat({ contextSequence: sequence });
   const requests: ChatBody[] = [];
+  const usages: OpenAITestServer['usages'] = [];
   const faults: ServerFault[] = [];
   let queue: Promise<unknown> = Promise.resolve();
   let counter = 0;
@@ -100,7 +103,8 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
       text = response.response;
       if (response.metadata.stopReason === 'maxTokens') finish = 'length';
     }
-    if (fault && 'reply' in fault) sse(res, chunk({ content: text }, null));
+    // A tool turn's reply is sent below, as the content of its answer.
+    if (fault && 'reply' in fault && !usesTools) sse(res, chunk({ content: text }, null));
     if (usesTools) {
       let reply: { name?: string; arguments?: unknown; content?: string };
       try {
@@ -124,13 +128,14 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
       }
     }
     sse(res, chunk({}, finish));
+    const usage = {
+      prompt_tokens: sequence.tokenMeter.usedInputTokens - before.usedInputTokens,
+      completion_tokens: sequence.tokenMeter.usedOutputTokens - before.usedOutputTokens,
+    };
+    usages.push(usage);
     sse(res, {
       id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model, choices: [],
-      usage: {
-        prompt_tokens: sequence.tokenMeter.usedInputTokens - before.usedInputTokens,
-        completion_tokens: sequence.tokenMeter.usedOutputTokens - before.usedOutputTokens,
-        total_tokens: 0,
-      },
+      usage: { ...usage, total_tokens: 0 },
     });
     res.end('data: [DONE]\n\n');
   }
@@ -170,6 +175,7 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    usages,
     script: (...next) => { faults.push(...next); },
     async close() {
       server.closeAllConnections();

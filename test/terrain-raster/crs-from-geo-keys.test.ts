@@ -36,7 +36,9 @@ test('UTM from the GeoKeys projects like PROJ (gdaltransform)', () => {
 });
 
 test('a code registered with proj4 by the application is accepted', () => {
-  proj4.defs('EPSG:31287', '+proj=lcc +lat_0=47.5 +lon_0=13.3333333333333 +lat_1=49 +lat_2=46 +x_0=400000 +y_0=400000 +ellps=bessel +units=m +no_defs');
+  proj4.defs('EPSG:31287',
+    '+proj=lcc +lat_0=47.5 +lon_0=13.3333333333333 +lat_1=49 +lat_2=46 +x_0=400000 +y_0=400000 +ellps=bessel +units=m ' +
+    '+no_defs');
   const crs = crsFromGeoKeys({ GTModelTypeGeoKey: 1, ProjectedCSTypeGeoKey: 31287 }, 'f');
   assert.equal(crs, { epsg: 31287, kind: 'projected', proj4: 'EPSG:31287' });
 });

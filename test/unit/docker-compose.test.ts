@@ -94,7 +94,8 @@ function stack(): Config {
   return cached;
 }
 
-test('the stack has exactly EventStoreDB, PostgreSQL, NATS, MinIO (and its bucket job), the API, the projector and the workers', () => {
+test('the stack has exactly EventStoreDB, PostgreSQL, NATS, MinIO (and its bucket job), '
+  + 'the API, the projector and the workers', () => {
   assert.equal(Object.keys(stack().services).sort(), ['api', 'eventstore', 'minio', 'minio-bucket', 'nats', 'postgres', 'projector', 'worker']);
   assert.equal(Object.keys(stack().volumes ?? {}).sort(), ['eventstore-data', 'minio-data', 'nats-data', 'postgres-data', 'tiles']);
 });

@@ -44,7 +44,9 @@ test('types are sniffed from the bytes: the allow-list, text kinds, and refusals
   assert.equal(await sniff('<?xml version="1.0"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"/>'), { ok: true, mediaType: 'application/vnd.google-earth.kml+xml' });
   assert.equal(await sniff(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1])), { ok: true, mediaType: 'image/jpeg' });
   // UTF-8 text whose last character is cut at the end of the sniffed head is still text.
-  assert.equal(await sniff(Buffer.from('Überlagerung').subarray(0, 1)), { ok: false, reason: 'binary content of no known type is not accepted; allowed: PDF, DOCX, plain text (UTF-8), Markdown (.md, .markdown), PNG, JPEG, GeoJSON, KML' });
+  assert.equal(await sniff(Buffer.from('Überlagerung').subarray(0, 1)), { ok: false, reason:
+    'binary content of no known type is not accepted; allowed: PDF, DOCX, plain text (UTF-8), Markdown (.md, ' +
+    '.markdown), PNG, JPEG, GeoJSON, KML' });
   assert.equal((await sniff(Buffer.concat([Buffer.from('abc '), Buffer.from('é').subarray(0, 1)]))).ok, true);
   for (const [bytes, reason] of [
     ['', /empty/], ['<html><body>x</body></html>', /XML or HTML other than KML/], ['a\u0000b', /binary/],

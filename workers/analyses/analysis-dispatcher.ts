@@ -12,6 +12,7 @@ import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { WorkQueue } from '../../infra/work-queue/work-queue.ts';
 import { loadTerrainJob } from '../../commands/terrain-job-commands.ts';
 import { EventLogFollower } from '../event-log-follower.ts';
+import { resumeThenFollow } from '../resume-then-follow.ts';
 import { analysisContext, analysisTask } from './analysis-worker.ts';
 
 export class AnalysisDispatcher {
@@ -42,8 +43,7 @@ export class AnalysisDispatcher {
   }
 
   async start(): Promise<void> {
-    for (const id of await unfinishedAnalyses(this.knex).catch(() => [])) await this.advance(id);
-    await this.follower.start();
+    await resumeThenFollow(this.follower, () => unfinishedAnalyses(this.knex), (id) => this.advance(id));
   }
 
   /** Queues, keeps waiting or fails one analysis. Safe to repeat. */

@@ -33,6 +33,7 @@ import {
   readFootprintRoads,
 } from './read-footprint-elevation.ts';
 import { buildingHeightRaster } from '../../domain/analysis-job/building-height-raster.ts';
+import type { ElevationGrid } from '../../domain/analysis-job/elevation-grid.ts';
 import { roadCellMask } from '../../domain/analysis-job/road-cell-mask.ts';
 import { routeResult } from '../../domain/analysis-job/route-result.ts';
 import {
@@ -128,6 +129,20 @@ async function run(deps: AnalysisWorkerDependencies, job: AnalysisJob, control: 
     progress: { completed: read, total: tiles.length, stage: 'elevation' },
   });
   await stopIfCancelled(deps.store, job.analysis_id);
+  return runAnalysisTool(deps.providers, job, grids, control);
+}
+
+/**
+ * Runs the tool on the footprint's elevation, reading land cover, roads and buildings as it needs:
+ * the analysis worker's last stage, and the terrain agent's tools (workers/terrain-questions).
+ */
+export async function runAnalysisTool(
+  providers: Record<DatasetName, SourceProvider>,
+  job: Pick<AnalysisJob, 'analysis_type' | 'parameters'>,
+  grids: ElevationGrid,
+  control: TaskControl,
+) {
+  const grid = grids.grid;
   try {
     if (job.analysis_type === 'line_of_sight')
       return lineOfSightResult(grids, job.parameters as unknown as LineOfSightParameters, randomUUID);
@@ -139,19 +154,19 @@ async function run(deps: AnalysisWorkerDependencies, job: AnalysisJob, control: 
       };
     }
     if (job.analysis_type === 'route') {
-      const landCover = await readFootprintLandCover(deps.providers.land_cover, grid, control);
-      const roads = await readFootprintRoads(deps.providers.roads, grid, control);
+      const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
+      const roads = await readFootprintRoads(providers.roads, grid, control);
       return routeResult(grids, landCover, roads, job.parameters as unknown as RouteParameters, randomUUID);
     }
     if (job.analysis_type === 'landing_zones') {
       const parameters = job.parameters as unknown as LandingZonesParameters;
-      const landCover = await readFootprintLandCover(deps.providers.land_cover, grid, control);
+      const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
       const roads =
         parameters.max_road_distance_m != null
-          ? roadCellMask(grid.width, grid.height, await readFootprintRoads(deps.providers.roads, grid, control))
+          ? roadCellMask(grid.width, grid.height, await readFootprintRoads(providers.roads, grid, control))
           : null;
       const buildingHeight = parameters.building_data
-        ? buildingHeightRaster(grid, await readFootprintBuildings(deps.providers.buildings, grid, control))
+        ? buildingHeightRaster(grid, await readFootprintBuildings(providers.buildings, grid, control))
         : null;
       return landingZonesResult(grids, landCover, parameters, randomUUID, { roads, buildingHeight });
     }

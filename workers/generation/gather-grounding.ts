@@ -1,12 +1,22 @@
 // Reads what a draft is grounded in, when the worker runs: the operation (from its stream, with its
 // revision), the record's current content, the operation's maps and their finished terrain jobs
-// (read models), and the requested documents with the start of their extracted text.
+// (read models), each map's newest terrain summary (the terrain_summary product in the tile store,
+// found from its terrain job's request), the completed analyses of the maps (read model), and the
+// requested documents with the start of their extracted text.
 import type { Knex } from 'knex';
 import { loadPlanningRecord } from '../../commands/generation-job-commands.ts';
 import { loadDocument } from '../../commands/document-commands.ts';
 import { loadState } from '../../commands/load-state.ts';
-import type { GenerationJob } from '../../domain/generation-job/generation-job-decider.ts';
-import type { Grounding, GroundingDocument } from '../../domain/generation/generation-grounding.ts';
+import type { PlanningDraftJob } from '../../domain/generation-job/generation-job-decider.ts';
+import type {
+  Grounding, GroundingAnalysis, GroundingDocument, GroundingTerrainSummary,
+} from '../../domain/generation/generation-grounding.ts';
+import { analysisKeyResults } from '../../domain/generation/analysis-key-results.ts';
+import { boundaryArea } from '../../domain/map/boundary-area.ts';
+import { terrainJobStream, type TerrainJobRequested } from '../../domain/terrain-job/terrain-job-events.ts';
+import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
+import type { TerrainSummary } from '../terrain/products/summary/terrain-summary.ts';
+import { SUMMARY_VERSION, terrainSummaryKey } from '../terrain/build-area-products/terrain-summary-key.ts';
 import {
   catalogueEntry, type CatalogueEntry, MISSION_ANALYSIS_CATALOGUE, WARNO_CATALOGUE,
 } from '../../domain/planning-record/planning-catalogues.ts';
@@ -17,8 +27,49 @@ import type { EventStore } from '../../infra/event-store/event-store.ts';
 
 /** Characters of each document's text a prompt carries. */
 export const DOCUMENT_EXCERPT_CHARS = 4000;
+/** Completed analyses a draft is grounded in at most (the newest of the operation's maps). */
+export const MAX_GROUNDING_ANALYSES = 20;
 
-async function textExcerpt(storage: DocumentStorage, key: string | null): Promise<string | null> {
+/** The summary of the newest of `jobIds` (newest first) that has one in the store, or null. */
+async function newestTerrainSummary(
+  store: EventStore, blobStore: BlobStore, jobIds: string[],
+): Promise<GroundingTerrainSummary | null> {
+  for (const jobId of jobIds) {
+    const [requested] = await store.readStream(terrainJobStream(jobId), { toRevision: 0 });
+    if (requested?.type !== 'TerrainJobRequested') continue;
+    const data = requested.data as TerrainJobRequested['data'];
+    const fingerprint = (dataset: string) => data.sources[dataset]?.fingerprint;
+    const key = terrainSummaryKey({
+      elevation: fingerprint('elevation')!, landCover: fingerprint('land_cover')!, roads: fingerprint('roads')!,
+      population: data.include_population ? fingerprint('population') : undefined,
+      buildings: data.include_buildings ? fingerprint('buildings') : undefined,
+    }, boundaryArea(data.boundary_shape as unknown as Parameters<typeof boundaryArea>[0]));
+    const bytes = await blobStore.get(key);
+    if (!bytes) continue;
+    const summary = JSON.parse(new TextDecoder().decode(bytes)) as TerrainSummary;
+    const hash = key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.'));
+    return { terrain_job_id: jobId, version: `${SUMMARY_VERSION}:${hash}`, ...summary };
+  }
+  return null;
+}
+
+/** The newest completed analyses of the maps, with their key results. */
+async function completedAnalyses(knex: Knex, mapIds: string[]): Promise<GroundingAnalysis[]> {
+  if (mapIds.length === 0) return [];
+  const rows: Array<{ analysis_id: string; map_id: string; analysis_type: string; state: unknown }> = await knex(
+    'analysis_jobs',
+  ).whereIn('map_id', mapIds).where({ status: 'success' }).orderBy('requested_position', 'desc')
+    .limit(MAX_GROUNDING_ANALYSES).select('analysis_id', 'map_id', 'analysis_type', 'state');
+  return rows.flatMap((row) => {
+    const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as {
+      title: string; result: Record<string, unknown> | null;
+    };
+    const results = analysisKeyResults(row.analysis_type, state.result);
+    return results ? [{ id: row.analysis_id, map_id: row.map_id, title: state.title, results }] : [];
+  });
+}
+
+export async function textExcerpt(storage: DocumentStorage, key: string | null): Promise<string | null> {
   if (!key) return null;
   const body = await storage.get(key);
   if (!body) return null;
@@ -32,7 +83,7 @@ async function textExcerpt(storage: DocumentStorage, key: string | null): Promis
 }
 
 export async function gatherGrounding(
-  deps: { store: EventStore; knex: Knex; documents: DocumentStorage }, job: GenerationJob,
+  deps: { store: EventStore; knex: Knex; documents: DocumentStorage; blobStore?: BlobStore }, job: PlanningDraftJob,
 ): Promise<{ grounding: Grounding; recordRevision: number }> {
   const operation = await loadState(deps.store, operationStream(job.operation_id), operationDecider);
   if (operation.state.status === 'absent') throw new Error(`operation ${job.operation_id} has no events`);
@@ -69,12 +120,16 @@ export async function gatherGrounding(
         id: job.operation_id, name: fields.name, unit: fields.unit, branch: fields.branch, echelon: fields.echelon,
         description: fields.description ?? null, revision: operation.revision + 1,
       },
-      maps: maps.map((m) => ({
-        id: m.map_id, name: m.name, revision: m.revision,
-        finished_terrain_job_ids: finished.filter((f) => f.map_id === m.map_id).map((f) => f.job_id),
+      maps: await Promise.all(maps.map(async (m) => {
+        const finishedIds = finished.filter((f) => f.map_id === m.map_id).map((f) => f.job_id);
+        return {
+          id: m.map_id, name: m.name, revision: m.revision, finished_terrain_job_ids: finishedIds,
+          terrain_summary: deps.blobStore ? await newestTerrainSummary(deps.store, deps.blobStore, finishedIds) : null,
+        };
       })),
       documents,
       instructions: job.instructions,
+      analyses: await completedAnalyses(deps.knex, maps.map((m) => m.map_id)),
     },
   };
 }

@@ -10,8 +10,10 @@ import type { Logger } from 'pino';
 import type { CommandContext } from '../../commands/command-context.ts';
 import { decideGeneration, loadGenerationJob } from '../../commands/generation-job-commands.ts';
 import { updatePlanningRecord } from '../../commands/planning-record-commands.ts';
-import type { GenerationJob } from '../../domain/generation-job/generation-job-decider.ts';
-import type { GenerationFailureCode, GenerationProvenance } from '../../domain/generation-job/generation-job-events.ts';
+import type { GenerationJob, PlanningDraftJob } from '../../domain/generation-job/generation-job-decider.ts';
+import {
+  isPlanningDraftKind, type GenerationFailureCode, type GenerationProvenance,
+} from '../../domain/generation-job/generation-job-events.ts';
 import { groundingInputs } from '../../domain/generation/generation-grounding.ts';
 import { DRAFT_PROMPTS } from '../../domain/generation/prompts/draft-prompts.ts';
 import { draftTextLimit, recordDraftSchema, type RecordDraft } from '../../domain/generation/record-draft-schema.ts';
@@ -20,10 +22,14 @@ import { checkItems, type PlanningItemInput } from '../../domain/planning-record
 import { planningRecordStream } from '../../domain/planning-record/planning-record-events.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
+import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { LanguageModelError, type LanguageModel } from '../../infra/language-model/language-model.ts';
 import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
 import { gatherGrounding } from './gather-grounding.ts';
+import { reportGenerationProgress } from './job-reports.ts';
+import { runCoaGeneration } from './run-coa-generation.ts';
+import { runSimulation } from './run-simulation.ts';
 
 export const GENERATION_TASK = 'generation';
 
@@ -39,6 +45,8 @@ export interface GenerationWorkerDependencies {
   /** The model's token budget per reply (LLM_MAX_TOKENS): bounds a draft's text (draftTextLimit). */
   maxTokens: number;
   logger: Logger;
+  /** The tile store, where drafts find the maps' terrain summaries (absent: drafts go without them). */
+  blobStore?: BlobStore;
 }
 
 /** The job's requester is the writer of record; events correlate to the job. */
@@ -61,7 +69,7 @@ function fail(store: EventStore, job: GenerationJob, code: GenerationFailureCode
 }
 
 /** The record's events written after the request were all this job's (a redelivery after the write). */
-async function writtenByThisJob(store: EventStore, job: GenerationJob): Promise<boolean> {
+async function writtenByThisJob(store: EventStore, job: PlanningDraftJob): Promise<boolean> {
   const events = await store.readStream(planningRecordStream(job.target_kind, job.record_id));
   const later = events.slice(job.base_version);
   return later.length > 0 && later.every((e) => e.metadata.correlation_id === job.job_id);
@@ -69,6 +77,15 @@ async function writtenByThisJob(store: EventStore, job: GenerationJob): Promise<
 
 export async function runGeneration(
   deps: GenerationWorkerDependencies, job: GenerationJob, control?: TaskControl,
+): Promise<void> {
+  if (isPlanningDraftKind(job.target_kind)) return runRecordDraft(deps, job as PlanningDraftJob, control);
+  if (job.target_kind === 'coa_statements') return runCoaGeneration(deps, job, control);
+  if (job.target_kind === 'llm_simulation') return runSimulation(deps, job, control);
+  throw new Error(`generation jobs of kind ${job.target_kind} have no worker`);
+}
+
+async function runRecordDraft(
+  deps: GenerationWorkerDependencies, job: PlanningDraftJob, control?: TaskControl,
 ): Promise<void> {
   const started = Date.now();
   const { grounding, recordRevision } = await gatherGrounding(deps, job);
@@ -97,6 +114,7 @@ export async function runGeneration(
   let draft: RecordDraft;
   let result;
   try {
+    await reportGenerationProgress(deps.store, job, { step: 1, of: 1, label: `Drafting ${job.target_kind} ${job.record_type}` });
     result = await deps.languageModel.generateStructured<RecordDraft>({
       task: RECORD_DRAFT_TASK, input: grounding, messages: prompt.messages(grounding),
       schema: recordDraftSchema(rule, draftTextLimit(deps.maxTokens)), schemaName: 'planning_record_draft',

@@ -1,10 +1,10 @@
 // The prompt each record kind is drafted with (the current version of each).
-import type { GenerationTargetKind } from '../../generation-job/generation-job-events.ts';
+import type { PlanningDraftKind } from '../../generation-job/generation-job-events.ts';
 import type { DraftPrompt } from './grounding-block.ts';
-import { missionAnalysisPromptV1 } from './mission-analysis.v1.ts';
-import { warnoPromptV1 } from './warno.v1.ts';
+import { missionAnalysisPromptV2 } from './mission-analysis.v2.ts';
+import { warnoPromptV2 } from './warno.v2.ts';
 
-export const DRAFT_PROMPTS: Record<GenerationTargetKind, DraftPrompt> = {
-  warno: warnoPromptV1,
-  mission_analysis: missionAnalysisPromptV1,
+export const DRAFT_PROMPTS: Record<PlanningDraftKind, DraftPrompt> = {
+  warno: warnoPromptV2,
+  mission_analysis: missionAnalysisPromptV2,
 };

@@ -13,15 +13,14 @@ import { deriveSlopeAndRuggedness } from '../products/raster/derive-slope-and-ru
 import { createTerrainSummaryAccumulator } from '../products/summary/create-terrain-summary-accumulator.ts';
 import { roadsMask } from '../products/summary/roads-mask.ts';
 import type { TerrainSummary } from '../products/summary/terrain-summary.ts';
-import { ARTIFACT_FORMAT, artifactKey } from './artifact-key.ts';
+import { artifactKey } from './artifact-key.ts';
 import { decodeFeaturesArtifact } from './decode-features-artifact.ts';
 import { decodeRasterArtifact } from './decode-raster-artifact.ts';
 import type { PhaseResult, ProgressCallback } from './phase-types.ts';
-import { productKey } from './product-key.ts';
+import { terrainSummaryKey } from './terrain-summary-key.ts';
 import { runTilePhase } from './run-tile-phase.ts';
-import { sourceHash } from '../../../domain/terrain/source-hash.ts';
 
-export const SUMMARY_VERSION = 'summary-v1';
+export { SUMMARY_VERSION } from './terrain-summary-key.ts';
 /** Decoded elevation tiles kept for the neighbours of the next tiles (rows of an area come in order). */
 const ELEVATION_CACHE_TILES = 64;
 
@@ -46,8 +45,10 @@ export interface SummaryProductResult extends PhaseResult {
 
 export async function buildTerrainSummaryProduct(options: SummaryProductOptions): Promise<SummaryProductResult> {
   const { area, elevation, landCover, roads, population, buildings, tiles, store } = options;
-  const sources = [elevation, landCover, roads, population, buildings].map((p) => (p ? sourceHash(p.fingerprint, ARTIFACT_FORMAT) : '-'));
-  const key = productKey('terrain_summary', 'json', ...sources, JSON.stringify(area), SUMMARY_VERSION);
+  const key = terrainSummaryKey({
+    elevation: elevation.fingerprint, landCover: landCover.fingerprint, roads: roads.fingerprint,
+    population: population?.fingerprint, buildings: buildings?.fingerprint,
+  }, area);
   const existing = await store.get(key);
   if (existing) {
     const counts = { total: tiles.length, completed: 0, failed: 0, skipped: tiles.length };

@@ -15,7 +15,7 @@ export const POPULATION_CELLS = 16;
 export type PopulationContribution = [lon: number, lat: number, persons: number];
 
 export function populationCells(tile: TileAddress, contributions: Iterable<PopulationContribution>): TileFeature[] {
-  const [minX, minY, maxX, maxY] = tileBoundsMercator(tile);
+  const [minX, , maxX, maxY] = tileBoundsMercator(tile);
   const side = (maxX - minX) / POPULATION_CELLS;
   const sums = new Float64Array(POPULATION_CELLS * POPULATION_CELLS);
   for (const [lon, lat, persons] of contributions) {

@@ -1,0 +1,83 @@
+// POST /api/llm-simulations/: a wargame of a COA statement requested as a generation job (target
+// kind llm_simulation). Everything the request names is checked here, so a 404, 403 or 422 requests
+// nothing: the statement (active, the caller's), its operation, the documents and analyses (of that
+// operation; analyses completed). The simulation's id is chosen now and is the job's record_id; the
+// worker (workers/generation/run-simulation.ts) writes the record under it.
+import { randomUUID } from 'node:crypto';
+import { analysisJobDecider } from '../domain/analysis-job/analysis-job-decider.ts';
+import { analysisStream } from '../domain/analysis-job/analysis-job-events.ts';
+import { generationJobDecider } from '../domain/generation-job/generation-job-decider.ts';
+import { generationJobStream } from '../domain/generation-job/generation-job-events.ts';
+import { defaultSeed } from '../domain/llm-simulation/default-seed.ts';
+import type { WargameMethod } from '../domain/llm-simulation/llm-simulation-events.ts';
+import { DomainError } from '../domain/shared/domain-error.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { CommandContext } from './command-context.ts';
+import { requireActiveCoaStatement } from './coa-statement-commands.ts';
+import { loadDocument } from './document-commands.ts';
+import { handleCommand } from './handle-command.ts';
+import { loadState } from './load-state.ts';
+import { requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
+
+export interface SimulationRequestInput {
+  coa_statement_id: string;
+  method: WargameMethod;
+  enemy_coa: string | null;
+  turns: number;
+  seed: number | null;
+  analysis_ids: string[] | null;
+  instructions: string | null;
+  document_ids: string[];
+}
+
+const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
+
+async function checkDocuments(store: EventStore, ids: string[], operationId: string): Promise<void> {
+  for (const [i, id] of ids.entries()) {
+    const document = await loadDocument(store, id);
+    if (document.status !== 'active' || document.operation_id !== operationId) {
+      throw new DomainError('invalid', `Document ${id} is not a document of operation ${operationId}`,
+        ['body', 'document_ids', i]);
+    }
+  }
+}
+
+async function checkAnalyses(store: EventStore, ids: string[], operationId: string): Promise<void> {
+  for (const [i, id] of ids.entries()) {
+    const { state } = await loadState(store, analysisStream(id), analysisJobDecider);
+    if (state.status !== 'success' || state.operation_id !== operationId) {
+      throw new DomainError('invalid', `Analysis ${id} is not a completed analysis of operation ${operationId}`,
+        ['body', 'analysis_ids', i]);
+    }
+  }
+}
+
+export async function requestSimulation(store: EventStore, ctx: CommandContext, input: SimulationRequestInput) {
+  const { account_id, api_key_id } = requirePrincipal(ctx);
+  const statement = await requireActiveCoaStatement(store, input.coa_statement_id.toLowerCase(), account_id);
+  const operationId = statement.operation_id;
+  await requireActiveOperation(store, operationId, account_id);
+  const documentIds = unique(input.document_ids);
+  await checkDocuments(store, documentIds, operationId);
+  const analysisIds = input.analysis_ids === null ? null : unique(input.analysis_ids);
+  if (analysisIds) await checkAnalyses(store, analysisIds, operationId);
+  const jobId = randomUUID();
+  const simulationId = randomUUID();
+  const result = await handleCommand({
+    store, ctx, stream: generationJobStream(jobId), decider: generationJobDecider, operationId,
+    command: {
+      type: 'RequestGeneration',
+      request: {
+        job_id: jobId, operation_id: operationId, account_id, api_key_id, target_kind: 'llm_simulation',
+        record_id: simulationId, record_type: input.method, instructions: input.instructions, document_ids: documentIds,
+        overwrite: false, base_version: 0,
+        simulation: {
+          coa_statement_id: statement.coa_statement_id, method: input.method, enemy_coa: input.enemy_coa,
+          turns: input.turns, seed: input.seed ?? defaultSeed(statement.coa_statement_id, input.method),
+          analysis_ids: analysisIds,
+        },
+      },
+    },
+  });
+  return { jobId, simulationId, position: result.position };
+}

@@ -1,0 +1,148 @@
+// The compositions of the generated maps (README "Generated maps"): which layers, in which order,
+// with which legend, from inputs already resampled onto the face. Pure: the workers gather the
+// inputs (workers/generated-maps/), the renderer draws the result (infra/map-rendering/).
+import type { Feature } from 'geojson';
+import type { LegendEntry, MapComposition, MapFrame, MapLayer, TitleBlock, VectorStyle } from '../cartography/map-composition.ts';
+import { WORLDCOVER } from '../terrain/mobility-config.ts';
+import { WORLDCOVER_CLASS_NAMES } from '../terrain/worldcover-class-names.ts';
+import type { AnalysisType } from '../analysis-job/analysis-vocabulary.ts';
+import { hillshadeRgba, landCoverRgba, mobilityRgba, obstacleCoverRgba } from './face-rasters.ts';
+import {
+  AREA_OF_OPERATIONS_STYLE, LANDING_ZONE_STYLE, LAND_COVER_OPACITY, LINE_OF_SIGHT_STYLE, MAJOR_ROAD_STYLE, MCOO_RGBA,
+  MINOR_ROAD_STYLE, POINT_STYLE, ROUTE_STYLE, WORLDCOVER_RGB, rgbCss, rgbaCss,
+} from './map-symbols.ts';
+
+/** Roads of the frame, split by how they are drawn. */
+export interface FrameRoads {
+  major: Feature[];
+  minor: Feature[];
+}
+
+export interface MapBase {
+  frame: MapFrame;
+  title: TitleBlock;
+  /** The area of operations (the map's boundary layer). */
+  area: Feature[];
+  /** Hillshade on the face, 0–1, NaN where there is no elevation. */
+  shade: Float32Array;
+}
+
+const vector = (features: Feature[], style: VectorStyle): MapLayer => ({ kind: 'vector', features, style: { ...style } });
+
+const areaLayer = (area: Feature[]): MapLayer => vector(area, { ...AREA_OF_OPERATIONS_STYLE });
+const AREA_LEGEND: LegendEntry = {
+  label: 'Area of operations', symbol: 'line', colour: AREA_OF_OPERATIONS_STYLE.stroke, dash: AREA_OF_OPERATIONS_STYLE.dash,
+};
+
+function roadLayers(roads: FrameRoads): { layers: MapLayer[]; legend: LegendEntry[] } {
+  const layers: MapLayer[] = [];
+  const legend: LegendEntry[] = [];
+  if (roads.minor.length > 0) {
+    layers.push(vector(roads.minor, { ...MINOR_ROAD_STYLE }));
+    legend.push({ label: 'Road (minor)', symbol: 'line', colour: MINOR_ROAD_STYLE.stroke });
+  }
+  if (roads.major.length > 0) {
+    layers.push(vector(roads.major, { ...MAJOR_ROAD_STYLE }));
+    legend.push({ label: 'Road (major)', symbol: 'line', colour: MAJOR_ROAD_STYLE.stroke });
+  }
+  return { layers, legend };
+}
+
+const composition = (base: MapBase, layers: MapLayer[], legend: LegendEntry[]): MapComposition => ({
+  frame: base.frame, layers, title: base.title, legend, gridSpacingMeters: null,
+});
+
+/** Hillshaded relief, land cover (WorldCover colours, the classes present), roads, the area of operations. */
+export function areaOverviewComposition(base: MapBase, landCover: Uint8Array, roads: FrameRoads): MapComposition {
+  const present = new Set(landCover);
+  const coverLegend: LegendEntry[] = Object.keys(WORLDCOVER_RGB).map(Number).filter((code) => present.has(code))
+    .map((code) => ({ label: WORLDCOVER_CLASS_NAMES[code] ?? `Class ${code}`, symbol: 'fill', colour: rgbCss(WORLDCOVER_RGB[code]!) }));
+  const road = roadLayers(roads);
+  return composition(base, [
+    { kind: 'pixels', rgba: hillshadeRgba(base.shade), opacity: 1 },
+    { kind: 'pixels', rgba: landCoverRgba(landCover), opacity: LAND_COVER_OPACITY },
+    ...road.layers,
+    areaLayer(base.area),
+  ], [AREA_LEGEND, ...road.legend, ...coverLegend]);
+}
+
+/**
+ * Modified combined obstacle overlay (ATP 2-01.3, step 2 of IPB): over a light relief, NO-GO and
+ * SLOW-GO shading of one movement class (`mobility`: mobilityRaster codes on the face), water and
+ * built-up areas over the shading (obstacles in their own right), roads, the area of operations.
+ */
+export function mcooComposition(base: MapBase, mobility: Uint8Array, landCover: Uint8Array, roads: FrameRoads): MapComposition {
+  const road = roadLayers(roads);
+  return composition(base, [
+    { kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 },
+    { kind: 'pixels', rgba: mobilityRgba(mobility), opacity: 1 },
+    { kind: 'pixels', rgba: obstacleCoverRgba(landCover), opacity: 1 },
+    ...road.layers,
+    areaLayer(base.area),
+  ], [
+    AREA_LEGEND,
+    { label: 'NO-GO', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.noGo) },
+    { label: 'SLOW-GO', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.slowGo) },
+    { label: WORLDCOVER_CLASS_NAMES[WORLDCOVER.permanentWater]!, symbol: 'fill', colour: rgbaCss(MCOO_RGBA.water) },
+    { label: 'Built-up area', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.builtUp) },
+    ...road.legend,
+  ]);
+}
+
+/** A raster result drawn on the face (viewshed or RF coverage display colours), with its legend. */
+export interface ResultRaster {
+  rgba: Uint8Array;
+  legend: LegendEntry[];
+}
+
+/** A point's label: route waypoints are Start, WP n and End; others their name or role. */
+function pointLabel(feature: Feature, waypoints: number): string {
+  const p = feature.properties ?? {};
+  if (p.role === 'waypoint' && typeof p.index === 'number') {
+    return p.index === 0 ? 'Start' : p.index === waypoints - 1 ? 'End' : `WP ${p.index}`;
+  }
+  const name = typeof p.name === 'string' && p.name ? p.name : typeof p.role === 'string' ? p.role : '';
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * One analysis result over a light relief and the area of operations: its raster (viewshed visible
+ * and hidden cells, RF received-power levels) when it has one, its polygons (landing zones; a radius
+ * as a dashed outline), lines (the route, the line of sight) and labelled points (start, end,
+ * observer, emitter).
+ */
+export function analysisMapComposition(
+  base: MapBase, analysisType: AnalysisType, features: Feature[], raster: ResultRaster | null,
+): MapComposition {
+  const layers: MapLayer[] = [{ kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 }];
+  const legend: LegendEntry[] = [AREA_LEGEND];
+  if (raster) {
+    layers.push({ kind: 'pixels', rgba: raster.rgba, opacity: 1 });
+    legend.push(...raster.legend);
+  }
+  const polygons = features.filter((f) => f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon');
+  const radius = polygons.filter((f) => f.properties?.role === 'radius');
+  const zones = polygons.filter((f) => f.properties?.role !== 'radius');
+  const lines = features.filter((f) => f.geometry?.type === 'LineString' || f.geometry?.type === 'MultiLineString');
+  const points = features.filter((f) => f.geometry?.type === 'Point');
+  if (zones.length > 0) {
+    layers.push(vector(zones, { ...LANDING_ZONE_STYLE }));
+    legend.push({ label: 'Landing zone', symbol: 'fill', colour: LANDING_ZONE_STYLE.fill, stroke: LANDING_ZONE_STYLE.stroke });
+  }
+  if (radius.length > 0) {
+    layers.push(vector(radius, { stroke: '#333333', strokeWidth: 1.5, dash: '4 4' }));
+    legend.push({ label: 'Analysis radius', symbol: 'line', colour: '#333333', dash: '4 4' });
+  }
+  if (lines.length > 0) {
+    const style = analysisType === 'line_of_sight' ? LINE_OF_SIGHT_STYLE : ROUTE_STYLE;
+    layers.push(vector(lines, { ...style }));
+    legend.push({ label: analysisType === 'line_of_sight' ? 'Line of sight' : 'Route', symbol: 'line', colour: style.stroke });
+  }
+  layers.push(areaLayer(base.area));
+  if (points.length > 0) {
+    const waypoints = points.filter((f) => f.properties?.role === 'waypoint').length;
+    const labelled = points.map((f) => ({ ...f, properties: { ...f.properties, label: pointLabel(f, waypoints) } }));
+    layers.push(vector(labelled, { ...POINT_STYLE, labelProperty: 'label' }));
+  }
+  return composition(base, layers, legend);
+}

@@ -1,0 +1,135 @@
+// Issue 13, Generation over the OpenAI-compatible adapter, configured the way an operator does
+// (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY, LLM_MAX_RETRIES, LLM_TIMEOUT_MS), end to end over HTTP:
+// POST /api/warno/{id}/generate → the generation job on the work queue → the `openai` SDK → the
+// loopback OpenAI-protocol server of test/support/openai-test-server.ts, which answers from the tiny
+// random-weights GGUF under the request's response_format json_schema. What is checked: the record is
+// written with the provenance of the openai adapter, the model name and the token usage the server
+// reported; a 429 (with retry-after-ms) is retried by the SDK's backoff and the job still succeeds; a
+// server that is down fails the job with LLM_UNAVAILABLE, a server that never answers with LLM_TIMEOUT,
+// and neither writes the record. A random model writes nonsense: the path is checked, not the wording.
+import * as assert from 'uvu/assert';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import { SQL_BACKENDS } from '../support/backends.ts';
+import { http, startTestService, type TestService } from '../support/test-service.ts';
+import { pollGeneration } from '../support/generation-http.ts';
+import { startOpenAITestServer, type OpenAITestServer } from '../support/openai-test-server.ts';
+import { writeTinyGguf } from '../support/write-tiny-gguf.ts';
+
+const modelPath = writeTinyGguf(join(mkdtempSync(join(tmpdir(), 'generation-openai-')), 'tiny.gguf'));
+const MODEL = 'tiny-test-model';
+
+/** A loopback port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const settings = (baseUrl: string, extra: Record<string, string> = {}) => ({
+  LLM_BASE_URL: baseUrl, LLM_MODEL: MODEL, LLM_API_KEY: 'test-key', LLM_MAX_TOKENS: '300', LLM_REPAIR_ATTEMPTS: '1',
+  LLM_MAX_RETRIES: '2', ...extra,
+});
+
+async function missionRecord(svc: TestService) {
+  const op = await http(svc.url, 'POST', '/api/operations/', {
+    key: svc.key, body: { name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion' },
+  });
+  assert.is(op.status, 200, op.text);
+  const read = async () => (await http(svc.url, 'GET', `/api/warno/?operation_id=${op.body.id}&type=mission`, { key: svc.key })).body;
+  return { id: (await read()).id as string, read };
+}
+
+async function generate(svc: TestService, recordId: string) {
+  const r = await http(svc.url, 'POST', `/api/warno/${recordId}/generate`, { key: svc.key, body: {} });
+  assert.is(r.status, 200, r.text);
+  return pollGeneration(svc, r.body.id);
+}
+
+let server: OpenAITestServer;
+
+for (const backend of SQL_BACKENDS) {
+  const test = suite<{ svc: TestService }>(`generation with the OpenAI-compatible adapter [${backend}]`);
+  test.before(async (ctx) => {
+    server ??= await startOpenAITestServer(modelPath);
+    ctx.svc = await startTestService(backend, settings(server.url));
+  });
+  test.after(async (ctx) => {
+    await ctx.svc?.close();
+    if (backend === SQL_BACKENDS.at(-1)) await server.close();
+  });
+
+  test('drafts through the server: provenance openai, the model name, the usage the server reported', async ({ svc }) => {
+    const mission = await missionRecord(svc);
+    const before = { requests: server.requests.length, usages: server.usages.length };
+    const job = await generate(svc, mission.id);
+    assert.is(job.status, 'success', JSON.stringify(job.error));
+    const sent = server.requests.slice(before.requests);
+    const reported = server.usages.slice(before.usages);
+    assert.is(sent.length, job.provenance.attempts);
+    assert.equal([sent[0]!.model, sent[0]!.stream, sent[0]!.max_tokens, sent[0]!.response_format?.json_schema?.name],
+      [MODEL, true, 300, 'planning_record_draft']);
+    assert.match(sent[0]!.messages[1]!.content!, /^Draft WARNO 2\. Mission \(FM 6-0 app\. C, para 2\)/);
+    assert.equal([job.provenance.adapter, job.provenance.model, job.provenance.rule_based, job.provenance.prompt_version],
+      ['openai', MODEL, false, 'warno.v2']);
+    assert.equal(job.provenance.usage, {
+      prompt_tokens: reported.reduce((sum, u) => sum + u.prompt_tokens, 0),
+      completion_tokens: reported.reduce((sum, u) => sum + u.completion_tokens, 0),
+    });
+    assert.ok(job.provenance.usage.prompt_tokens > 0 && job.provenance.usage.completion_tokens > 0, JSON.stringify(job.provenance.usage));
+    const after = await mission.read();
+    assert.equal([after.version, after.text_updated_by.origin, job.record_version], [1, 'generated', 1]);
+    assert.ok(typeof after.text === 'string' && /\S/.test(after.text) && after.text.length <= 236, JSON.stringify(after.text));
+  });
+
+  test('a 429 is retried with backoff (retry-after-ms) and the job succeeds', async ({ svc }) => {
+    const mission = await missionRecord(svc);
+    const before = server.requests.length;
+    server.script({ status: 429, retryAfterMs: 100 });
+    const job = await generate(svc, mission.id);
+    assert.is(job.status, 'success', JSON.stringify(job.error));
+    // The SDK's retry is inside one model turn: two HTTP requests, the same body, one attempt recorded.
+    const sent = server.requests.slice(before);
+    assert.is(sent.length, 1 + job.provenance.attempts);
+    assert.equal(sent[1], sent[0]);
+    assert.is((await mission.read()).version, 1);
+  });
+
+  test('a server that is down fails the job with LLM_UNAVAILABLE and writes nothing', async () => {
+    const down = await startTestService(backend, settings(`http://127.0.0.1:${await closedPort()}/v1`, { LLM_MAX_RETRIES: '1' }));
+    try {
+      const mission = await missionRecord(down);
+      const job = await generate(down, mission.id);
+      assert.equal([job.status, job.error?.code], ['failed', 'LLM_UNAVAILABLE'], JSON.stringify(job));
+      assert.match(job.error.message, /cannot reach http:\/\/127\.0\.0\.1:\d+\/v1/);
+      assert.equal([job.record_version, job.provenance], [null, null]);
+      const kept = await mission.read();
+      assert.equal([kept.version, kept.text], [0, null]);
+    } finally {
+      await down.close();
+    }
+  });
+
+  test('a server that never answers fails the job with LLM_TIMEOUT and writes nothing', async () => {
+    // No SDK retry: the one scripted hang is the only request, so no fault is left for the next test.
+    const slow = await startTestService(backend, settings(server.url, { LLM_TIMEOUT_MS: '1500', LLM_MAX_RETRIES: '0' }));
+    try {
+      const mission = await missionRecord(slow);
+      const before = server.requests.length;
+      server.script({ hang: true });
+      const job = await generate(slow, mission.id);
+      assert.equal([job.status, job.error?.code], ['failed', 'LLM_TIMEOUT'], JSON.stringify(job));
+      assert.is(server.requests.length, before + 1);
+      const kept = await mission.read();
+      assert.equal([kept.version, kept.text], [0, null]);
+    } finally {
+      await slow.close();
+    }
+  });
+  test.run();
+}

@@ -1,0 +1,294 @@
+// Generated-map workers (README "Generated maps"): take a task naming an operation's asset, gather
+// its inputs from the event log, hash them with the asset kind and the renderer version, and stop
+// there when the asset at that path already has this hash (an unchanged map is never redrawn).
+// Otherwise build the composition (domain/generated-map/map-compositions.ts) from the service's own
+// stored tiles and artifacts, render it to PNG, store the bytes under their input hash in the blob
+// store, and record GeneratedMapCreated in the operation's history. An asset whose inputs are not
+// there yet (no boundary, no finished terrain job, an analysis not complete) is skipped: the next
+// trigger brings it. An unexpected error throws: the task is redelivered, then dead-lettered.
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Feature } from 'geojson';
+import type { Logger } from 'pino';
+import type { CommandContext } from '../../commands/command-context.ts';
+import { loadGeneratedMap, recordGeneratedMap } from '../../commands/generated-map-commands.ts';
+import type { MapComposition, MapFrame, TitleBlock } from '../../domain/cartography/map-composition.ts';
+import { assetInputHash } from '../../domain/generated-map/asset-input-hash.ts';
+import { dateTimeGroup } from '../../domain/generated-map/date-time-group.ts';
+import { generatedMapIdOf } from '../../domain/generated-map/generated-map-events.ts';
+import {
+  assetOfPath, GENERATED_MAP_CONTENT_TYPE, type AssetOfPath, type GeneratedMapKind,
+} from '../../domain/generated-map/generated-map-vocabulary.ts';
+import { mapFrameForArea } from '../../domain/generated-map/map-frame-for-area.ts';
+import {
+  analysisMapComposition, areaOverviewComposition, mcooComposition, type MapBase,
+} from '../../domain/generated-map/map-compositions.ts';
+import { resultRasterLegend } from '../../domain/generated-map/result-raster-legend.ts';
+import { geometryBounds } from '../../domain/map/geojson/geometry-bounds.ts';
+import { DISPLAY_PRODUCT_VERSIONS } from '../../domain/terrain/display-tile-key.ts';
+import type { VehicleClass } from '../../domain/terrain/mobility-config.ts';
+import { sourceHash } from '../../domain/terrain/source-hash.ts';
+import type { TerrainJob } from '../../domain/terrain-job/terrain-job-state.ts';
+import { USABLE_PHASE_STATUSES } from '../../domain/terrain-job/terrain-job-state.ts';
+import type { PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
+import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
+import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
+import { ARTIFACT_FORMAT } from '../terrain/build-area-products/artifact-key.ts';
+import { SUMMARY_VERSION } from '../terrain/build-area-products/build-terrain-summary-product.ts';
+import {
+  loadAnalysisVersion, loadMapInputs, resolveTerrainJob, type MapInputs, type Versioned,
+} from './gather-map-inputs.ts';
+import { readFrameMobility } from './read-frame-mobility.ts';
+import { readFrameRoads } from './read-frame-roads.ts';
+import { readReliefAndLandCover } from './read-relief-and-land-cover.ts';
+import { readResultRaster } from './read-result-raster.ts';
+
+export const GENERATED_MAP_TASK = 'generated_map';
+
+/** Bump when a composition changes (layers, colours, frame size): every asset is drawn again. */
+export const GENERATED_MAP_BUILDER_VERSION = 'maps-v1';
+
+export interface GeneratedMapTaskPayload {
+  operation_id: string;
+  map_id: string;
+  asset_path: string;
+  /** The terrain job whose end triggered the task; null: the map's newest finished job. */
+  terrain_job_id: string | null;
+}
+
+/** One task per asset and trigger (the event that asked for it): a repeated trigger is a duplicate. */
+export const generatedMapTask = (payload: GeneratedMapTaskPayload, triggerEventId: string): WorkTask => ({
+  id: `generated-map:${payload.operation_id}:${payload.asset_path}:${triggerEventId}`,
+  kind: GENERATED_MAP_TASK,
+  payload,
+});
+
+export type RenderMap = (composition: MapComposition) => Promise<Buffer>;
+
+export interface GeneratedMapWorkerDependencies {
+  store: EventStore;
+  /** Read models: which terrain job of a map is the newest finished one. */
+  knex: Knex;
+  /** Where the terrain tiles and artifacts are, and where the PNGs go. */
+  blobStore: BlobStore;
+  render: RenderMap;
+  /** The renderer's own version, part of every asset's hash. */
+  rendererVersion: string;
+  logger: Logger;
+}
+
+export const generatedMapKey = (inputHash: string) => `generated-maps/${inputHash}.png`;
+
+const VEHICLE_TITLES: Record<VehicleClass, string> = {
+  foot: 'dismounted (foot)', wheeled: 'wheeled vehicles', tracked: 'tracked vehicles',
+};
+const ANALYSIS_TITLES: Record<string, string> = {
+  line_of_sight: 'Line of sight', viewshed: 'Viewshed', route: 'Route', landing_zones: 'Landing zones',
+  rf_coverage: 'RF coverage',
+};
+const DATASET_LABELS: Record<string, string> = { elevation: 'Elevation', land_cover: 'Land cover', roads: 'Roads' };
+
+/** Everything that decides the picture, and how to draw it once the hash says it is new. */
+interface AssetPlan {
+  kind: GeneratedMapKind;
+  title: string;
+  inputs: Record<string, string>;
+  compose: () => Promise<MapComposition>;
+}
+
+const isUsable = (job: TerrainJob, phase: PhaseId) =>
+  USABLE_PHASE_STATUSES.includes(job.phases[phase]?.status ?? 'pending');
+
+function boundsOf(features: Feature[]): [number, number, number, number] | null {
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const feature of features) {
+    if (!feature.geometry) continue;
+    const b = geometryBounds(feature.geometry);
+    box[0] = Math.min(box[0], b[0]); box[1] = Math.min(box[1], b[1]);
+    box[2] = Math.max(box[2], b[2]); box[3] = Math.max(box[3], b[3]);
+  }
+  return box[2] > box[0] && box[3] > box[1] ? box : null;
+}
+
+function titleBlock(
+  title: string, map: MapInputs, times: string[], job: TerrainJob | null, datasets: string[], extra: string[] = [],
+): TitleBlock {
+  const used = job ? datasets.map((d) => [d, job.source_providers[d]] as const).filter(([, p]) => p) : [];
+  const newest = times.reduce((a, b) => (a > b ? a : b));
+  return {
+    title, operation: map.operation_name, map: map.map_name, date_time_group: dateTimeGroup(newest),
+    sources: [
+      ...used.map(([d, p]) => `${DATASET_LABELS[d] ?? d}: ${p!.description}`),
+      ...(job ? [] : ['No prepared terrain: relief not shown']),
+      ...extra,
+    ],
+    synthetic: used.some(([, p]) => p!.fingerprint.startsWith('synthetic:')),
+  };
+}
+
+function terrainInputs(job: Versioned<TerrainJob>, datasets: Array<'elevation' | 'land_cover' | 'roads'>): Record<string, string> {
+  const providers = job.state.source_providers;
+  const inputs: Record<string, string> = { terrain_job: `${job.state.job_id}@${job.revision}` };
+  if (providers.elevation) {
+    inputs.elevation_tiles = sourceHash(providers.elevation.fingerprint, DISPLAY_PRODUCT_VERSIONS['svc-native--terrain-elevation']);
+  }
+  if (datasets.includes('land_cover') && providers.land_cover) {
+    inputs.land_cover_tiles = sourceHash(providers.land_cover.fingerprint, DISPLAY_PRODUCT_VERSIONS['svc-native--terrain-landcover']);
+  }
+  if (datasets.includes('roads') && providers.roads) inputs.roads = sourceHash(providers.roads.fingerprint, ARTIFACT_FORMAT);
+  return inputs;
+}
+
+async function base(
+  deps: GeneratedMapWorkerDependencies, frame: MapFrame, title: TitleBlock, map: MapInputs, job: TerrainJob | null,
+  withLandCover: boolean,
+): Promise<{ base: MapBase; landCover: Uint8Array }> {
+  const elevation = job && isUsable(job, 'terrain_display_tiles') ? job.source_providers.elevation : undefined;
+  if (!elevation) {
+    const none = { shade: new Float32Array(frame.width * frame.height).fill(Number.NaN), landCover: new Uint8Array(frame.width * frame.height) };
+    return { base: { frame, title, area: map.boundary!.features, shade: none.shade }, landCover: none.landCover };
+  }
+  const landCover = withLandCover ? job!.source_providers.land_cover?.fingerprint ?? null : null;
+  const read = await readReliefAndLandCover(deps.blobStore, frame, { elevation: elevation.fingerprint, land_cover: landCover });
+  return { base: { frame, title, area: map.boundary!.features, shade: read.shade }, landCover: read.landCover };
+}
+
+async function planAsset(
+  deps: GeneratedMapWorkerDependencies, payload: GeneratedMapTaskPayload, asset: AssetOfPath, map: MapInputs,
+): Promise<AssetPlan | null> {
+  const boundary = map.boundary;
+  const areaBox = boundary ? boundsOf(boundary.features) : null;
+  if (!boundary || !areaBox) return null;
+  const common = {
+    operation_name: map.operation_name, map_name: map.map_name, boundary: `${boundary.layer_id}:${boundary.features_hash}`,
+  };
+  if (asset.kind === 'analysis') {
+    const analysis = await loadAnalysisVersion(deps.store, asset.analysis_id);
+    const a = analysis?.state;
+    if (!a || a.status !== 'success' || a.map_id !== map.map_id || !a.layer_id) return null;
+    const layer = map.layers.get(a.layer_id);
+    if (!layer) return null;
+    const job = await resolveTerrainJob(deps.store, deps.knex, map.map_id, null);
+    const inputs = {
+      ...common, ...(job ? terrainInputs(job, []) : {}),
+      analysis: `${a.analysis_id}@${analysis.revision}`, result_layer: `${layer.layer_id}:${layer.features_hash}`,
+    };
+    const title = `${ANALYSIS_TITLES[a.analysis_type] ?? a.analysis_type} — ${a.title}`;
+    return {
+      kind: 'analysis', title, inputs,
+      compose: async () => {
+        const resultBox = boundsOf(layer.features) ?? areaBox;
+        const frame = mapFrameForArea([
+          Math.min(areaBox[0], resultBox[0]), Math.min(areaBox[1], resultBox[1]),
+          Math.max(areaBox[2], resultBox[2]), Math.max(areaBox[3], resultBox[3]),
+        ]);
+        const times = [boundary.at, analysis.at, ...(job ? [job.at] : [])];
+        const block = titleBlock(title, map, times, job?.state ?? null, ['elevation'], [`Analysis: ${a.title} (${a.analysis_type})`]);
+        const { base: b } = await base(deps, frame, block, map, job?.state ?? null, false);
+        const rasterType = a.analysis_type === 'viewshed' || a.analysis_type === 'rf_coverage' ? a.analysis_type : null;
+        const raster = rasterType
+          ? { rgba: await readResultRaster(deps.blobStore, frame, a.layer_id!, a.work_zoom), legend: resultRasterLegend(rasterType) }
+          : null;
+        return analysisMapComposition(b, a.analysis_type, layer.features, raster);
+      },
+    };
+  }
+  const job = await resolveTerrainJob(deps.store, deps.knex, map.map_id, payload.terrain_job_id);
+  if (!job || job.state.map_id !== map.map_id || !isUsable(job.state, 'terrain_display_tiles')) return null;
+  const frame = mapFrameForArea(areaBox);
+  const times = [boundary.at, job.at];
+  const providers = job.state.source_providers;
+  if (asset.kind === 'area_overview') {
+    const title = 'Area overview';
+    return {
+      kind: 'area_overview', title, inputs: { ...common, ...terrainInputs(job, ['elevation', 'land_cover', 'roads']) },
+      compose: async () => {
+        const block = titleBlock(title, map, times, job.state, ['elevation', 'land_cover', 'roads']);
+        const { base: b, landCover } = await base(deps, frame, block, map, job.state, true);
+        const roads = providers.roads
+          ? await readFrameRoads(deps.blobStore, frame, providers.roads.fingerprint, job.state.work_tiles)
+          : { major: [], minor: [] };
+        return areaOverviewComposition(b, landCover, roads);
+      },
+    };
+  }
+  const { elevation, land_cover, roads } = providers;
+  const artifactsReady = isUsable(job.state, 'terrain_source_artifacts') && isUsable(job.state, 'road_artifacts');
+  if (!elevation || !land_cover || !roads || !artifactsReady) return null;
+  const title = `MCOO — ${VEHICLE_TITLES[asset.vehicle]}`;
+  const inputs = {
+    ...common, ...terrainInputs(job, ['elevation', 'land_cover', 'roads']),
+    elevation_artifacts: sourceHash(elevation.fingerprint, ARTIFACT_FORMAT),
+    land_cover_artifacts: sourceHash(land_cover.fingerprint, ARTIFACT_FORMAT),
+    mobility: `${asset.vehicle}:${SUMMARY_VERSION}`,
+  };
+  return {
+    kind: 'mcoo', title, inputs,
+    compose: async () => {
+      const block = titleBlock(title, map, times, job.state, ['elevation', 'land_cover', 'roads'],
+        ['Mobility: slope and land cover per ATP 2-01.3 thresholds (domain/terrain/mobility-config.ts); roads are GO']);
+      const { base: b, landCover } = await base(deps, frame, block, map, job.state, true);
+      const sources = { elevation: elevation.fingerprint, land_cover: land_cover.fingerprint, roads: roads.fingerprint };
+      const mobility = await readFrameMobility(deps.blobStore, frame, sources, job.state.work_tiles, asset.vehicle);
+      const frameRoads = await readFrameRoads(deps.blobStore, frame, roads.fingerprint, job.state.work_tiles);
+      return mcooComposition(b, mobility, landCover, frameRoads);
+    },
+  };
+}
+
+const workerContext = (operationId: string): CommandContext => ({
+  principal: null, correlation_id: operationId, causation_id: null, now: () => new Date(),
+});
+
+/** Renders one asset if its inputs changed; answers what it did (for logs and tests). */
+export async function renderGeneratedMap(
+  deps: GeneratedMapWorkerDependencies, payload: GeneratedMapTaskPayload, control?: TaskControl,
+): Promise<'rendered' | 'unchanged' | 'not-ready'> {
+  const asset = assetOfPath(payload.asset_path);
+  if (!asset) throw new RangeError(`${payload.asset_path} is not a generated map path`);
+  const map = await loadMapInputs(deps.store, payload.map_id);
+  if (!map || map.operation_id !== payload.operation_id) return 'not-ready';
+  const plan = await planAsset(deps, payload, asset, map);
+  if (!plan) return 'not-ready';
+  const rendererVersion = `${GENERATED_MAP_BUILDER_VERSION}+${deps.rendererVersion}`;
+  const inputHash = assetInputHash(plan.kind, rendererVersion, plan.inputs);
+  const current = await loadGeneratedMap(deps.store, payload.operation_id, payload.asset_path);
+  if (current.status === 'present' && current.input_hash === inputHash) return 'unchanged';
+  const key = generatedMapKey(inputHash);
+  // A worker that died after storing the bytes left them under the same key: they are reused.
+  let bytes = await deps.blobStore.get(key);
+  let size: { width: number; height: number };
+  const composition = await plan.compose();
+  control?.heartbeat();
+  size = { width: composition.frame.width, height: composition.frame.height };
+  if (!bytes) {
+    bytes = await deps.render(composition);
+    await deps.blobStore.put(key, bytes, GENERATED_MAP_CONTENT_TYPE);
+  }
+  const png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  await recordGeneratedMap(deps.store, workerContext(payload.operation_id), {
+    generated_map_id: generatedMapIdOf(payload.operation_id, payload.asset_path),
+    operation_id: payload.operation_id, map_id: payload.map_id, asset_path: payload.asset_path, kind: plan.kind,
+    title: plan.title, inputs: plan.inputs, input_hash: inputHash, renderer_version: rendererVersion, blob_key: key,
+    content_type: GENERATED_MAP_CONTENT_TYPE, size: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'), ...size,
+  });
+  return 'rendered';
+}
+
+export function handleGeneratedMapTask(deps: GeneratedMapWorkerDependencies) {
+  return async (task: WorkTask, control: TaskControl): Promise<void> => {
+    const payload = task.payload as GeneratedMapTaskPayload;
+    const outcome = await renderGeneratedMap(deps, payload, control);
+    deps.logger.debug({ ...payload, outcome }, 'generated map task done');
+  };
+}
+
+/** A task that used up its deliveries: the asset keeps its previous rendering; the next trigger tries again. */
+export function dropExhaustedGeneratedMap(logger: Logger) {
+  return (task: WorkTask, error: unknown, attempts: number) => {
+    logger.error({ task_id: task.id, payload: task.payload, attempts, err: error }, 'generated map failed after its last delivery');
+  };
+}

@@ -1,0 +1,142 @@
+// Reads what a wargame is grounded in, when the worker runs: the operation (its stream), the COA
+// statement and its sections in order (read models, with their versions), the enemy COA (the
+// request's, else the mission analysis's threat record), the evaluation criteria (the mission
+// analysis's coa_evaluation_criteria record, else FM 5-0 defaults), the completed analyses (those
+// requested, else the newest of the operation's maps) with their figures, their maps, and the
+// documents. `inputs` lists every part read, with its version, for the record and the job.
+import type { Knex } from 'knex';
+import { loadPlanningRecord } from '../../commands/generation-job-commands.ts';
+import { loadDocument } from '../../commands/document-commands.ts';
+import { loadState } from '../../commands/load-state.ts';
+import { analysisJobDecider } from '../../domain/analysis-job/analysis-job-decider.ts';
+import { analysisStream } from '../../domain/analysis-job/analysis-job-events.ts';
+import type { GenerationJob } from '../../domain/generation-job/generation-job-decider.ts';
+import type { SimulationRequest } from '../../domain/generation-job/generation-job-events.ts';
+import { analysisFigure } from '../../domain/llm-simulation/analysis-figure.ts';
+import { evaluationCriteria, type CriterionItem } from '../../domain/llm-simulation/evaluation-criteria.ts';
+import { MAX_INPUTS, type SimulationInput } from '../../domain/llm-simulation/llm-simulation-events.ts';
+import type { SimulationGrounding } from '../../domain/llm-simulation/simulation-grounding.ts';
+import type { CompletedAnalysis } from '../../domain/llm-simulation/terrain-figure.ts';
+import { operationDecider } from '../../domain/operation/operation-decider.ts';
+import { operationStream } from '../../domain/operation/operation-events.ts';
+import { planningRecordId } from '../../domain/planning-record/planning-record-events.ts';
+import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
+import { findCoaStatement, sectionsOfStatement } from '../../projections/queries/coa-statement-queries.ts';
+import { textExcerpt } from './gather-grounding.ts';
+import type { Static } from '@sinclair/typebox';
+
+/** Analyses a simulation reads when the request names none: the newest completed ones of the operation. */
+export const DEFAULT_SIMULATION_ANALYSES = 10;
+
+type Input = Static<typeof SimulationInput>;
+
+export interface GatheredSimulation {
+  grounding: SimulationGrounding;
+  /** What the record lists (kinds of SIMULATION_INPUT_KINDS). */
+  inputs: Input[];
+  /** What the job's provenance lists (the operation too; documents by hash). */
+  provenanceInputs: Array<{ kind: string; id: string; version: string }>;
+}
+
+async function chosenAnalysisIds(knex: Knex, operationId: string, request: SimulationRequest): Promise<string[]> {
+  if (request.analysis_ids) return request.analysis_ids;
+  const rows: Array<{ analysis_id: string }> = await knex('analysis_jobs as a')
+    .join('maps as m', 'm.map_id', 'a.map_id')
+    .where({ 'a.operation_id': operationId, 'a.status': 'success' })
+    .orderBy('a.requested_position', 'desc').limit(DEFAULT_SIMULATION_ANALYSES).select('a.analysis_id');
+  return rows.map((r) => r.analysis_id);
+}
+
+async function readAnalyses(store: EventStore, ids: string[]) {
+  const analyses: Array<CompletedAnalysis & { map_id: string; version: number }> = [];
+  for (const id of ids) {
+    const { state, revision } = await loadState(store, analysisStream(id), analysisJobDecider);
+    if (state.status !== 'success' || !state.result) continue;
+    analyses.push({
+      analysis_id: id, analysis_type: state.analysis_type, title: state.title, result: state.result,
+      map_id: state.map_id, version: revision + 1,
+    });
+  }
+  return analyses;
+}
+
+export async function gatherSimulationGrounding(
+  deps: { store: EventStore; knex: Knex; documents: DocumentStorage }, job: GenerationJob, request: SimulationRequest,
+): Promise<GatheredSimulation> {
+  const operation = await loadState(deps.store, operationStream(job.operation_id), operationDecider);
+  if (operation.state.status !== 'active') {
+    throw new DomainError('not_found', `Operation ${job.operation_id} was deleted after the request`);
+  }
+  const statement = await findCoaStatement(deps.knex, request.coa_statement_id);
+  if (!statement || statement.deleted_at || statement.operation_deleted) {
+    throw new DomainError('not_found', `COA statement ${request.coa_statement_id} was deleted after the request`);
+  }
+  const sections = await sectionsOfStatement(deps.knex, statement);
+  const inputs: Input[] = [{ kind: 'coa_statement', id: statement.coa_statement_id, version: statement.version }];
+  inputs.push(...sections.map((s) => ({ kind: 'coa_section' as const, id: s.section_id, version: s.version })));
+
+  let enemy: { text: string | null; source: SimulationGrounding['enemy_source'] } = { text: request.enemy_coa, source: 'request' };
+  if (enemy.text === null) {
+    const id = planningRecordId('mission_analysis', job.operation_id, 'enemy_situation');
+    const record = await loadPlanningRecord(deps.store, 'mission_analysis', id);
+    const text = record.state.status === 'active' ? record.state.text : null;
+    enemy = text ? { text: text.slice(0, 4000), source: 'mission_analysis' } : { text: null, source: 'none' };
+    if (text) inputs.push({ kind: 'mission_analysis', id, version: record.revision + 1 });
+  }
+
+  const criteriaId = planningRecordId('mission_analysis', job.operation_id, 'coa_evaluation_criteria');
+  const criteriaRecord = await loadPlanningRecord(deps.store, 'mission_analysis', criteriaId);
+  const items = criteriaRecord.state.status === 'active' ? criteriaRecord.state.items as CriterionItem[] : null;
+  const criteria = evaluationCriteria(items);
+  if (criteria.source === 'mission_analysis') {
+    inputs.push({ kind: 'mission_analysis', id: criteriaId, version: criteriaRecord.revision + 1 });
+  }
+
+  const analyses = await readAnalyses(deps.store, await chosenAnalysisIds(deps.knex, job.operation_id, request));
+  inputs.push(...analyses.map((a) => ({ kind: 'terrain_analysis' as const, id: a.analysis_id, version: a.version })));
+  const mapIds = [...new Set(analyses.map((a) => a.map_id))];
+  const maps: Array<{ map_id: string; revision: number }> = mapIds.length === 0 ? []
+    : await deps.knex('maps').whereIn('map_id', mapIds).select('map_id', 'revision');
+  for (const id of mapIds) {
+    const map = maps.find((m) => m.map_id === id);
+    inputs.push({ kind: 'map', id, version: map ? Number(map.revision) : null });
+  }
+
+  const documents: SimulationGrounding['documents'] = [];
+  const documentInputs: Array<{ kind: string; id: string; version: string }> = [];
+  for (const id of job.document_ids) {
+    const document = await loadDocument(deps.store, id);
+    if (document.status !== 'active') continue;
+    documents.push({
+      file_name: document.file_name,
+      text_excerpt: document.text_status === 'extracted' ? await textExcerpt(deps.documents, document.text_key) : null,
+    });
+    inputs.push({ kind: 'document', id, version: null });
+    documentInputs.push({ kind: 'document', id, version: `sha256:${document.sha256}` });
+  }
+
+  const fields = operation.state.fields;
+  return {
+    grounding: {
+      operation: {
+        name: fields.name, unit: fields.unit, echelon: fields.echelon, branch: fields.branch,
+        description: fields.description ?? null,
+      },
+      coa: {
+        name: statement.name, description: statement.description,
+        sections: sections.map((s) => ({ title: s.title, content: s.content, field: s.field })),
+      },
+      method: request.method, enemy_coa: enemy.text, enemy_source: enemy.source, turns: request.turns, seed: request.seed,
+      figures: analyses.map(analysisFigure), criteria: criteria.criteria, criteria_source: criteria.source,
+      documents, instructions: job.instructions,
+    },
+    inputs: inputs.slice(0, MAX_INPUTS),
+    provenanceInputs: [
+      { kind: 'operation', id: job.operation_id, version: String(operation.revision + 1) },
+      ...inputs.filter((i) => i.kind !== 'document').map((i) => ({ kind: i.kind, id: i.id, version: String(i.version) })),
+      ...documentInputs,
+    ].slice(0, 500),
+  };
+}

@@ -1,0 +1,95 @@
+// The terrain agent's tools as executed in the worker, in process, for one question's map: the same
+// functions the point query and the analysis workers run (readTerrainPoint through the injected
+// reader, readFootprintElevation and runAnalysisTool, the analyses' parameter rules), bounded by the
+// run's deadline signal. Results are compact (compact-tool-result.ts).
+import type { Knex } from 'knex';
+import { loadState } from '../../commands/load-state.ts';
+import { analysisFootprint } from '../../domain/analysis-job/analysis-footprint.ts';
+import type { AnalysisParameters } from '../../domain/analysis-job/analysis-parameters.ts';
+import type { AvailableAnalysisType } from '../../domain/analysis-job/analysis-vocabulary.ts';
+import { checkAnalysisParameters } from '../../domain/analysis-job/check-analysis-parameters.ts';
+import { footprintGrid } from '../../domain/analysis-job/footprint-grid.ts';
+import { resolveRfParameters } from '../../domain/analysis-job/resolve-rf-parameters.ts';
+import { mapDecider } from '../../domain/map/map-decider.ts';
+import { mapStream } from '../../domain/map/map-events.ts';
+import type { DatasetName } from '../../domain/terrain/types.ts';
+import {
+  compactLandingZonesResult, compactLineOfSightResult, compactRfCoverageResult, compactRouteResult,
+} from '../../domain/terrain-question/compact-tool-result.ts';
+import {
+  landingZonesParametersOf, lineOfSightParametersOf, rfCoverageRequestOf, routeParametersOf, TERRAIN_TOOLS,
+  type TerrainToolName,
+} from '../../domain/terrain-question/terrain-agent-tools.ts';
+import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
+import type { ToolRunRequest } from '../../infra/language-model/language-model.ts';
+import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
+import { runAnalysisTool } from '../analyses/analysis-worker.ts';
+import { readFootprintElevation } from '../analyses/read-footprint-elevation.ts';
+import type { SourceProvider } from '../terrain/sources/source-provider.ts';
+import { readNewestTerrainSummary } from './read-newest-terrain-summary.ts';
+
+/**
+ * GET /api/maps/{map_id}/terrain/point's function (api/terrain/terrain-point.ts), bound to the read
+ * models and tile store by the process that starts the workers (service.ts, entrypoints/worker.ts).
+ */
+export type TerrainPointReader = (mapId: string, lon: number, lat: number) => Promise<unknown>;
+
+export interface TerrainToolDependencies {
+  store: EventStore;
+  knex: Knex;
+  providers: Record<DatasetName, SourceProvider>;
+  blobStore: BlobStore;
+  /** Null in a process started without one: point_query then fails saying so. */
+  readTerrainPoint: TerrainPointReader | null;
+}
+
+type Result = Record<string, unknown>;
+
+/** Runs an analysis tool on its footprint's elevation, as the analysis worker does, with no events. */
+async function runAnalysis(
+  deps: TerrainToolDependencies, type: AvailableAnalysisType, parameters: AnalysisParameters, signal: AbortSignal,
+  heartbeat: () => void,
+): Promise<Result> {
+  const [issue] = checkAnalysisParameters(type, parameters);
+  if (issue) throw new RangeError(issue.msg);
+  const elevation = deps.providers.elevation;
+  if (elevation.kind !== 'raster') throw new Error('the elevation source is not a raster');
+  const grid = footprintGrid(analysisFootprint(type, parameters));
+  const grids = await readFootprintElevation(elevation, grid, () => {
+    heartbeat();
+    signal.throwIfAborted();
+  }, signal);
+  const control: TaskControl = { attempt: 1, maxDeliveries: 1, heartbeat, signal };
+  const outcome = await runAnalysisTool(deps.providers, { analysis_type: type, parameters: parameters as never }, grids, control);
+  return outcome.result as unknown as Result;
+}
+
+/** The tools of one question, with their executors. */
+export function terrainAgentTools(
+  deps: TerrainToolDependencies, mapId: string, heartbeat: () => void,
+): ToolRunRequest['tools'] {
+  const executors: Record<TerrainToolName, (args: unknown, signal: AbortSignal) => Promise<unknown>> = {
+    terrain_summary: () => readNewestTerrainSummary(deps, mapId),
+    async point_query(args) {
+      if (!deps.readTerrainPoint) throw new Error('point queries are not available in this worker process');
+      const { lon, lat } = args as { lon: number; lat: number };
+      return deps.readTerrainPoint(mapId, lon, lat);
+    },
+    plan_route: async (args, signal) =>
+      compactRouteResult(await runAnalysis(deps, 'route', routeParametersOf(args), signal, heartbeat)),
+    line_of_sight: async (args, signal) =>
+      compactLineOfSightResult(await runAnalysis(deps, 'line_of_sight', lineOfSightParametersOf(args), signal, heartbeat)),
+    survey_landing_zones: async (args, signal) => compactLandingZonesResult(
+      await runAnalysis(deps, 'landing_zones', landingZonesParametersOf(args, false), signal, heartbeat),
+    ),
+    async rf_coverage(args, signal) {
+      const { events } = await loadState(deps.store, mapStream(mapId), mapDecider);
+      const parameters = resolveRfParameters(rfCoverageRequestOf(args), events, mapId);
+      return compactRfCoverageResult(await runAnalysis(deps, 'rf_coverage', parameters, signal, heartbeat));
+    },
+  };
+  return TERRAIN_TOOLS.map((tool) => ({
+    name: tool.name, description: tool.description, parameters: tool.parameters, execute: executors[tool.name],
+  }));
+}
