@@ -33,7 +33,8 @@ export function generatedMapView(origin: string, row: GeneratedMapRow) {
     etag: generatedMapEtag(row.sha256),
     renderings: row.renderings,
     links: [{
-      rel: 'self', href: generatedMapHref(origin, row.operation_id, row.asset_path), type: row.content_type, title: row.title,
+      rel: 'self', href: generatedMapHref(origin, row.operation_id, row.asset_path), type: row.content_type,
+      title: row.title,
     }],
   };
 }
@@ -55,7 +56,9 @@ export async function answerGeneratedMap(
   const headers = { ETag: etag, 'Cache-Control': GENERATED_MAP_CACHE_CONTROL };
   if (ifNoneMatch && ifNoneMatchMatches(ifNoneMatch, etag)) return { status: 304, headers, body: null };
   const bytes = await deps.blobStore.get(row.blob_key);
-  if (!bytes) throw new HttpError(503, `Generated map ${assetPath} is recorded but its bytes are not in storage; retry later`);
+  if (!bytes) {
+    throw new HttpError(503, `Generated map ${assetPath} is recorded but its bytes are not in storage; retry later`);
+  }
   return {
     status: 200,
     headers: { ...headers, 'Content-Type': row.content_type, 'Content-Length': String(bytes.byteLength) },

@@ -15,14 +15,18 @@ import { requestOrigin } from '../ogc/request-origin.ts';
 import { defineRoute } from '../route-spec.ts';
 
 const GeneratedMapItem = Type.Object({
-  path: Type.String({ description: 'The asset path: area-overview.png, mcoo-<movement class>.png, analysis-<analysis id>.png' }),
+  path: Type.String({
+    description: 'The asset path: area-overview.png, mcoo-<movement class>.png, analysis-<analysis id>.png',
+  }),
   title: Type.String(),
   kind: StringEnum(GENERATED_MAP_KINDS),
   map_id: Uuid,
   inputs: Type.Record(Type.String(), Type.String(), {
     description: 'What the map was drawn from: input streams with their versions, products with their hashes',
   }),
-  input_hash: Type.String({ description: 'Hash of the kind, the renderer version and the inputs (the content address)' }),
+  input_hash: Type.String({
+    description: 'Hash of the kind, the renderer version and the inputs (the content address)',
+  }),
   renderer_version: Type.String(),
   created_at: DateTime,
   content_type: Type.String(),
@@ -31,7 +35,9 @@ const GeneratedMapItem = Type.Object({
   height: Type.Integer({ minimum: 1 }),
   etag: Type.String({ description: 'The strong ETag the asset is served with' }),
   renderings: Type.Integer({ minimum: 1, description: 'How many different renderings the path has had' }),
-  links: Type.Array(Type.Object({ rel: Type.String(), href: Type.String(), type: Type.String(), title: Type.String() })),
+  links: Type.Array(Type.Object({
+    rel: Type.String(), href: Type.String(), type: Type.String(), title: Type.String(),
+  })),
 }, { title: 'GeneratedMap' });
 
 const OperationParams = Type.Object({ operation_id: Uuid });
@@ -99,7 +105,8 @@ export const generatedMapRoutes = (deps: ApiDependencies) => [
     },
     async handler(ctx, { params, principal }) {
       await accessibleOperation(deps.readModels, params.operation_id, principal);
-      const answer = await answerGeneratedMap(deps, params.operation_id, params.asset_path, ctx.get('if-none-match') || undefined);
+      const ifNoneMatch = ctx.get('if-none-match') || undefined;
+      const answer = await answerGeneratedMap(deps, params.operation_id, params.asset_path, ifNoneMatch);
       ctx.set(answer.headers);
       ctx.status = answer.status;
       if (answer.body) ctx.body = answer.body;

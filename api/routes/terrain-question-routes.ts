@@ -8,7 +8,9 @@ import {
   MAX_AGENT_STEPS, MAX_QUESTION_CHARS, TERRAIN_QUESTION_FAILURE_CODES, TERRAIN_QUESTION_STATUSES,
   TerrainAgentProvenance, TerrainToolCall,
 } from '../../domain/terrain-question/terrain-question-events.ts';
-import { findTerrainQuestion, listTerrainQuestionsOfMap, type TerrainQuestionView } from '../../projections/queries/terrain-question-queries.ts';
+import {
+  findTerrainQuestion, listTerrainQuestionsOfMap, type TerrainQuestionView,
+} from '../../projections/queries/terrain-question-queries.ts';
 import { accessibleMap, accessibleTerrainQuestion } from '../access.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
@@ -96,7 +98,10 @@ export const terrainQuestionRoutes = (deps: ApiDependencies) => [
       ...PageQuery,
     }),
     responses: {
-      200: { description: 'A page of questions', schema: ListEnvelope(TerrainQuestionResponse, 'ListTerrainQuestionResponse') },
+      200: {
+        description: 'A page of questions',
+        schema: ListEnvelope(TerrainQuestionResponse, 'ListTerrainQuestionResponse'),
+      },
       ...ownedResourceErrors,
     },
     async handler(ctx, { params, query, principal }) {

@@ -5,7 +5,9 @@ import { sourceHash } from '../terrain/source-hash.ts';
  * streams with their versions, products with their hashes), keys sorted so the order they were
  * gathered in does not matter. Same inputs, same hash: the asset is not drawn again.
  */
-export function assetInputHash(kind: string, rendererVersion: string, inputs: Readonly<Record<string, string>>): string {
+export function assetInputHash(
+  kind: string, rendererVersion: string, inputs: Readonly<Record<string, string>>,
+): string {
   const sorted = Object.keys(inputs).sort().map((key) => `${key}=${inputs[key]}`);
   return sourceHash('generated-map', kind, rendererVersion, ...sorted);
 }

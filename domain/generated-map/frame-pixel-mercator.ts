@@ -10,7 +10,10 @@ export interface FrameMercator {
   pixelY: number;
 }
 
-/** The face's pixels in Web Mercator: pixel (col, row) has its centre at minX + (col + ½)·pixelX, maxY − (row + ½)·pixelY. */
+/**
+ * The face's pixels in Web Mercator: pixel (col, row) has its centre at
+ * (minX + (col + ½)·pixelX, maxY − (row + ½)·pixelY).
+ */
 export function framePixelMercator(frame: MapFrame): FrameMercator {
   const [west, south, east, north] = frame.bbox;
   const [minX, minY] = lonLatToMercator(west, south);

@@ -7,7 +7,9 @@ import type { GeneratedMapCreatedData, GeneratedMapEvent } from './generated-map
 import { generatedMapIdOf } from './generated-map-events.ts';
 import { assetOfPath } from './generated-map-vocabulary.ts';
 
-export type GeneratedMapState = { status: 'absent' } | ({ status: 'present'; renderings: number } & GeneratedMapCreatedData);
+export type GeneratedMapState =
+  | { status: 'absent' }
+  | ({ status: 'present'; renderings: number } & GeneratedMapCreatedData);
 
 export type GeneratedMapCommand = { type: 'RecordGeneratedMap'; asset: GeneratedMapCreatedData };
 
@@ -18,7 +20,9 @@ function recordGeneratedMap(command: GeneratedMapCommand, state: GeneratedMapSta
     throw new DomainError('invalid', `${asset.asset_path} is not the path of a ${asset.kind} map`);
   }
   if (asset.generated_map_id !== generatedMapIdOf(asset.operation_id, asset.asset_path)) {
-    throw new DomainError('invalid', `generated map ${asset.generated_map_id} is not ${asset.asset_path} of its operation`);
+    throw new DomainError(
+      'invalid', `generated map ${asset.generated_map_id} is not ${asset.asset_path} of its operation`,
+    );
   }
   if (state.status === 'present' && state.input_hash === asset.input_hash) return [];
   return [{ type: 'GeneratedMapCreated', data: asset }];

@@ -22,31 +22,36 @@ export function hillshade(
 ): Float32Array {
   const { width, height, data } = grid;
   if (data.length !== width * height) throw new RangeError(`grid of ${width}x${height} has ${data.length} values`);
-  if (rowSpacingM.length !== height) throw new RangeError(`row spacing needs ${height} values, got ${rowSpacingM.length}`);
+  if (rowSpacingM.length !== height) {
+    throw new RangeError(`row spacing needs ${height} values, got ${rowSpacingM.length}`);
+  }
   const az = (azimuthDeg * Math.PI) / 180, alt = (altitudeDeg * Math.PI) / 180;
   // Unit vector towards the sun: x east, y north, z up.
   const lx = Math.sin(az) * Math.cos(alt), ly = Math.cos(az) * Math.cos(alt), lz = Math.sin(alt);
   const out = new Float32Array(width * height);
+  // A neighbour off the grid or without a value reads as the centre.
+  const value = (index: number, centre: number) => {
+    const v = data[index]!;
+    return v === v ? v : centre;
+  };
   for (let row = 0; row < height; row++) {
     const spacing = rowSpacingM[row]!;
     if (!(spacing > 0)) throw new RangeError(`row ${row} spacing must be positive metres`);
+    const up = row > 0 ? row - 1 : -1, down = row < height - 1 ? row + 1 : -1;
     for (let col = 0; col < width; col++) {
-      const centre = data[row * width + col]!;
-      if (Number.isNaN(centre)) { out[row * width + col] = Number.NaN; continue; }
-      const at = (dc: number, dr: number) => {
-        const c = col + dc, r = row + dr;
-        if (c < 0 || r < 0 || c >= width || r >= height) return centre;
-        const v = data[r * width + c]!;
-        return Number.isNaN(v) ? centre : v;
-      };
-      const a = at(-1, -1), b = at(0, -1), c = at(1, -1);
-      const d = at(-1, 0), f = at(1, 0);
-      const g = at(-1, 1), h = at(0, 1), i = at(1, 1);
+      const at = row * width + col;
+      const centre = data[at]!;
+      if (Number.isNaN(centre)) { out[at] = Number.NaN; continue; }
+      const left = col > 0 ? col - 1 : -1, right = col < width - 1 ? col + 1 : -1;
+      const cell = (r: number, c: number) => (r < 0 || c < 0 ? centre : value(r * width + c, centre));
+      const a = cell(up, left), b = cell(up, col), c = cell(up, right);
+      const d = cell(row, left), f = cell(row, right);
+      const g = cell(down, left), h = cell(down, col), i = cell(down, right);
       const east = (c + 2 * f + i - (a + 2 * d + g)) / (8 * spacing);
       // Rows run south, so the northward gradient is minus the row-wise one.
       const north = -(g + 2 * h + i - (a + 2 * b + c)) / (8 * spacing);
       const shade = (-east * lx - north * ly + lz) / Math.sqrt(east * east + north * north + 1);
-      out[row * width + col] = shade > 0 ? shade : 0;
+      out[at] = shade > 0 ? shade : 0;
     }
   }
   return out;

@@ -2,7 +2,9 @@
 // with which legend, from inputs already resampled onto the face. Pure: the workers gather the
 // inputs (workers/generated-maps/), the renderer draws the result (infra/map-rendering/).
 import type { Feature } from 'geojson';
-import type { LegendEntry, MapComposition, MapFrame, MapLayer, TitleBlock, VectorStyle } from '../cartography/map-composition.ts';
+import type {
+  LegendEntry, MapComposition, MapFrame, MapLayer, TitleBlock, VectorStyle,
+} from '../cartography/map-composition.ts';
 import { WORLDCOVER } from '../terrain/mobility-config.ts';
 import { WORLDCOVER_CLASS_NAMES } from '../terrain/worldcover-class-names.ts';
 import type { AnalysisType } from '../analysis-job/analysis-vocabulary.ts';
@@ -27,11 +29,13 @@ export interface MapBase {
   shade: Float32Array;
 }
 
-const vector = (features: Feature[], style: VectorStyle): MapLayer => ({ kind: 'vector', features, style: { ...style } });
+const vector = (features: Feature[], style: VectorStyle): MapLayer =>
+  ({ kind: 'vector', features, style: { ...style } });
 
 const areaLayer = (area: Feature[]): MapLayer => vector(area, { ...AREA_OF_OPERATIONS_STYLE });
 const AREA_LEGEND: LegendEntry = {
-  label: 'Area of operations', symbol: 'line', colour: AREA_OF_OPERATIONS_STYLE.stroke, dash: AREA_OF_OPERATIONS_STYLE.dash,
+  label: 'Area of operations', symbol: 'line', colour: AREA_OF_OPERATIONS_STYLE.stroke,
+  dash: AREA_OF_OPERATIONS_STYLE.dash,
 };
 
 function roadLayers(roads: FrameRoads): { layers: MapLayer[]; legend: LegendEntry[] } {
@@ -56,7 +60,9 @@ const composition = (base: MapBase, layers: MapLayer[], legend: LegendEntry[]): 
 export function areaOverviewComposition(base: MapBase, landCover: Uint8Array, roads: FrameRoads): MapComposition {
   const present = new Set(landCover);
   const coverLegend: LegendEntry[] = Object.keys(WORLDCOVER_RGB).map(Number).filter((code) => present.has(code))
-    .map((code) => ({ label: WORLDCOVER_CLASS_NAMES[code] ?? `Class ${code}`, symbol: 'fill', colour: rgbCss(WORLDCOVER_RGB[code]!) }));
+    .map((code) => ({
+      label: WORLDCOVER_CLASS_NAMES[code] ?? `Class ${code}`, symbol: 'fill', colour: rgbCss(WORLDCOVER_RGB[code]!),
+    }));
   const road = roadLayers(roads);
   return composition(base, [
     { kind: 'pixels', rgba: hillshadeRgba(base.shade), opacity: 1 },
@@ -71,7 +77,9 @@ export function areaOverviewComposition(base: MapBase, landCover: Uint8Array, ro
  * SLOW-GO shading of one movement class (`mobility`: mobilityRaster codes on the face), water and
  * built-up areas over the shading (obstacles in their own right), roads, the area of operations.
  */
-export function mcooComposition(base: MapBase, mobility: Uint8Array, landCover: Uint8Array, roads: FrameRoads): MapComposition {
+export function mcooComposition(
+  base: MapBase, mobility: Uint8Array, landCover: Uint8Array, roads: FrameRoads,
+): MapComposition {
   const road = roadLayers(roads);
   return composition(base, [
     { kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 },
@@ -127,7 +135,9 @@ export function analysisMapComposition(
   const points = features.filter((f) => f.geometry?.type === 'Point');
   if (zones.length > 0) {
     layers.push(vector(zones, { ...LANDING_ZONE_STYLE }));
-    legend.push({ label: 'Landing zone', symbol: 'fill', colour: LANDING_ZONE_STYLE.fill, stroke: LANDING_ZONE_STYLE.stroke });
+    legend.push({
+      label: 'Landing zone', symbol: 'fill', colour: LANDING_ZONE_STYLE.fill, stroke: LANDING_ZONE_STYLE.stroke,
+    });
   }
   if (radius.length > 0) {
     layers.push(vector(radius, { stroke: '#333333', strokeWidth: 1.5, dash: '4 4' }));
@@ -136,7 +146,8 @@ export function analysisMapComposition(
   if (lines.length > 0) {
     const style = analysisType === 'line_of_sight' ? LINE_OF_SIGHT_STYLE : ROUTE_STYLE;
     layers.push(vector(lines, { ...style }));
-    legend.push({ label: analysisType === 'line_of_sight' ? 'Line of sight' : 'Route', symbol: 'line', colour: style.stroke });
+    const label = analysisType === 'line_of_sight' ? 'Line of sight' : 'Route';
+    legend.push({ label, symbol: 'line', colour: style.stroke });
   }
   layers.push(areaLayer(base.area));
   if (points.length > 0) {

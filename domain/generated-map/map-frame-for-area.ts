@@ -13,7 +13,9 @@ export const FRAME_MARGIN = 0.08;
  * (about its centre, in Web Mercator) to a whole number of pixels, so the face's pixels are square
  * mercator cells and the frame's bbox maps exactly onto width × height.
  */
-export function mapFrameForArea(bbox: readonly [number, number, number, number], longSide = FACE_LONG_SIDE_PX): MapFrame {
+export function mapFrameForArea(
+  bbox: readonly [number, number, number, number], longSide = FACE_LONG_SIDE_PX,
+): MapFrame {
   const [west, south, east, north] = bbox;
   if (!(east > west) || !(north > south)) throw new RangeError(`bbox ${JSON.stringify(bbox)} has no area`);
   if (!Number.isInteger(longSide) || longSide < 16) throw new RangeError(`long side ${longSide} is not a size`);

@@ -47,7 +47,9 @@ export function mosaicForFrame(frame: MapFrame, zoom: number): TileMosaic {
 export function mosaicTiles(mosaic: TileMosaic): TileAddress[] {
   const tiles: TileAddress[] = [];
   for (let dy = 0; dy < mosaic.tilesHigh; dy++) {
-    for (let dx = 0; dx < mosaic.tilesWide; dx++) tiles.push({ z: mosaic.zoom, x: mosaic.tileX + dx, y: mosaic.tileY + dy });
+    for (let dx = 0; dx < mosaic.tilesWide; dx++) {
+      tiles.push({ z: mosaic.zoom, x: mosaic.tileX + dx, y: mosaic.tileY + dy });
+    }
   }
   return tiles;
 }

@@ -30,7 +30,7 @@ const FIGURE_TEXT: Record<CompletedAnalysis['analysis_type'], (title: string, r:
 
 export function analysisFigure(analysis: CompletedAnalysis): TerrainFigure {
   return {
-    analysis_id: analysis.analysis_id,
+    source_id: analysis.analysis_id,
     type: analysis.analysis_type,
     text: FIGURE_TEXT[analysis.analysis_type](analysis.title, analysis.result),
   };

@@ -53,7 +53,8 @@ export function toolCallsOf(parsed: ParsedTerrainQuestion): Array<{ name: Terrai
 const percent = (share: number) => `${Number((share * 100).toFixed(1))}%`;
 const minutes = (seconds: number) => `${Number((seconds / 60).toFixed(1))} min`;
 const where = (mgrs: string | null | undefined, [lon, lat]: LonLat) => mgrs ?? `${lat}, ${lon}`;
-const orUnknown = (value: unknown, unit: string) => (value === null || value === undefined ? 'unknown' : `${value}${unit}`);
+const orUnknown = (value: unknown, unit: string) =>
+  (value === null || value === undefined ? 'unknown' : `${value}${unit}`);
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -89,7 +90,8 @@ function describeLandingZones(r: Json, args: Json): string {
     + `${r.diameter_m === null ? '' : ` (${r.diameter_m} m landing point)`} within ${radius} m, ${r.suitable} suitable`;
   const zones = (r.zones as Json[]).map((z) => {
     const failed = (z.failed_checks as Json[]).map((c) => `${c.check}: ${c.reason}`).join('; ');
-    return `#${z.rank} ${where(z.center.mgrs, z.center.position)}: ${z.suitable ? 'suitable' : `unsuitable (${failed})`}, `
+    const verdict = z.suitable ? 'suitable' : `unsuitable (${failed})`;
+    return `#${z.rank} ${where(z.center.mgrs, z.center.position)}: ${verdict}, `
       + `slope ${orUnknown(z.slope_degrees, '°')}, elevation ${orUnknown(z.center.ground_elevation_m, ' m')}`;
   });
   return zones.length ? `${head}: ${zones.join('; ')}.` : `${head}.`;
@@ -138,7 +140,10 @@ export function answerTerrainQuestionByRules(context: TerrainRuleContext): Terra
   const calls = toolCallsOf(parseTerrainQuestion(question));
   if (calls.length === 0) return { answer: cannotParseAnswer() };
   if (context.toolChoice === 'none') {
-    return { answer: 'The rule-based terrain agent needs two steps (a tool call, then the answer): ask with max_steps 2 or more.' };
+    return {
+      answer: 'The rule-based terrain agent needs two steps (a tool call, then the answer): '
+        + 'ask with max_steps 2 or more.',
+    };
   }
   return { calls };
 }

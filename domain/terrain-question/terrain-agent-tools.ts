@@ -2,7 +2,9 @@
 // JSON Schemas of their arguments, and the pure translation of a call's arguments into the parameters
 // of the analyses (domain/analysis-job/analysis-parameters.ts) the worker runs them with. Positions
 // are [longitude, latitude], as everywhere in the interface.
-import type { LandingZonesParameters, LineOfSightParameters, LonLat, RouteParameters } from '../analysis-job/analysis-parameters.ts';
+import type {
+  LandingZonesParameters, LineOfSightParameters, LonLat, RouteParameters,
+} from '../analysis-job/analysis-parameters.ts';
 import {
   DEFAULT_REFRACTION_K, MAX_HEIGHT_ABOVE_GROUND_M, MAX_RF_RADIUS_M, MAX_ROUTE_WAYPOINTS,
 } from '../analysis-job/analysis-vocabulary.ts';
@@ -38,6 +40,7 @@ const height = (description: string, byDefault: number) => ({
   description: `${description}, metres above ground (default ${byDefault})`,
 });
 
+/** What the model reads is ASCII only: small test models (ASCII byte tokens) cannot tokenize anything else. */
 export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
   {
     name: 'terrain_summary',
@@ -53,7 +56,9 @@ export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
       type: 'object',
       properties: {
         lon: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude, decimal degrees' },
-        lat: { type: 'number', minimum: -LATITUDE_LIMIT, maximum: LATITUDE_LIMIT, description: 'Latitude, decimal degrees' },
+        lat: {
+          type: 'number', minimum: -LATITUDE_LIMIT, maximum: LATITUDE_LIMIT, description: 'Latitude, decimal degrees',
+        },
       },
       required: ['lon', 'lat'],
       additionalProperties: false,
@@ -89,9 +94,9 @@ export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
         },
         aircraft_size: {
           type: 'integer', minimum: 1, maximum: 7,
-          description: `Helicopter size class 1–7 of FM 3-21.38 (default ${DEFAULT_AIRCRAFT_SIZE})`,
+          description: `Helicopter size class 1 to 7 of FM 3-21.38 (default ${DEFAULT_AIRCRAFT_SIZE})`,
         },
-        accept_upslope: { type: 'boolean', description: 'Also pass 7–15° slopes (default false)' },
+        accept_upslope: { type: 'boolean', description: 'Also pass slopes of 7 to 15 degrees (default false)' },
         max_candidates: {
           type: 'integer', minimum: 1, maximum: 20,
           description: `Candidates returned (default ${DEFAULT_SURVEY_CANDIDATES})`,
@@ -119,7 +124,7 @@ export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
   },
   {
     name: 'rf_coverage',
-    description: 'Radio coverage of an emitter entity of the map within a radius (ITM / Longley–Rice): share of '
+    description: 'Radio coverage of an emitter entity of the map within a radius (ITM / Longley-Rice): share of '
       + 'cells covered, greatest range, received power.',
     parameters: {
       type: 'object',
@@ -141,7 +146,7 @@ function checkedPosition(value: unknown, name: string): LonLat {
   const [lon, lat] = value as LonLat;
   if (!(Math.abs(lon) <= 180) || !(Math.abs(lat) <= LATITUDE_LIMIT)) {
     throw new RangeError(`${name} [${lon}, ${lat}] is not a [longitude, latitude] position `
-      + `(longitude within ±180, latitude within ±${LATITUDE_LIMIT})`);
+      + `(longitude within +/-180, latitude within +/-${LATITUDE_LIMIT})`);
   }
   return [lon, lat];
 }
@@ -174,7 +179,10 @@ export function landingZonesParametersOf(args: unknown, buildingData: boolean): 
     center: LonLat; radius_m?: number; aircraft_size?: number; accept_upslope?: boolean; max_candidates?: number;
   };
   return {
-    area: { type: 'Polygon', coordinates: [circleRing(checkedPosition(a.center, 'center'), a.radius_m ?? DEFAULT_SURVEY_RADIUS_M)] },
+    area: {
+      type: 'Polygon',
+      coordinates: [circleRing(checkedPosition(a.center, 'center'), a.radius_m ?? DEFAULT_SURVEY_RADIUS_M)],
+    },
     aircraft_size: (a.aircraft_size ?? DEFAULT_AIRCRAFT_SIZE) as LandingZonesParameters['aircraft_size'],
     accept_upslope: a.accept_upslope ?? false,
     max_candidates: a.max_candidates ?? DEFAULT_SURVEY_CANDIDATES,

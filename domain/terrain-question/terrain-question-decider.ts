@@ -60,7 +60,9 @@ function answerTerrainQuestion(
   }];
 }
 
-function failTerrainQuestion(command: CommandOf<'FailTerrainQuestion'>, state: TerrainQuestionState): TerrainQuestionEvent[] {
+function failTerrainQuestion(
+  command: CommandOf<'FailTerrainQuestion'>, state: TerrainQuestionState,
+): TerrainQuestionEvent[] {
   const question = requireQuestion(state, command.question_id);
   if (question.status !== 'pending') return [];
   return [{

@@ -75,7 +75,8 @@ export const TerrainQuestionFailedData = Type.Object({
 
 export type TerrainQuestionRequest = Static<typeof TerrainQuestionAskedData>;
 export type TerrainQuestionAsked = DomainEvent<'TerrainQuestionAsked', TerrainQuestionRequest>;
-export type TerrainQuestionAnswered = DomainEvent<'TerrainQuestionAnswered', Static<typeof TerrainQuestionAnsweredData>>;
+export type TerrainQuestionAnswered =
+  DomainEvent<'TerrainQuestionAnswered', Static<typeof TerrainQuestionAnsweredData>>;
 export type TerrainQuestionFailed = DomainEvent<'TerrainQuestionFailed', Static<typeof TerrainQuestionFailedData>>;
 export type TerrainQuestionEvent = TerrainQuestionAsked | TerrainQuestionAnswered | TerrainQuestionFailed;
 

@@ -20,6 +20,11 @@ export async function renderMapPng(composition: MapComposition): Promise<Buffer>
   if (!(Number.isInteger(frame.width) && Number.isInteger(frame.height) && frame.width > 0 && frame.height > 0)) {
     throw new RangeError(`map frame size must be positive whole pixels, got ${frame.width} × ${frame.height}`);
   }
+  const [west, south, east, north] = frame.bbox;
+  if (!(west < east && south < north && west >= -180 && east <= 180 && south >= -85.06 && north <= 85.06)) {
+    throw new RangeError(`map frame bbox ${JSON.stringify(frame.bbox)} is not a west < east, south < north box`
+      + ' inside the Web Mercator square');
+  }
   const layout = mapLayout(composition);
   const overlays: OverlayOptions[] = composition.layers.map((layer, i) => (layer.kind === 'pixels'
     ? { input: withOpacity(layer, frame.width * frame.height, i), raw: { width: frame.width, height: frame.height,
@@ -31,7 +36,7 @@ export async function renderMapPng(composition: MapComposition): Promise<Buffer>
   }).composite(overlays).raw().toBuffer({ resolveWithObject: true });
   return sharp(sheet.data, { raw: { width: sheet.info.width, height: sheet.info.height, channels: 4 } })
     .removeAlpha()
-    .png({ compressionLevel: 9, adaptiveFiltering: false })
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
     .toBuffer();
 }
 

@@ -6,6 +6,8 @@ export async function listGeneratedMaps(knex: Knex, operationId: string): Promis
   return knex('generated_maps').where({ operation_id: operationId }).orderBy('asset_path');
 }
 
-export async function findGeneratedMap(knex: Knex, operationId: string, assetPath: string): Promise<GeneratedMapRow | null> {
+export async function findGeneratedMap(
+  knex: Knex, operationId: string, assetPath: string,
+): Promise<GeneratedMapRow | null> {
   return (await knex('generated_maps').where({ operation_id: operationId, asset_path: assetPath }).first()) ?? null;
 }

@@ -20,7 +20,6 @@ import { routeResult } from '../../domain/analysis-job/route-result.ts';
 import { viewshedResult } from '../../domain/analysis-job/viewshed-result.ts';
 import { requireCell } from '../../domain/analysis-job/sight-point-view.ts';
 import { VIEWSHED_OUTSIDE, VIEWSHED_VISIBLE } from '../../domain/terrain-analysis/viewshed.ts';
-import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import {
   readFootprintElevation,
   readFootprintLandCover,
@@ -28,6 +27,7 @@ import {
 } from '../../workers/analyses/read-footprint-elevation.ts';
 import { createSourceProvider } from '../../workers/terrain/sources/create-source-provider.ts';
 import { SQL_BACKENDS } from '../support/backends.ts';
+import { idleTaskControl } from '../support/idle-task-control.ts';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
 import { tempDir, writeRaster } from '../terrain-raster/support/gdal.ts';

@@ -37,10 +37,14 @@ async function settle(svc: TestService, id: string) {
   throw new Error(`analysis ${id} not terminal`);
 }
 
-async function analyse(svc: TestService, mapId: string, body: Record<string, unknown>) {
+async function requestAnalysis(svc: TestService, mapId: string, body: Record<string, unknown>) {
   const r = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, { key: svc.key, body });
   assert.ok(r.status === 201 || r.status === 202, r.text);
-  const done = await settle(svc, r.body.id);
+  return r.body.id as string;
+}
+
+async function settled(svc: TestService, id: string) {
+  const done = await settle(svc, id);
   assert.is(done.status, 'success', JSON.stringify(done).slice(0, 500));
   return done;
 }
@@ -50,20 +54,18 @@ function fixture(svc: TestService): Promise<Fixture> {
   if (!fixtures.has(svc)) {
     fixtures.set(svc, (async () => {
       const { operationId, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
-      const t0 = Date.now();
       assert.is((await pollJob(svc, await requestJob(svc, mapId, boundary))).at(-1).status, 'success');
-      console.log('terrain job', Date.now() - t0);
-      const route = await analyse(svc, mapId, {
-        type: 'route', title: 'MSR IRON', movement: 'foot', waypoints: [[24.945, 60.16], [24.955, 60.16]],
-      });
-      const viewshed = await analyse(svc, mapId, {
-        type: 'viewshed', title: 'OP 1', observer: { position: [24.95, 60.16], height_m: 5 }, radius_m: 300,
-      });
-      const sight = await analyse(svc, mapId, {
-        type: 'line_of_sight', title: 'OP 1 to bridge',
-        observer: { position: [24.94, 60.16], height_m: 2 }, target: { position: [24.96, 60.165], height_m: 0 },
-      });
-      console.log('analyses', Date.now() - t0);
+      // Requested one after the other (their order is the default selection's), run side by side.
+      const ids: string[] = [];
+      for (const body of [
+        { type: 'route', title: 'MSR IRON', movement: 'foot', waypoints: [[24.945, 60.16], [24.955, 60.16]] },
+        { type: 'viewshed', title: 'OP 1', observer: { position: [24.95, 60.16], height_m: 5 }, radius_m: 300 },
+        {
+          type: 'line_of_sight', title: 'OP 1 to bridge',
+          observer: { position: [24.94, 60.16], height_m: 2 }, target: { position: [24.96, 60.165], height_m: 0 },
+        },
+      ]) ids.push(await requestAnalysis(svc, mapId, body));
+      const [route, viewshed, sight] = await Promise.all(ids.map((id) => settled(svc, id)));
       return { operationId, route, viewshed, sight };
     })());
   }
@@ -120,8 +122,20 @@ const streamVersion = async (svc: TestService, stream: string) => (await svc.ser
 const TEAM_A = 'executes "Shaping: fix the enemy at the bridge": Team A fixes the enemy at the bridge.';
 const DP = 'DP 1: commit Team B: Commit Team B when the bridge is held.';
 const ENEMY = 'A motorized rifle company defends the bridge. Its reserve counterattacks from the east.';
-const UNSCORED = (name: string, benchmark: string, figures: number) => `Not scored by the rule-based drafter: the staff scores `
-  + `"${name}"${benchmark ? ` against its benchmark (${benchmark})` : ''} from turns 1–3 and the ${figures} terrain figure(s) they cite.`;
+const UNSCORED = (name: string, benchmark: string | null, turns: number, figures: number) => 'Not scored by the rule-based '
+  + `drafter: the staff scores "${name}"${benchmark ? ` against its benchmark (${benchmark})` : ''} from turns 1–${turns} `
+  + `and the ${figures} terrain figure(s) they cite.`;
+
+/** The events of the operation's history that belong to the job or its record, in order. */
+async function jobHistory(svc: TestService, operationId: string, jobId: string, simulationId: string) {
+  const events = [];
+  for (let page = 1; ; page++) {
+    const r = await http(svc.url, 'GET', `/api/operations/${operationId}/history?size=100&page=${page}`, { key: svc.key });
+    assert.is(r.status, 200, r.text);
+    events.push(...r.body.items.filter((e: any) => e.data.job_id === jobId || e.data.simulation_id === simulationId));
+    if (page >= r.body.pages) return events;
+  }
+}
 
 forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
   test('belt: one belt per turn, each citing its own analysis; FM 5-0 default criteria; inputs and progress', async ({ svc }) => {
@@ -159,7 +173,7 @@ forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
       ['Simplicity', 'fewer than the other COAs'], ['Mass', 'at least 3:1 in the attack'],
       ['Maneuver', 'an alternate route for the main effort'], ['Tempo', 'within the time available'],
       ['Security', 'moderate or lower'],
-    ].map(([name, benchmark]) => ({ criterion: name, score: null, rationale: UNSCORED(name!, benchmark!, 3) })));
+    ].map(([name, benchmark]) => ({ criterion: name, score: null, rationale: UNSCORED(name!, benchmark!, 3, 3) })));
     const mapId = f.route.map_id;
     assert.equal(record.inputs, [
       { kind: 'coa_statement', id: coa.id, version: coa.version },
@@ -180,5 +194,150 @@ forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
     // The job's provenance: the operation, then what the record lists (versions as text).
     assert.equal(job.provenance.inputs[0], { kind: 'operation', id: f.operationId, version: String(await streamVersion(svc, `operation-${f.operationId}`)) });
     assert.equal(job.provenance.inputs.slice(1), record.inputs.map((i: any) => ({ ...i, version: String(i.version) })));
+    // Progress in the operation's history: one event per step, between the request and the record.
+    const history = await jobHistory(svc, f.operationId, job.id, record.id);
+    assert.equal(history.map((e: any) => e.type), ['GenerationRequested', 'GenerationProgressed', 'GenerationProgressed',
+      'GenerationProgressed', 'GenerationProgressed', 'LLMSimulationRecorded', 'GenerationCompleted']);
+    assert.equal(history.filter((e: any) => e.type === 'GenerationProgressed').map((e: any) => e.data), [
+      ...[1, 2, 3].map((step) => ({ job_id: job.id, step, of: 4, label: `Turn ${step} of 3 (belt method)` })),
+      { job_id: job.id, step: 4, of: 4, label: 'Assessment against 5 evaluation criteria' },
+    ]);
+  });
+
+  test("avenue in depth: the route in every turn; the mission analysis's criteria and enemy COA; default analyses", async ({ svc }) => {
+    const f = await fixture(svc);
+    const record = async (type: string) =>
+      (await http(svc.url, 'GET', `/api/mission-analysis/?operation_id=${f.operationId}&type=${type}`, { key: svc.key })).body;
+    const criteria = await record('coa_evaluation_criteria');
+    const enemy = await record('enemy_situation');
+    assert.is((await http(svc.url, 'PUT', `/api/mission-analysis/${criteria.id}`, { key: svc.key, body: { items: [
+      { text: 'Speed', definition: 'Time to OBJ IRON', unit_of_measure: 'min', benchmark: 'under 30 min', weight: 2 },
+      { text: 'Exposure', definition: 'Time in view of the enemy' },
+    ] } })).status, 200);
+    assert.is((await http(svc.url, 'PUT', `/api/mission-analysis/${enemy.id}`, { key: svc.key, body: { text: ENEMY } })).status, 200);
+    const coa = await newStatement(svc, f.operationId);
+    const { job, record: sim } = await simulated(svc, { coa_statement_id: coa.id, method: 'avenue_in_depth', turns: 2, seed: 11 });
+    assert.equal([job.simulation.analysis_ids, job.simulation.enemy_coa, job.progress],
+      [null, null, { step: 3, of: 3, label: 'Assessment against 2 evaluation criteria' }]);
+    assert.is(sim.enemy_coa, ENEMY);
+    assert.equal(sim.turns.map((t: any) => [t.critical_event, t.result, t.decision_point]), [
+      ['Avenue, depth 1 of 2: Shaping: fix the enemy at the bridge', cites(routeFigure(f.route), sightFigure(f.sight)), null],
+      ['Avenue, depth 2 of 2: DP 1: commit Team B', cites(routeFigure(f.route), viewshedFigure(f.viewshed)), DP],
+    ]);
+    assert.equal(sim.assessments, [
+      { criterion: 'Speed', score: null, rationale: UNSCORED('Speed', 'under 30 min', 2, 3) },
+      { criterion: 'Exposure', score: null, rationale: UNSCORED('Exposure', null, 2, 3) },
+    ]);
+    // Newest first: the line of sight, the viewshed, the route.
+    assert.equal(sim.inputs.map((i: any) => [i.kind, i.id, i.version]).slice(3, 8), [
+      ['mission_analysis', enemy.id, 1], ['mission_analysis', criteria.id, 1],
+      ['terrain_analysis', f.sight.id, await streamVersion(svc, `analysis-${f.sight.id}`)],
+      ['terrain_analysis', f.viewshed.id, await streamVersion(svc, `analysis-${f.viewshed.id}`)],
+      ['terrain_analysis', f.route.id, await streamVersion(svc, `analysis-${f.route.id}`)],
+    ]);
+    assert.ok(sim.summary.includes("\nCriteria: the mission analysis's COA evaluation criteria.\n"), sim.summary);
+    assert.ok(sim.summary.includes('\n| Speed | — | Not scored by the rule-based drafter'), sim.summary);
+  });
+
+  test('box: every figure in every turn; same seed and inputs → the same record; a default seed derived and recorded', async ({ svc }) => {
+    const f = await fixture(svc);
+    const coa = await newStatement(svc, f.operationId);
+    const body = { coa_statement_id: coa.id, method: 'box', turns: 1, analysis_ids: [f.viewshed.id, f.route.id] };
+    const first = await simulated(svc, { ...body, seed: 3 });
+    assert.equal(first.record.turns.map((t: any) => [t.critical_event, t.result]), [
+      ['Box, turn 1 of 1: Shaping: fix the enemy at the bridge', cites(viewshedFigure(f.viewshed), routeFigure(f.route))],
+    ]);
+    const again = await simulated(svc, { ...body, seed: 3 });
+    const content = ({ record, job }: { record: any; job: any }) => {
+      const { id: _id, created_at: _at, created_by: { at: _by, ...by }, summary, ...rest } = record;
+      return { ...rest, by, summary: summary.replace(job.id, '<job>') };
+    };
+    assert.ok(first.record.id !== again.record.id);
+    assert.equal(content(again), content(first));
+    // No seed: one derived from the statement and the method, the same for the same request, and recorded.
+    const derived = [await simulated(svc, body), await simulated(svc, body)];
+    const seeds = derived.map((d) => d.job.simulation.seed);
+    assert.ok(Number.isInteger(seeds[0]) && seeds[0] >= 0 && seeds[0] === seeds[1], String(seeds));
+    assert.ok(derived[0]!.record.summary.includes(`Reproduce: seed ${seeds[0]}, `), derived[0]!.record.summary);
+    assert.equal(content(derived[1]!), content(derived[0]!));
+    const belt = await pollGeneration(svc, (await simulate(svc, { ...body, method: 'belt' })).body.id);
+    assert.ok(belt.simulation.seed !== seeds[0], 'another method, another seed');
+  });
+
+  test('422s and access through the COA statement', async ({ svc }) => {
+    const f = await fixture(svc);
+    const coa = await newStatement(svc, f.operationId);
+    const other = await svc.newAccount();
+    const foreignOp = (await http(svc.url, 'POST', '/api/operations/', {
+      key: svc.key, body: { name: 'Other', unit: 'B Co', branch: 'armor', echelon: 'company' },
+    })).body.id;
+    const foreignMap = (await http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: foreignOp, name: 'x' } })).body.id;
+    const foreignSight = await requestAnalysis(svc, foreignMap, {
+      type: 'line_of_sight', observer: { position: [8.5, 47.3], height_m: 2 }, target: { position: [8.51, 47.305], height_m: 0 },
+    });
+    const ok = { coa_statement_id: coa.id, method: 'belt' };
+    const head = await svc.service.store.headPosition();
+    for (const [body, loc] of [
+      [{ ...ok, method: 'diagonal' }, ['body', 'method']], [{ method: 'belt' }, ['body', 'coa_statement_id']],
+      [{ ...ok, turns: 0 }, ['body', 'turns']], [{ ...ok, turns: 13 }, ['body', 'turns']], [{ ...ok, turns: 1.5 }, ['body', 'turns']],
+      [{ ...ok, seed: -1 }, ['body', 'seed']], [{ ...ok, enemy_coa: '' }, ['body', 'enemy_coa']],
+      [{ ...ok, extra: 1 }, ['body', 'extra']], [{ ...ok, analysis_ids: ['nope'] }, ['body', 'analysis_ids', 0]],
+      [{ ...ok, analysis_ids: [f.route.id, f.route.id] }, ['body', 'analysis_ids']],
+      [{ ...ok, analysis_ids: [f.route.id, foreignSight] }, ['body', 'analysis_ids', 1]],
+      [{ ...ok, analysis_ids: ['00000000-0000-4000-8000-000000000000'] }, ['body', 'analysis_ids', 0]],
+      [{ ...ok, document_ids: ['00000000-0000-4000-8000-000000000000'] }, ['body', 'document_ids', 0]],
+      [{ ...ok, instructions: 'x'.repeat(4001) }, ['body', 'instructions']],
+    ] as const) {
+      const r = await simulate(svc, body as Record<string, unknown>);
+      assert.is(r.status, 422, `${JSON.stringify(body)}: ${r.text}`);
+      assert.equal(r.body.detail[0].loc, loc, r.text);
+    }
+    assert.is(await svc.service.store.headPosition(), head, 'a 422 requests nothing');
+    assert.is((await simulate(svc, ok, other.key)).status, 403);
+    assert.is((await simulate(svc, { ...ok, coa_statement_id: '00000000-0000-4000-8000-000000000000' })).status, 404);
+    assert.is((await http(svc.url, 'POST', '/api/llm-simulations/', { body: ok })).status, 401);
+    const job = (await simulate(svc, { ...ok, turns: 1 })).body.id;
+    assert.is((await http(svc.url, 'GET', `/api/generation-jobs/${job}`, { key: other.key })).status, 403);
+    assert.is((await http(svc.url, 'DELETE', `/api/coa-statements/${coa.id}`, { key: svc.key })).status, 200);
+    assert.is((await simulate(svc, ok)).status, 404);
+    // The interface's names in the OpenAPI document.
+    const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
+    const post = doc.paths['/api/llm-simulations/'].post;
+    assert.equal(post.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/LLMSimulationRequest' });
+    assert.equal(post.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/MessageResponse' });
+    assert.ok(post.responses['403'] && post.responses['404'] && post.responses['422']);
+    const jobSchema = doc.components.schemas.GenerationJobResponse;
+    assert.ok(jobSchema.properties.progress && jobSchema.properties.simulation, JSON.stringify(Object.keys(jobSchema.properties)));
+    assert.equal(doc.components.schemas.LLMSimulationRequest.required, ['coa_statement_id', 'method']);
+  });
+
+  // Last: stops the service's workers, so jobs stay pending and are run here with chosen models.
+  test('a model failing at any step writes nothing: down at turn 1, invalid at the assessment', async ({ svc }) => {
+    const f = await fixture(svc);
+    await svc.service.pipeline?.close();
+    const coa = await newStatement(svc, f.operationId);
+    const deps = { maxTokens: 2048, store: svc.service.store, knex: svc.service.db.knex, documents: svc.service.documents, logger: svc.service.logger };
+    const down: LanguageModel = createLanguageModel({
+      adapter: 'openai', model: 'down', async turn() { throw new LanguageModelError('LLM_UNAVAILABLE', 'connection refused'); }, async close() {},
+    });
+    const lateInvalid = createLanguageModel(createRuleBasedEngine({
+      drafters: { ...DRAFTING_RULES.drafters, llm_simulation_assessment: () => ({ scores: [] }) },
+    }), { timeoutMs: 5000, maxTokens: 2048, repairAttempts: 1, maxToolSteps: 1 });
+    for (const [model, code, progress] of [
+      [down, 'LLM_UNAVAILABLE', { step: 1, of: 3, label: 'Turn 1 of 2 (box method)' }],
+      [lateInvalid, 'LLM_INVALID_OUTPUT', { step: 3, of: 3, label: 'Assessment against 2 evaluation criteria' }],
+    ] as const) {
+      const r = await simulate(svc, { coa_statement_id: coa.id, method: 'box', turns: 2 });
+      assert.is(r.status, 200, r.text);
+      const pending = await loadGenerationJob(svc.service.store, r.body.id);
+      assert.is(pending.status, 'pending');
+      await runGeneration({ ...deps, languageModel: model }, pending as GenerationJob);
+      const ended = await loadGenerationJob(svc.service.store, r.body.id);
+      assert.is(ended.status === 'failed' && ended.error?.code, code);
+      assert.equal(ended.status === 'failed' && ended.progress, progress);
+      const record = ended.status === 'failed' ? ended.record_id : '';
+      assert.is((await svc.service.store.readStream(`llm_simulation-${record}`)).length, 0);
+    }
+    assert.is((await http(svc.url, 'GET', `/api/llm-simulations/?coa_statement_id=${coa.id}`, { key: svc.key })).body.total, 0);
   });
 });

@@ -3,7 +3,8 @@
 //   call (point_query) is executed in the worker, its result sent back under the call id, and the
 //   scripted final answer recorded with the call and the point query's own values; a server answering
 //   503 fails the question with LLM_UNAVAILABLE (never a 500, nothing answered).
-// - Embedded llama.cpp (LLM_MODEL_PATH) on the tiny random-weights GGUF: what it writes is random, so
+// - Embedded llama.cpp (LLM_MODEL_PATH) on the tiny random-weights GGUF (its byte-level vocabulary makes
+//   the six tool schemas ~5,000 tokens: an 8,192-token context): what it writes is random, so
 //   this checks only that the run ends with a valid record (answered, or failed with a model code).
 import * as assert from 'uvu/assert';
 import { mkdtempSync } from 'node:fs';
@@ -78,7 +79,7 @@ for (const backend of SQL_BACKENDS) {
   const test = suite<{ svc: TestService }>(`terrain agent, embedded llama.cpp [${backend}]`);
   test.before(async (ctx) => {
     ctx.svc = await startTestService(backend, {
-      LLM_MODEL_PATH: modelPath, LLM_THREADS: '1', LLM_CONTEXT_SIZE: '2048', LLM_MAX_TOKENS: '120',
+      LLM_MODEL_PATH: modelPath, LLM_THREADS: '1', LLM_CONTEXT_SIZE: '8192', LLM_MAX_TOKENS: '120',
     });
   });
   test.after(async (ctx) => { await ctx.svc?.close(); });

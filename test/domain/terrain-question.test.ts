@@ -14,7 +14,10 @@ import {
   answerTerrainQuestionByRules, cannotParseAnswer, RULE_BASED_ANSWER_PREFIX,
 } from '../../domain/terrain-question/answer-terrain-question-by-rules.ts';
 import { compactLandingZonesResult, compactLineOfSightResult } from '../../domain/terrain-question/compact-tool-result.ts';
-import { landingZonesParametersOf, routeParametersOf } from '../../domain/terrain-question/terrain-agent-tools.ts';
+import {
+  landingZonesParametersOf, routeParametersOf, TERRAIN_TOOLS,
+} from '../../domain/terrain-question/terrain-agent-tools.ts';
+import { terrainAgentPromptV1 } from '../../domain/terrain-question/prompts/terrain-agent.v1.ts';
 
 const spec = specFor(terrainQuestionDecider);
 const ID = '2b0e2d3c-4b5a-4697-8877-665544332211';
@@ -128,6 +131,11 @@ test('the rule: calls from the question, the answer from the results, plain word
   const failedCall = [messages[0]!, messages[1]!, { role: 'tool', tool_call_id: 'c1', content: '{"error":"no terrain job"}' }];
   assert.equal(answerTerrainQuestionByRules({ input: {}, messages: failedCall, toolChoice: 'auto' }),
     { answer: `${RULE_BASED_ANSWER_PREFIX}The point_query tool failed: no terrain job` });
+});
+
+test('what the model reads (tool definitions, prompt) is ASCII: tiny test models know no other bytes', () => {
+  const prompt = terrainAgentPromptV1.messages({ question: 'q', map: { id: 'm', name: 'n' } });
+  assert.ok(/^[\x20-\x7e]*$/.test(JSON.stringify([TERRAIN_TOOLS, prompt])));
 });
 
 test('tool arguments become the analyses\' parameters; compact results drop what only a map draws', () => {

@@ -10,7 +10,7 @@ import { mapLayout } from '../../domain/cartography/map-layout.ts';
 import { mgrsGridLines } from '../../domain/cartography/mgrs-grid-lines.ts';
 import { renderMapPng } from '../../infra/map-rendering/render-map-png.ts';
 import {
-  BLOCK, HALF_BLUE, independentGridLabel, POLYGON_RING, ROAD_LAT, testComposition, ZAGREB_FRAME,
+  BLOCK, frameAround, HALF_BLUE, independentGridLabel, POLYGON_RING, ROAD_LAT, testComposition, ZAGREB_FRAME,
 } from '../cartography/support/map-fixtures.ts';
 
 const composition = testComposition();
@@ -129,13 +129,20 @@ test('the synthetic mark is printed in red in the title block', () => {
   assert.not.equal(mapLayout(real).legend.y, layout.legend.y);
 });
 
+test('beyond 84° N the sheet is drawn without a grid, its diagram saying so', async () => {
+  const polar = testComposition({ frame: frameAround(10, 84.8, 200, 100, 20), layers: [], gridSpacingMeters: null });
+  const meta = await sharp(await renderMapPng(polar)).metadata();
+  assert.equal([meta.width, meta.height], [mapLayout(polar).width, mapLayout(polar).height]);
+  assert.equal(mapGridLabels(polar, mgrsGridLines(polar.frame, null)), []);
+});
+
 test('deterministic: the same composition gives the same bytes, another title other bytes', async () => {
   assert.ok((await renderMapPng(testComposition())).equals(png));
   const other = await renderMapPng(testComposition({ title: { ...composition.title, map: 'Zagreb west' } }));
   assert.not.ok(other.equals(png));
 });
 
-test('a pixel layer of the wrong size and a fractional frame are refused', async () => {
+test('a pixel layer of the wrong size, a fractional frame and an inverted bbox are refused', async () => {
   const bad: MapComposition = testComposition({ layers: [{ kind: 'pixels', rgba: new Uint8Array(16), opacity: 1 }] });
   await renderMapPng(bad).then(() => assert.unreachable('rendered'), (error: Error) => {
     assert.instance(error, RangeError);
@@ -144,6 +151,10 @@ test('a pixel layer of the wrong size and a fractional frame are refused', async
   const fractional = testComposition({ frame: { ...ZAGREB_FRAME, width: 600.5 } });
   await renderMapPng(fractional).then(() => assert.unreachable('rendered'), (error: Error) => {
     assert.match(error.message, /positive whole pixels/);
+  });
+  const inverted = testComposition({ frame: { ...ZAGREB_FRAME, bbox: [16, 45.75, 15.9, 45.8] } });
+  await renderMapPng(inverted).then(() => assert.unreachable('rendered'), (error: Error) => {
+    assert.match(error.message, /not a west < east, south < north box/);
   });
 });
 

@@ -14,6 +14,7 @@ import { sessionIdOfLogin } from '../../domain/session/session-events.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
 import { ONE_PIXEL_PNG, upload, waitForText } from '../support/document-http.ts';
 import { pollGeneration } from '../support/generation-http.ts';
+import { pollQuestion } from '../support/terrain-question-http.ts';
 
 /** Every read-model table of the schema, rows sorted, as JSON (migration bookkeeping aside). */
 export async function dumpReadModels(knex: Knex, schema: string): Promise<Record<string, string[]>> {
@@ -40,7 +41,7 @@ for (const backend of SQL_BACKENDS) {
       await http(svc.url, 'PUT', `/api/operations/${ops[0].id}`, { key: svc.key, body: { name: 'changed', description: 'd' } });
       await http(svc.url, 'DELETE', `/api/operations/${ops[2].id}`, { key: svc.key });
       // A terrain job, run to the end: its snapshot must come back identical.
-      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
+      const { mapId, boundary, operationId: mapOperationId } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
       const jobId = await requestJob(svc, mapId, boundary);
       assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
       // Analyses on that map (elevation from the covering job): a line of sight and a viewshed, with result layers.
@@ -55,6 +56,11 @@ for (const backend of SQL_BACKENDS) {
       for (let i = 0; i < 400 && (await http(svc.url, 'GET', `/api/analyses/${seen.body.id}`, { key: svc.key })).body.status !== 'success'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      // Generated maps the workers render after the terrain job (GeneratedMapCreated): the area overview at least.
+      const generatedMaps = () => http(svc.url, 'GET', `/api/operations/${mapOperationId}/generated-maps/`, { key: svc.key });
+      for (let i = 0; i < 1200 && !(await generatedMaps()).body.items.some((m: any) => m.path === 'area-overview.png'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       // Documents (before the pipeline stops: the workers extract their text): uploaded, text extracted
       // (and failed, for the image), one deleted.
       const docs = (await upload(svc, { operation_id: ops[0].id, classification: 'UNCLASSIFIED' }, [
@@ -66,6 +72,14 @@ for (const backend of SQL_BACKENDS) {
       const warnoMission = (await http(svc.url, 'GET', `/api/warno/?operation_id=${ops[0].id}&type=mission`, { key: svc.key })).body;
       const generation = await http(svc.url, 'POST', `/api/warno/${warnoMission.id}/generate`, { key: svc.key, body: { document_ids: [docs[0].id] } });
       assert.is((await pollGeneration(svc, generation.body.id)).status, 'success');
+      // COA generation: two statements created by the request, drafted, screened, one job.
+      const coas = await http(svc.url, 'POST', '/api/coa-statements/generate', { key: svc.key, body: { operation_id: ops[0].id, count: 2 } });
+      assert.is((await pollGeneration(svc, coas.headers.get('location')!.replace('/api/generation-jobs/', ''))).status, 'success');
+      // Terrain questions answered by the rule-based agent: one with a tool call and its result, one it cannot parse.
+      for (const question of ['summary', 'Who wins?']) {
+        const asked = await http(svc.url, 'POST', `/api/maps/${mapId}/terrain-questions`, { key: svc.key, body: { question } });
+        assert.is((await pollQuestion(svc, asked.body.id)).status, 'answered');
+      }
       await svc.service.pipeline?.close();
       // Planning records: items with provenance, a text, a second change.
       const tasks = (await http(svc.url, 'GET', `/api/mission-analysis/?operation_id=${ops[0].id}&type=tasks`, { key: svc.key })).body;
@@ -115,10 +129,12 @@ for (const backend of SQL_BACKENDS) {
       assert.is(live.terrain_jobs!.length, 1);
       assert.is(live.planning_records!.length, 3);
       assert.equal(live.generation_jobs!.map((row) => JSON.parse(row).status), ['success']);
+      assert.equal(live.terrain_questions!.map((row) => JSON.parse(row).status), ['answered', 'answered']);
       assert.equal([live.coa_statements!.length, live.coa_statement_sections!.length, live.llm_simulations!.length], [2, 3, 1]);
       // The boundary, then the line of sight's 3 features and the viewshed's 2.
       assert.ok(live.maps!.length === 1 && live.map_features!.length === 6, String(live.map_features!.length));
       assert.equal(live.analysis_jobs!.map((row) => JSON.parse(row).status), ['success', 'success']);
+      assert.ok(live.generated_maps!.some((row) => JSON.parse(row).asset_path === 'area-overview.png'));
       assert.equal(live.documents!.map((row) => JSON.parse(row).text_status).sort(), ['extracted', 'extracted', 'failed']);
       assert.equal([live.sessions!.length, live.identities!.length], [1, 2]);
       assert.match(live.sessions![0]!, /"end_reason":"logout"/);

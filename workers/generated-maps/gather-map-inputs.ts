@@ -15,6 +15,7 @@ import { analysisJobDecider, type AnalysisJob } from '../../domain/analysis-job/
 import { analysisStream } from '../../domain/analysis-job/analysis-job-events.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { sourceHash } from '../../domain/terrain/source-hash.ts';
+import type { RecordedEvent } from '../../domain/shared/event-envelope.ts';
 
 export interface MapLayerVersion {
   layer_id: string;
@@ -73,16 +74,21 @@ export interface Versioned<T> {
   at: string;
 }
 
+/** When the newest of a stream's events was recorded (loadState hands back the recorded events). */
+const newestAt = (events: readonly unknown[]) => (events.at(-1) as RecordedEvent).metadata.occurred_at;
+
 export async function loadTerrainJobVersion(store: EventStore, jobId: string): Promise<Versioned<TerrainJob> | null> {
   const loaded = await loadState(store, terrainJobStream(jobId), terrainJobDecider);
   if (loaded.state.status === 'absent') return null;
-  return { state: loaded.state, revision: loaded.revision, at: (loaded.events.at(-1) as unknown as { metadata: { occurred_at: string } }).metadata.occurred_at };
+  return { state: loaded.state, revision: loaded.revision, at: newestAt(loaded.events) };
 }
 
-export async function loadAnalysisVersion(store: EventStore, analysisId: string): Promise<Versioned<AnalysisJob> | null> {
+export async function loadAnalysisVersion(
+  store: EventStore, analysisId: string,
+): Promise<Versioned<AnalysisJob> | null> {
   const loaded = await loadState(store, analysisStream(analysisId), analysisJobDecider);
   if (loaded.state.status === 'absent') return null;
-  return { state: loaded.state, revision: loaded.revision, at: (loaded.events.at(-1) as unknown as { metadata: { occurred_at: string } }).metadata.occurred_at };
+  return { state: loaded.state, revision: loaded.revision, at: newestAt(loaded.events) };
 }
 
 /**

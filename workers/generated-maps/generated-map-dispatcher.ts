@@ -35,7 +35,8 @@ export class GeneratedMapDispatcher {
 
   /** The paths of a map's completed analyses (read model: they completed long before a later trigger). */
   private async analysisPaths(mapId: string): Promise<string[]> {
-    const ids: string[] = await this.knex('analysis_jobs').where({ map_id: mapId, status: 'success' }).pluck('analysis_id');
+    const ids: string[] = await this.knex('analysis_jobs')
+      .where({ map_id: mapId, status: 'success' }).pluck('analysis_id');
     return ids.map(analysisMapPath);
   }
 

@@ -127,16 +127,17 @@ function titleBlock(
   };
 }
 
-function terrainInputs(job: Versioned<TerrainJob>, datasets: Array<'elevation' | 'land_cover' | 'roads'>): Record<string, string> {
-  const providers = job.state.source_providers;
+function terrainInputs(
+  job: Versioned<TerrainJob>, datasets: Array<'land_cover' | 'roads'>,
+): Record<string, string> {
+  const { elevation, land_cover, roads } = job.state.source_providers;
+  const tiles = DISPLAY_PRODUCT_VERSIONS;
   const inputs: Record<string, string> = { terrain_job: `${job.state.job_id}@${job.revision}` };
-  if (providers.elevation) {
-    inputs.elevation_tiles = sourceHash(providers.elevation.fingerprint, DISPLAY_PRODUCT_VERSIONS['svc-native--terrain-elevation']);
+  if (elevation) inputs.elevation_tiles = sourceHash(elevation.fingerprint, tiles['svc-native--terrain-elevation']);
+  if (datasets.includes('land_cover') && land_cover) {
+    inputs.land_cover_tiles = sourceHash(land_cover.fingerprint, tiles['svc-native--terrain-landcover']);
   }
-  if (datasets.includes('land_cover') && providers.land_cover) {
-    inputs.land_cover_tiles = sourceHash(providers.land_cover.fingerprint, DISPLAY_PRODUCT_VERSIONS['svc-native--terrain-landcover']);
-  }
-  if (datasets.includes('roads') && providers.roads) inputs.roads = sourceHash(providers.roads.fingerprint, ARTIFACT_FORMAT);
+  if (datasets.includes('roads') && roads) inputs.roads = sourceHash(roads.fingerprint, ARTIFACT_FORMAT);
   return inputs;
 }
 
@@ -146,11 +147,13 @@ async function base(
 ): Promise<{ base: MapBase; landCover: Uint8Array }> {
   const elevation = job && isUsable(job, 'terrain_display_tiles') ? job.source_providers.elevation : undefined;
   if (!elevation) {
-    const none = { shade: new Float32Array(frame.width * frame.height).fill(Number.NaN), landCover: new Uint8Array(frame.width * frame.height) };
-    return { base: { frame, title, area: map.boundary!.features, shade: none.shade }, landCover: none.landCover };
+    const shade = new Float32Array(frame.width * frame.height).fill(Number.NaN);
+    return { base: { frame, title, area: map.boundary!.features, shade }, landCover: new Uint8Array(shade.length) };
   }
   const landCover = withLandCover ? job!.source_providers.land_cover?.fingerprint ?? null : null;
-  const read = await readReliefAndLandCover(deps.blobStore, frame, { elevation: elevation.fingerprint, land_cover: landCover });
+  const read = await readReliefAndLandCover(
+    deps.blobStore, frame, { elevation: elevation.fingerprint, land_cover: landCover },
+  );
   return { base: { frame, title, area: map.boundary!.features, shade: read.shade }, landCover: read.landCover };
 }
 
@@ -161,7 +164,8 @@ async function planAsset(
   const areaBox = boundary ? boundsOf(boundary.features) : null;
   if (!boundary || !areaBox) return null;
   const common = {
-    operation_name: map.operation_name, map_name: map.map_name, boundary: `${boundary.layer_id}:${boundary.features_hash}`,
+    operation_name: map.operation_name, map_name: map.map_name,
+    boundary: `${boundary.layer_id}:${boundary.features_hash}`,
   };
   if (asset.kind === 'analysis') {
     const analysis = await loadAnalysisVersion(deps.store, asset.analysis_id);
@@ -184,11 +188,15 @@ async function planAsset(
           Math.max(areaBox[2], resultBox[2]), Math.max(areaBox[3], resultBox[3]),
         ]);
         const times = [boundary.at, analysis.at, ...(job ? [job.at] : [])];
-        const block = titleBlock(title, map, times, job?.state ?? null, ['elevation'], [`Analysis: ${a.title} (${a.analysis_type})`]);
+        const analysisLine = `Analysis: ${a.title} (${a.analysis_type})`;
+        const block = titleBlock(title, map, times, job?.state ?? null, ['elevation'], [analysisLine]);
         const { base: b } = await base(deps, frame, block, map, job?.state ?? null, false);
         const rasterType = a.analysis_type === 'viewshed' || a.analysis_type === 'rf_coverage' ? a.analysis_type : null;
         const raster = rasterType
-          ? { rgba: await readResultRaster(deps.blobStore, frame, a.layer_id!, a.work_zoom), legend: resultRasterLegend(rasterType) }
+          ? {
+            rgba: await readResultRaster(deps.blobStore, frame, a.layer_id!, a.work_zoom),
+            legend: resultRasterLegend(rasterType),
+          }
           : null;
         return analysisMapComposition(b, a.analysis_type, layer.features, raster);
       },
@@ -202,7 +210,7 @@ async function planAsset(
   if (asset.kind === 'area_overview') {
     const title = 'Area overview';
     return {
-      kind: 'area_overview', title, inputs: { ...common, ...terrainInputs(job, ['elevation', 'land_cover', 'roads']) },
+      kind: 'area_overview', title, inputs: { ...common, ...terrainInputs(job, ['land_cover', 'roads']) },
       compose: async () => {
         const block = titleBlock(title, map, times, job.state, ['elevation', 'land_cover', 'roads']);
         const { base: b, landCover } = await base(deps, frame, block, map, job.state, true);
@@ -218,7 +226,7 @@ async function planAsset(
   if (!elevation || !land_cover || !roads || !artifactsReady) return null;
   const title = `MCOO — ${VEHICLE_TITLES[asset.vehicle]}`;
   const inputs = {
-    ...common, ...terrainInputs(job, ['elevation', 'land_cover', 'roads']),
+    ...common, ...terrainInputs(job, ['land_cover', 'roads']),
     elevation_artifacts: sourceHash(elevation.fingerprint, ARTIFACT_FORMAT),
     land_cover_artifacts: sourceHash(land_cover.fingerprint, ARTIFACT_FORMAT),
     mobility: `${asset.vehicle}:${SUMMARY_VERSION}`,
@@ -229,7 +237,9 @@ async function planAsset(
       const block = titleBlock(title, map, times, job.state, ['elevation', 'land_cover', 'roads'],
         ['Mobility: slope and land cover per ATP 2-01.3 thresholds (domain/terrain/mobility-config.ts); roads are GO']);
       const { base: b, landCover } = await base(deps, frame, block, map, job.state, true);
-      const sources = { elevation: elevation.fingerprint, land_cover: land_cover.fingerprint, roads: roads.fingerprint };
+      const sources = {
+        elevation: elevation.fingerprint, land_cover: land_cover.fingerprint, roads: roads.fingerprint,
+      };
       const mobility = await readFrameMobility(deps.blobStore, frame, sources, job.state.work_tiles, asset.vehicle);
       const frameRoads = await readFrameRoads(deps.blobStore, frame, roads.fingerprint, job.state.work_tiles);
       return mcooComposition(b, mobility, landCover, frameRoads);
@@ -289,6 +299,7 @@ export function handleGeneratedMapTask(deps: GeneratedMapWorkerDependencies) {
 /** A task that used up its deliveries: the asset keeps its previous rendering; the next trigger tries again. */
 export function dropExhaustedGeneratedMap(logger: Logger) {
   return (task: WorkTask, error: unknown, attempts: number) => {
-    logger.error({ task_id: task.id, payload: task.payload, attempts, err: error }, 'generated map failed after its last delivery');
+    const context = { task_id: task.id, payload: task.payload, attempts, err: error };
+    logger.error(context, 'generated map failed after its last delivery');
   };
 }

@@ -45,7 +45,9 @@ export async function readWorkTileMobility(
   const out = new Map<string, Uint8Array>();
   for (const tile of workTilesInFrame(frame, workTiles)) {
     const [centre, coverBlob, roadsBlob] = await Promise.all([
-      elevation(tile), blobStore.get(artifactKey(provider('land_cover'), tile)), blobStore.get(artifactKey(provider('roads'), tile)),
+      elevation(tile),
+      blobStore.get(artifactKey(provider('land_cover'), tile)),
+      blobStore.get(artifactKey(provider('roads'), tile)),
     ]);
     if (!centre || !coverBlob) continue;
     const around = neighbourTiles(tile);

@@ -3,7 +3,9 @@
 // zoom), each face pixel taking the tile pixel under its centre.
 import type { MapFrame } from '../../domain/cartography/map-composition.ts';
 import { rasterResultTileKey, RESULT_TILE_MIN_ZOOM } from '../../domain/analysis-job/raster-result-tiles.ts';
-import { mosaicForFrame, mosaicTiles, mosaicZoomForFrame, nearestMosaicCells } from '../../domain/generated-map/tile-mosaic.ts';
+import {
+  mosaicForFrame, mosaicTiles, mosaicZoomForFrame, nearestMosaicCells,
+} from '../../domain/generated-map/tile-mosaic.ts';
 import { TILE_SIZE } from '../../domain/terrain/work-grid.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import { readRgbaPng } from '../terrain/products/raster/read-rgba-png.ts';

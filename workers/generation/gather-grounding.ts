@@ -31,7 +31,7 @@ export const DOCUMENT_EXCERPT_CHARS = 4000;
 export const MAX_GROUNDING_ANALYSES = 20;
 
 /** The summary of the newest of `jobIds` (newest first) that has one in the store, or null. */
-async function newestTerrainSummary(
+export async function newestTerrainSummary(
   store: EventStore, blobStore: BlobStore, jobIds: string[],
 ): Promise<GroundingTerrainSummary | null> {
   for (const jobId of jobIds) {
@@ -39,8 +39,10 @@ async function newestTerrainSummary(
     if (requested?.type !== 'TerrainJobRequested') continue;
     const data = requested.data as TerrainJobRequested['data'];
     const fingerprint = (dataset: string) => data.sources[dataset]?.fingerprint;
+    const [elevation, landCover, roads] = [fingerprint('elevation'), fingerprint('land_cover'), fingerprint('roads')];
+    if (!elevation || !landCover || !roads) continue;
     const key = terrainSummaryKey({
-      elevation: fingerprint('elevation')!, landCover: fingerprint('land_cover')!, roads: fingerprint('roads')!,
+      elevation, landCover, roads,
       population: data.include_population ? fingerprint('population') : undefined,
       buildings: data.include_buildings ? fingerprint('buildings') : undefined,
     }, boundaryArea(data.boundary_shape as unknown as Parameters<typeof boundaryArea>[0]));

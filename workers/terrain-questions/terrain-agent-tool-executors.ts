@@ -61,7 +61,8 @@ async function runAnalysis(
     signal.throwIfAborted();
   }, signal);
   const control: TaskControl = { attempt: 1, maxDeliveries: 1, heartbeat, signal };
-  const outcome = await runAnalysisTool(deps.providers, { analysis_type: type, parameters: parameters as never }, grids, control);
+  const job = { analysis_type: type, parameters: parameters as never };
+  const outcome = await runAnalysisTool(deps.providers, job, grids, control);
   return outcome.result as unknown as Result;
 }
 
@@ -79,7 +80,9 @@ export function terrainAgentTools(
     plan_route: async (args, signal) =>
       compactRouteResult(await runAnalysis(deps, 'route', routeParametersOf(args), signal, heartbeat)),
     line_of_sight: async (args, signal) =>
-      compactLineOfSightResult(await runAnalysis(deps, 'line_of_sight', lineOfSightParametersOf(args), signal, heartbeat)),
+      compactLineOfSightResult(
+        await runAnalysis(deps, 'line_of_sight', lineOfSightParametersOf(args), signal, heartbeat),
+      ),
     survey_landing_zones: async (args, signal) => compactLandingZonesResult(
       await runAnalysis(deps, 'landing_zones', landingZonesParametersOf(args, false), signal, heartbeat),
     ),

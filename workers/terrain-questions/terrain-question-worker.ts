@@ -166,7 +166,9 @@ export function failExhaustedTerrainQuestion(store: EventStore, logger: Logger) 
   return async (task: WorkTask, error: unknown, attempts: number) => {
     const question = await pendingQuestion(store, (task.payload as { question_id: string }).question_id);
     if (!question) return;
-    logger.error({ question_id: question.question_id, attempts, err: error }, 'terrain question failed after its last delivery');
+    logger.error(
+      { question_id: question.question_id, attempts, err: error }, 'terrain question failed after its last delivery',
+    );
     const reason = error instanceof Error ? error.message : String(error);
     await decideTerrainQuestion(store, questionContext(question), question.operation_id, {
       type: 'FailTerrainQuestion', question_id: question.question_id, code: 'QUESTION_RETRIES_EXHAUSTED',
