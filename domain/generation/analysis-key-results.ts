@@ -17,11 +17,13 @@ export function analysisKeyResults(type: string, result: Result | null): Analysi
       const waypoints: Result[] = Array.isArray(result.waypoints) ? result.waypoints : [];
       const ends = { from_mgrs: mgrsOf(waypoints[0]), to_mgrs: mgrsOf(waypoints.at(-1)) };
       if (result.found !== true) {
-        return { type, movement: String(result.movement), found: false, ...ends, message: String(result.message ?? '') };
+        const message = String(result.message ?? '');
+        return { type, movement: String(result.movement), found: false, ...ends, message };
       }
       const share = result.share_by_class ?? {};
       return {
-        type, movement: String(result.movement), found: true, ...ends, length_m: result.length_m, seconds: result.seconds,
+        type, movement: String(result.movement), found: true, ...ends,
+        length_m: result.length_m, seconds: result.seconds,
         road_share: share.road ?? 0, go_share: share.go ?? 0, slow_go_share: share.slow_go ?? 0,
       };
     }
@@ -46,7 +48,8 @@ export function analysisKeyResults(type: string, result: Result | null): Analysi
       };
     case 'line_of_sight':
       return {
-        type, observer_mgrs: mgrsOf(result.observer), target_mgrs: mgrsOf(result.target), visible: result.visible === true,
+        type, observer_mgrs: mgrsOf(result.observer), target_mgrs: mgrsOf(result.target),
+        visible: result.visible === true,
         ground_distance_m: result.ground_distance_m,
       };
     default:

@@ -20,7 +20,8 @@ export function describeAnalysis(r: AnalysisKeyResults): string {
         : `${leg}: no route found (${r.message})`;
     }
     case 'landing_zones':
-      return `Landing-zone survey (aircraft size ${r.aircraft_size}): ${r.suitable} suitable of ${r.candidates} candidates`
+      return `Landing-zone survey (aircraft size ${r.aircraft_size}): `
+        + `${r.suitable} suitable of ${r.candidates} candidates`
         + (r.suitable_mgrs.length > 0 ? ` (${r.suitable_mgrs.join(', ')})` : '');
     case 'viewshed':
       return `Viewshed from ${at(r.observer_mgrs)} (radius ${r.radius_m} m): ${percent(r.visible_share)} visible `

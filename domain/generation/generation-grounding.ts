@@ -66,7 +66,10 @@ export type AnalysisKeyResults =
   }
   | { type: 'route'; movement: string; found: false; from_mgrs: string | null; to_mgrs: string | null; message: string }
   | { type: 'landing_zones'; aircraft_size: number; candidates: number; suitable: number; suitable_mgrs: string[] }
-  | { type: 'viewshed'; observer_mgrs: string | null; radius_m: number; visible_share: number; visible_area_km2: number }
+  | {
+    type: 'viewshed'; observer_mgrs: string | null; radius_m: number; visible_share: number;
+    visible_area_km2: number;
+  }
   | {
     type: 'rf_coverage'; emitter: string | null; emitter_mgrs: string | null; radius_m: number; covered_share: number;
     max_range_m: number;

@@ -7,6 +7,7 @@ import type { Grounding, GroundingMap } from './generation-grounding.ts';
 import { MAX_DRAFT_ITEMS, type RecordDraft } from './record-draft-schema.ts';
 import { describeAnalysis } from './describe-analysis.ts';
 import { describeTerrainSummary, percent } from './describe-terrain-summary.ts';
+import { WORLDCOVER } from '../terrain/mobility-config.ts';
 
 /** The language-model task name a planning-record draft runs under (the drafter's key). */
 export const RECORD_DRAFT_TASK = 'planning_record_draft';
@@ -64,12 +65,18 @@ function oakocLines(g: Grounding, map: GroundingMap): string[] {
   const results = analysesOn(g, map).map((a) => a.results);
   const said = (...types: string[]) => results.filter((r) => types.includes(r.type)).map(describeAnalysis);
   const s = map.terrain_summary;
-  if (!s) return results.length > 0 ? [`Analyses of ${map.name}:`, ...results.map((r) => sentence(describeAnalysis(r)))] : [];
+  if (!s) {
+    return results.length > 0 ? [`Analyses of ${map.name}:`, ...results.map((r) => sentence(describeAnalysis(r)))] : [];
+  }
   const f = describeTerrainSummary(s);
   const cover = (code: number) => s.land_cover_shares[String(code)] ?? 0;
   const steep = (s.slope_degrees_shares['30-45'] ?? 0) + (s.slope_degrees_shares['>45'] ?? 0);
-  const wet = [[80, 'water'], [90, 'wetland'], [95, 'mangroves']] as const;
+  const wet = [
+    [WORLDCOVER.permanentWater, 'water'], [WORLDCOVER.herbaceousWetland, 'wetland'], [WORLDCOVER.mangroves, 'mangroves'],
+  ] as const;
   const seen = said('viewshed', 'line_of_sight');
+  const high = s.elevation_m ? `; the high ground reaches ${Math.round(s.elevation_m.max)} m` : '';
+  const water = wet.filter(([code]) => cover(code) > 0).map(([code, name]) => `; ${name} ${percent(cover(code))}`);
   const rf = said('rf_coverage');
   return [
     `Terrain of ${map.name} (terrain summary, ${f.area}):`,
@@ -77,12 +84,13 @@ function oakocLines(g: Grounding, map: GroundingMap): string[] {
       + `${seen.length > 0 ? seen.join('; ') : 'no viewshed or line of sight analysed yet'}.`,
     `Avenues of approach: roads ${f.roads}; cross-country ${f.mobility}`
       + `${said('route').map((r) => `; ${r}`).join('')}.`,
-    `Key terrain: TBD by the staff${s.elevation_m ? `; the high ground reaches ${Math.round(s.elevation_m.max)} m` : ''}`
+    `Key terrain: TBD by the staff${high}`
       + `${said('landing_zones').map((r) => `; ${r}`).join('')}.`,
     `Obstacles: NO-GO ${Object.entries(s.mobility_shares).map(([v, m]) => `${v} ${percent(m.no_go)}`).join(', ')}; `
       + `slopes over 30° ${percent(steep)}`
-      + wet.filter(([code]) => cover(code) > 0).map(([code, name]) => `; ${name} ${percent(cover(code))}`).join('') + '.',
-    `Cover and concealment: tree cover ${percent(cover(10))}, built-up ${percent(cover(50))}.`,
+      + `${water.join('')}.`,
+    `Cover and concealment: tree cover ${percent(cover(WORLDCOVER.treeCover))}, `
+      + `built-up ${percent(cover(WORLDCOVER.builtUp))}.`,
     ...(rf.length > 0 ? [`Line-of-sight communications: ${rf.join('; ')}.`] : []),
   ];
 }

@@ -2,7 +2,8 @@
 // belt — the area is cut into belts, one per turn, so the figures are spread over the turns in
 // order (figure i goes to turn i mod n + 1); avenue in depth — one avenue fought from front to
 // depth, so every turn cites the routes (the avenue) and the other figures are spread; box — one
-// critical area, so every turn cites every figure. At most MAX_FIGURES_PER_TURN each. Pure.
+// critical area, so every turn cites every figure. Terrain summaries (the whole area) come first in
+// every turn, whatever the method. At most MAX_FIGURES_PER_TURN each. Pure.
 import type { WargameMethod } from './llm-simulation-events.ts';
 import type { TerrainFigure } from './terrain-figure.ts';
 
@@ -14,7 +15,8 @@ const spread = (figures: TerrainFigure[], turn: number, turns: number) =>
 export function figuresForTurn(
   figures: readonly TerrainFigure[], method: WargameMethod, turn: number, turns: number,
 ): TerrainFigure[] {
-  const all = [...figures];
+  const area = figures.filter((f) => f.type === 'terrain_summary');
+  const all = figures.filter((f) => f.type !== 'terrain_summary');
   let chosen: TerrainFigure[];
   switch (method) {
     case 'box':
@@ -29,5 +31,5 @@ export function figuresForTurn(
       break;
     }
   }
-  return chosen.slice(0, MAX_FIGURES_PER_TURN);
+  return [...area, ...chosen].slice(0, MAX_FIGURES_PER_TURN);
 }

@@ -13,9 +13,12 @@ const NULLABLE = new Set(['time', 'result', 'decision_point']);
 
 export const SCORE_VALUES = Array.from({ length: 21 }, (_, i) => i * 5);
 
-/** Characters each of a turn's seven texts may take for a token budget (96 tokens for the JSON around them). */
+/**
+ * Characters each of a turn's seven texts may take for a token budget: even a model writing one
+ * character per token closes the JSON (160 tokens for the keys, quotes and commas around them).
+ */
 export function turnFieldLimit(maxTokens: number): number {
-  return Math.max(8, Math.min(4000, Math.floor((maxTokens - 96) / 7)));
+  return Math.max(8, Math.min(4000, Math.floor((maxTokens - 160) / 7)));
 }
 
 const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' });
@@ -31,7 +34,8 @@ export function turnDraftSchema(maxTokens: number): Record<string, unknown> {
 
 export function assessmentDraftSchema(criteria: number, maxTokens: number): Record<string, unknown> {
   const count = Math.min(criteria, MAX_ASSESSMENTS);
-  const rationale = Math.max(8, Math.min(4000, Math.floor((maxTokens - 32) / Math.max(1, count)) - 24));
+  // Each item's JSON around its rationale ({"score":100,"rationale":""},) takes about 30 characters.
+  const rationale = Math.max(8, Math.min(4000, Math.floor((maxTokens - 32) / Math.max(1, count)) - 40));
   return {
     type: 'object',
     properties: {

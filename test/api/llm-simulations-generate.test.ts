@@ -18,9 +18,13 @@ import { DRAFTING_RULES } from '../../workers/generation/drafting-rules.ts';
 import { createLanguageModel } from '../../infra/language-model/create-language-model.ts';
 import { createRuleBasedEngine } from '../../infra/language-model/rule-based-engine.ts';
 import { LanguageModelError, type LanguageModel } from '../../infra/language-model/language-model.ts';
+import { newestTerrainSummary } from '../../workers/generation/gather-grounding.ts';
+import type { GroundingTerrainSummary } from '../../domain/generation/generation-grounding.ts';
 
 interface Fixture {
   operationId: string;
+  /** The map's terrain summary (the product the terrain job wrote) and its terrain job. */
+  summary: GroundingTerrainSummary;
   route: any;
   viewshed: any;
   sight: any;
@@ -54,7 +58,10 @@ function fixture(svc: TestService): Promise<Fixture> {
   if (!fixtures.has(svc)) {
     fixtures.set(svc, (async () => {
       const { operationId, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
-      assert.is((await pollJob(svc, await requestJob(svc, mapId, boundary))).at(-1).status, 'success');
+      const terrainJob = await requestJob(svc, mapId, boundary);
+      assert.is((await pollJob(svc, terrainJob)).at(-1).status, 'success');
+      const summary = await newestTerrainSummary(svc.service.store, svc.service.blobStore, [terrainJob]);
+      assert.ok(summary, 'the terrain job wrote its terrain summary');
       // Requested one after the other (their order is the default selection's), run side by side.
       const ids: string[] = [];
       for (const body of [
@@ -66,7 +73,7 @@ function fixture(svc: TestService): Promise<Fixture> {
         },
       ]) ids.push(await requestAnalysis(svc, mapId, body));
       const [route, viewshed, sight] = await Promise.all(ids.map((id) => settled(svc, id)));
-      return { operationId, route, viewshed, sight };
+      return { operationId, summary: summary!, route, viewshed, sight };
     })());
   }
   return fixtures.get(svc)!;
@@ -82,7 +89,14 @@ const viewshedFigure = (a: any) => `Viewshed "OP 1" from ${a.result.observer.mgr
   + `within 300 m (${a.result.visible_area_km2.toFixed(2)} km²)`;
 const sightFigure = (a: any) => `Line of sight "OP 1 to bridge": target ${a.result.visible ? 'visible' : 'not visible'} `
   + `over ${m(a.result.ground_distance_m)}`;
-const cites = (...figures: string[]) => `Terrain figures: ${figures.join('; ')}.`;
+const summaryFigure = (s: GroundingTerrainSummary) => {
+  const mobility = (['foot', 'wheeled', 'tracked'] as const).map((c) => `${c} go ${pct(s.mobility_shares[c]!.go)} / `
+    + `slow-go ${pct(s.mobility_shares[c]!.slow_go)} / no-go ${pct(s.mobility_shares[c]!.no_go)}`);
+  return `Terrain of map "AO map": ${s.area_km2.toFixed(2)} km², elevation ${Math.round(s.elevation_m!.min)}–`
+    + `${Math.round(s.elevation_m!.max)} m; mobility ${mobility.join('; ')}; roads ${(s.road_length_m.total / 1000).toFixed(1)} km`;
+};
+/** A turn's result: the map's terrain summary first, then the turn's analyses. */
+const cites = (f: Fixture, ...figures: string[]) => `Terrain figures: ${[summaryFigure(f.summary), ...figures].join('; ')}.`;
 
 async function newStatement(svc: TestService, operationId: string, key = svc.key) {
   const coa = await http(svc.url, 'POST', '/api/coa-statements/', {
@@ -162,18 +176,18 @@ forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
     const counteraction = "Recon's counteraction: for the staff to state (rule-based draft).";
     assert.equal(record.turns, [
       { turn: 1, critical_event: 'Belt 1 of 3: Shaping: fix the enemy at the bridge', time: null, action: `Recon ${TEAM_A}`,
-        reaction, counteraction, result: cites(routeFigure(f.route)), decision_point: null },
+        reaction, counteraction, result: cites(f, routeFigure(f.route)), decision_point: null },
       { turn: 2, critical_event: 'Belt 2 of 3: DP 1: commit Team B', time: null,
         action: 'Recon executes "DP 1: commit Team B": Commit Team B when the bridge is held.',
-        reaction, counteraction, result: cites(viewshedFigure(f.viewshed)), decision_point: DP },
+        reaction, counteraction, result: cites(f, viewshedFigure(f.viewshed)), decision_point: DP },
       { turn: 3, critical_event: 'Belt 3 of 3: Shaping: fix the enemy at the bridge', time: null, action: `Recon ${TEAM_A}`,
-        reaction, counteraction, result: cites(sightFigure(f.sight)), decision_point: null },
+        reaction, counteraction, result: cites(f, sightFigure(f.sight)), decision_point: null },
     ]);
     assert.equal(record.assessments, [
       ['Simplicity', 'fewer than the other COAs'], ['Mass', 'at least 3:1 in the attack'],
       ['Maneuver', 'an alternate route for the main effort'], ['Tempo', 'within the time available'],
       ['Security', 'moderate or lower'],
-    ].map(([name, benchmark]) => ({ criterion: name, score: null, rationale: UNSCORED(name!, benchmark!, 3, 3) })));
+    ].map(([name, benchmark]) => ({ criterion: name, score: null, rationale: UNSCORED(name!, benchmark!, 3, 4) })));
     const mapId = f.route.map_id;
     assert.equal(record.inputs, [
       { kind: 'coa_statement', id: coa.id, version: coa.version },
@@ -193,7 +207,8 @@ forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
       + `prompts llm-simulation-turn.v1+llm-simulation-assessment.v1, generation job ${job.id}.`);
     // The job's provenance: the operation, then what the record lists (versions as text).
     assert.equal(job.provenance.inputs[0], { kind: 'operation', id: f.operationId, version: String(await streamVersion(svc, `operation-${f.operationId}`)) });
-    assert.equal(job.provenance.inputs.slice(1), record.inputs.map((i: any) => ({ ...i, version: String(i.version) })));
+    assert.equal(job.provenance.inputs.slice(1, -1), record.inputs.map((i: any) => ({ ...i, version: String(i.version) })));
+    assert.equal(job.provenance.inputs.at(-1), { kind: 'terrain_summary', id: f.summary.terrain_job_id, version: f.summary.version });
     // Progress in the operation's history: one event per step, between the request and the record.
     const history = await jobHistory(svc, f.operationId, job.id, record.id);
     assert.equal(history.map((e: any) => e.type), ['GenerationRequested', 'GenerationProgressed', 'GenerationProgressed',
@@ -221,12 +236,12 @@ forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
       [null, null, { step: 3, of: 3, label: 'Assessment against 2 evaluation criteria' }]);
     assert.is(sim.enemy_coa, ENEMY);
     assert.equal(sim.turns.map((t: any) => [t.critical_event, t.result, t.decision_point]), [
-      ['Avenue, depth 1 of 2: Shaping: fix the enemy at the bridge', cites(routeFigure(f.route), sightFigure(f.sight)), null],
-      ['Avenue, depth 2 of 2: DP 1: commit Team B', cites(routeFigure(f.route), viewshedFigure(f.viewshed)), DP],
+      ['Avenue, depth 1 of 2: Shaping: fix the enemy at the bridge', cites(f, routeFigure(f.route), sightFigure(f.sight)), null],
+      ['Avenue, depth 2 of 2: DP 1: commit Team B', cites(f, routeFigure(f.route), viewshedFigure(f.viewshed)), DP],
     ]);
     assert.equal(sim.assessments, [
-      { criterion: 'Speed', score: null, rationale: UNSCORED('Speed', 'under 30 min', 2, 3) },
-      { criterion: 'Exposure', score: null, rationale: UNSCORED('Exposure', null, 2, 3) },
+      { criterion: 'Speed', score: null, rationale: UNSCORED('Speed', 'under 30 min', 2, 4) },
+      { criterion: 'Exposure', score: null, rationale: UNSCORED('Exposure', null, 2, 4) },
     ]);
     // Newest first: the line of sight, the viewshed, the route.
     assert.equal(sim.inputs.map((i: any) => [i.kind, i.id, i.version]).slice(3, 8), [
@@ -245,7 +260,7 @@ forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
     const body = { coa_statement_id: coa.id, method: 'box', turns: 1, analysis_ids: [f.viewshed.id, f.route.id] };
     const first = await simulated(svc, { ...body, seed: 3 });
     assert.equal(first.record.turns.map((t: any) => [t.critical_event, t.result]), [
-      ['Box, turn 1 of 1: Shaping: fix the enemy at the bridge', cites(viewshedFigure(f.viewshed), routeFigure(f.route))],
+      ['Box, turn 1 of 1: Shaping: fix the enemy at the bridge', cites(f, viewshedFigure(f.viewshed), routeFigure(f.route))],
     ]);
     const again = await simulated(svc, { ...body, seed: 3 });
     const content = ({ record, job }: { record: any; job: any }) => {

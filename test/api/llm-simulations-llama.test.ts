@@ -16,7 +16,7 @@ import { writeTinyGguf } from '../support/write-tiny-gguf.ts';
 import { SCORE_VALUES, turnFieldLimit } from '../../domain/llm-simulation/wargame-draft-schemas.ts';
 
 const modelPath = writeTinyGguf(join(mkdtempSync(join(tmpdir(), 'simulation-llama-')), 'tiny.gguf'));
-const MAX_TOKENS = 250;
+const MAX_TOKENS = 300;
 
 for (const backend of SQL_BACKENDS) {
   const test = suite<{ svc: TestService }>(`LLM simulations with llama.cpp [${backend}]`);

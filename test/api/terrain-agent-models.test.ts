@@ -19,6 +19,13 @@ import { writeTinyGguf } from '../support/write-tiny-gguf.ts';
 import { TERRAIN_TOOL_NAMES } from '../../domain/terrain-question/terrain-agent-tools.ts';
 import { ask, pollQuestion } from '../support/terrain-question-http.ts';
 
+/** A map with no terrain job (its tools mostly fail: enough for these runs). */
+async function emptyMap(svc: TestService) {
+  const operation = { name: 'Op', unit: 'U', branch: 'armor', echelon: 'company' };
+  const op = await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: operation });
+  return http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: op.body.id, name: 'M' } });
+}
+
 const modelPath = writeTinyGguf(join(mkdtempSync(join(tmpdir(), 'terrain-agent-')), 'tiny.gguf'));
 
 for (const backend of SQL_BACKENDS) {
@@ -45,7 +52,8 @@ for (const backend of SQL_BACKENDS) {
     const r = await ask(svc, mapId, { question: 'How high is the ground at 60.161, 24.952?' });
     assert.is(r.status, 202, r.text);
     const q = await pollQuestion(svc, r.body.id);
-    const direct = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=24.952&lat=60.161`, { key: svc.key });
+    const point = `/api/maps/${mapId}/terrain/point?lon=24.952&lat=60.161`;
+    const direct = await http(svc.url, 'GET', point, { key: svc.key });
     assert.is(q.status, 'answered', JSON.stringify(q));
     assert.is(q.answer, 'The elevation there is given by point_query.');
     assert.is(q.tool_calls.length, 1);
@@ -63,8 +71,7 @@ for (const backend of SQL_BACKENDS) {
   });
 
   test('a model that answers 503 fails the question with LLM_UNAVAILABLE', async ({ svc, server }) => {
-    const op = await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: { name: 'Op', unit: 'U', branch: 'armor', echelon: 'company' } });
-    const map = await http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: op.body.id, name: 'M' } });
+    const map = await emptyMap(svc);
     server.script({ status: 503 });
     const r = await ask(svc, map.body.id, { question: 'summary' });
     assert.is(r.status, 202, r.text);
@@ -85,8 +92,7 @@ for (const backend of SQL_BACKENDS) {
   test.after(async (ctx) => { await ctx.svc?.close(); });
 
   test('the random model\'s run ends with a valid record', async ({ svc }) => {
-    const op = await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: { name: 'Op', unit: 'U', branch: 'armor', echelon: 'company' } });
-    const map = await http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: op.body.id, name: 'M' } });
+    const map = await emptyMap(svc);
     const r = await ask(svc, map.body.id, { question: 'What is the slope at 60.16, 24.95?', max_steps: 2 });
     assert.is(r.status, 202, r.text);
     const q = await pollQuestion(svc, r.body.id);

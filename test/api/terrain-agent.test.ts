@@ -9,6 +9,13 @@ import { http, type TestService } from '../support/test-service.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
 import { ask, pollQuestion } from '../support/terrain-question-http.ts';
 import { cannotParseAnswer } from '../../domain/terrain-question/answer-terrain-question-by-rules.ts';
+import { pino } from 'pino';
+import { loadTerrainQuestion } from '../../commands/terrain-question-commands.ts';
+import type { TerrainQuestion } from '../../domain/terrain-question/terrain-question-decider.ts';
+import { runTerrainQuestion } from '../../workers/terrain-questions/terrain-question-worker.ts';
+import { createLanguageModel } from '../../infra/language-model/create-language-model.ts';
+import { LanguageModelError } from '../../infra/language-model/language-model.ts';
+import { readTerrainPoint } from '../../api/terrain/terrain-point.ts';
 
 const PREFIX = 'Rule-based answer (no language model): ';
 const toPoint = ((mgrs as unknown as { default?: typeof mgrs }).default ?? mgrs).toPoint;
@@ -63,7 +70,8 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     const reference = direct.body.mgrs as string;
     const byMgrs = await answered(svc, mapId, `what is at ${reference}`);
     const [lon, lat] = toPoint(reference);
-    const there = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=${lon}&lat=${lat}`, { key: svc.key });
+    const point = `/api/maps/${mapId}/terrain/point?lon=${lon}&lat=${lat}`;
+    const there = await http(svc.url, 'GET', point, { key: svc.key });
     assert.is(byMgrs.answer, pointAnswer(there.body));
     assert.equal(byMgrs.tool_calls[0].arguments, { lon, lat });
   });
@@ -84,7 +92,8 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     const { profile: _profile, ...compact } = result;
     assert.is(q.status, 'answered', JSON.stringify(q));
     const [call] = q.tool_calls;
-    assert.equal([call.name, call.arguments], ['plan_route', { from: [24.94, 60.155], to: [24.96, 60.165], movement: 'foot' }]);
+    const args = { from: [24.94, 60.155], to: [24.96, 60.165], movement: 'foot' };
+    assert.equal([call.name, call.arguments], ['plan_route', args]);
     assert.equal(call.result, compact);
     assert.ok(compact.found, 'a route exists on the synthetic terrain');
     const [first, last] = [compact.waypoints[0], compact.waypoints.at(-1)];
@@ -100,25 +109,31 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.is(summary.tool_calls[0].result.terrain_job_id, jobId);
     const area = summary.tool_calls[0].result.summary.area_km2;
     assert.ok(area > 0);
-    assert.ok(summary.answer.startsWith(`${PREFIX}Terrain summary of the map (terrain job ${jobId}): area ${area} km²`));
+    const opening = `${PREFIX}Terrain summary of the map (terrain job ${jobId}): area ${area} km²`;
+    assert.ok(summary.answer.startsWith(opening), summary.answer);
 
     const sight = await answered(svc, mapId, 'line of sight from 60.155, 24.94 to 60.165, 24.96');
     const direct = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
       key: svc.key,
-      body: { type: 'line_of_sight', observer: { position: [24.94, 60.155], height_m: 2 }, target: { position: [24.96, 60.165], height_m: 0 } },
+      body: {
+        type: 'line_of_sight', observer: { position: [24.94, 60.155], height_m: 2 },
+        target: { position: [24.96, 60.165], height_m: 0 },
+      },
     });
     assert.is(direct.body.status, 'success', direct.text);
     const [call] = sight.tool_calls;
     assert.is(call.result.visible, direct.body.result.visible);
     assert.is(call.result.ground_distance_m, direct.body.result.ground_distance_m);
     assert.is(call.result.profile, undefined);
-    assert.ok(sight.answer.includes(direct.body.result.visible ? ': visible over' : ': not visible over'), sight.answer);
+    const verdict = direct.body.result.visible ? ': visible over' : ': not visible over';
+    assert.ok(sight.answer.includes(verdict), sight.answer);
 
     const zones = await answered(svc, mapId, 'landing zones near 60.16, 24.95 within 400 m');
     assert.equal(zones.tool_calls[0].arguments, { center: [24.95, 60.16], radius_m: 400 });
     const lz = zones.tool_calls[0].result;
     assert.is(lz.aircraft_size, 2);
-    assert.ok(zones.answer.startsWith(`${PREFIX}${lz.candidates} landing-zone candidate(s) for size class 2`), zones.answer);
+    const head = `${PREFIX}${lz.candidates} landing-zone candidate(s) for size class 2`;
+    assert.ok(zones.answer.startsWith(head), zones.answer);
   });
 
   test('what it cannot parse it says plainly; a failing tool is recorded with its error', async ({ svc }) => {
@@ -148,13 +163,17 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.ok(list.body.total >= 8);
     assert.is(list.body.pages, Math.ceil(list.body.total / 2));
     assert.is(list.body.items[0].question, 'summary');
-    const answeredOnly = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain-questions?status=failed`, { key: svc.key });
-    assert.equal([answeredOnly.status, answeredOnly.body.total], [200, 0]);
+    const failedOnly = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain-questions?status=failed`, {
+      key: svc.key,
+    });
+    assert.equal([failedOnly.status, failedOnly.body.total], [200, 0]);
 
     for (const [body, loc] of [
-      [{}, ['body', 'question']], [{ question: '' }, ['body', 'question']], [{ question: '  \n ' }, ['body', 'question']],
-      [{ question: 'x'.repeat(2001) }, ['body', 'question']], [{ question: 'summary', max_steps: 0 }, ['body', 'max_steps']],
-      [{ question: 'summary', max_steps: 13 }, ['body', 'max_steps']], [{ question: 'summary', max_steps: 1.5 }, ['body', 'max_steps']],
+      [{}, ['body', 'question']], [{ question: '' }, ['body', 'question']],
+      [{ question: '  \n ' }, ['body', 'question']], [{ question: 'x'.repeat(2001) }, ['body', 'question']],
+      [{ question: 'summary', max_steps: 0 }, ['body', 'max_steps']],
+      [{ question: 'summary', max_steps: 13 }, ['body', 'max_steps']],
+      [{ question: 'summary', max_steps: 1.5 }, ['body', 'max_steps']],
       [{ question: 'summary', tools: [] }, ['body', 'tools']], [{ question: 7 }, ['body', 'question']],
     ] as const) {
       const r = await ask(svc, mapId, body);
@@ -175,5 +194,42 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.is((await ask(svc, mapId, { question: 'summary' }, null as unknown as string)).status, 401);
     const total = (await http(svc.url, 'GET', `/api/maps/${mapId}/terrain-questions`, { key: svc.key })).body.total;
     assert.is(total, list.body.total, 'refused questions were not recorded');
+  });
+
+  // Last: stops the service's workers, so the question stays pending and is run here with a chosen model.
+  test('a model failing after a tool call: failed, its code, the call and result kept, logged', async ({ svc }) => {
+    await svc.service.pipeline?.close();
+    const r = await ask(svc, mapId, { question: 'elevation at 60.16, 24.95' });
+    assert.is(r.status, 202, r.text);
+    let turns = 0;
+    const flaky = createLanguageModel({
+      adapter: 'openai', model: 'flaky',
+      async turn() {
+        if (++turns === 2) throw new LanguageModelError('LLM_TIMEOUT', 'no answer in time');
+        const call = { id: 'call_a', name: 'point_query', arguments: { lon: 24.95, lat: 60.16 } };
+        return { text: '', toolCalls: [call], usage: { prompt_tokens: 1, completion_tokens: 1 }, truncated: false };
+      },
+      async close() {},
+    });
+    const lines: any[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line)); } });
+    const { store, db, providers, blobStore, apiCaches } = svc.service;
+    const question = await loadTerrainQuestion(store, r.body.id) as TerrainQuestion;
+    await runTerrainQuestion({
+      store, knex: db.knex, providers, blobStore, languageModel: flaky, logger,
+      readTerrainPoint: (id, lon, lat) =>
+        readTerrainPoint({ readModels: db.knex, tileBodies: apiCaches.tileBodies }, id, lon, lat),
+    }, question);
+    const ended = await pollQuestion(svc, r.body.id);
+    const direct = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=24.95&lat=60.16`, { key: svc.key });
+    assert.equal([ended.status, ended.error, ended.answer],
+      ['failed', { code: 'LLM_TIMEOUT', message: 'no answer in time' }, null]);
+    assert.equal(ended.tool_calls.map((c: any) => [c.id, c.name, c.arguments, c.result]),
+      [['call_a', 'point_query', { lon: 24.95, lat: 60.16 }, direct.body]]);
+    const logged = lines.filter((line) => line.msg === 'terrain agent tool call');
+    assert.is(logged.length, 1);
+    assert.equal([logged[0].question_id, logged[0].tool, logged[0].arguments, logged[0].ok, logged[0].result],
+      [r.body.id, 'point_query', { lon: 24.95, lat: 60.16 }, true, direct.body]);
+    assert.ok(Number.isInteger(logged[0].duration_ms));
   });
 });

@@ -51,4 +51,29 @@ test('evolve: the job carries status, version, provenance and error', () => {
   if (bad.status !== 'failed' || bad.error?.code !== 'LLM_TIMEOUT') throw new Error('error lost');
 });
 
+test('given a coa_statements job, when completed with its screening, then the event and the job carry it', () => {
+  const ids = ['2b9edc38-fd36-5f88-8516-bd7e1ea41c5e', '3c0fed49-0e47-4099-9627-ce8f2fb52d6f'];
+  const coaRequest: GenerationRequest = {
+    ...request, target_kind: 'coa_statements', record_id: request.operation_id, record_type: 'coa_statements',
+    base_version: 1, coa_statements: { coa_statement_ids: ids },
+  };
+  const assessed = { verdict: 'meets' as const, rationale: 'by rule' };
+  const none = { verdict: 'not_assessed' as const, rationale: null };
+  const coaScreening = ids.map((id, i) => ({
+    coa_statement_id: id, name: `COA ${i + 1}`, screening_result: 'incomplete' as const,
+    screening: { feasible: none, acceptable: none, suitable: none, distinguishable: assessed, complete: assessed },
+  }));
+  const coaRequested: GenerationJobEvent = { type: 'GenerationRequested', data: coaRequest };
+  const coaCompleted: GenerationJobEvent = {
+    type: 'GenerationCompleted', data: { job_id: JOB, record_version: 2, provenance, coa_screening: coaScreening },
+  };
+  spec([coaRequested]).when({
+    type: 'CompleteGeneration', job_id: JOB, record_version: 2, provenance, coa_screening: coaScreening,
+  }).then([coaCompleted]);
+  const done = [coaRequested, coaCompleted].reduce(generationJobDecider.evolve, generationJobDecider.initialState());
+  if (done.status !== 'success' || done.coa_screening !== coaScreening || done.coa_statements?.coa_statement_ids !== ids) {
+    throw new Error('COA request or screening lost');
+  }
+});
+
 test.run();

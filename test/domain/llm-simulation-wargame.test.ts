@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { analysisFigure } from '../../domain/llm-simulation/analysis-figure.ts';
+import { terrainSummaryFigure } from '../../domain/llm-simulation/terrain-summary-figure.ts';
 import { figuresForTurn, MAX_FIGURES_PER_TURN } from '../../domain/llm-simulation/turn-figures.ts';
 import { DEFAULT_EVALUATION_CRITERIA, evaluationCriteria } from '../../domain/llm-simulation/evaluation-criteria.ts';
 import { defaultSeed } from '../../domain/llm-simulation/default-seed.ts';
@@ -19,7 +20,7 @@ import { llmSimulationAssessmentPromptV1 } from '../../domain/generation/prompts
 import { outputSchemaErrors } from '../../infra/language-model/output-validator.ts';
 
 const ID = '1f0e2d3c-4b5a-4697-8877-665544332211';
-const figure = (type: TerrainFigure['type'], text: string): TerrainFigure => ({ analysis_id: ID, type, text });
+const figure = (type: TerrainFigure['type'], text: string): TerrainFigure => ({ source_id: ID, type, text });
 
 test('analysisFigure: the numbers of each analysis type, rounded for reading', () => {
   const text = (analysis_type: any, result: Record<string, unknown>) =>
@@ -39,6 +40,23 @@ test('analysisFigure: the numbers of each analysis type, rounded for reading', (
   }), 'RF coverage "T" (RTO, 50 MHz): 50.0% covered within 5,000 m, farthest reception 4,321 m');
 });
 
+test('terrainSummaryFigure: area, elevation range, mobility per movement class, roads', () => {
+  const shares = (go: number, slow: number) => ({ go, slow_go: slow, no_go: 1 - go - slow, nodata: 0 });
+  const summary = {
+    terrain_job_id: ID, version: 'summary-v1:abc', area_km2: 8.4567, elevation_m: { min: 11.6, max: 74.4, mean: 40 },
+    slope_degrees_shares: {}, land_cover_shares: {},
+    mobility_shares: { foot: shares(0.9, 0.05), wheeled: shares(0.5, 0.25), tracked: shares(0.6, 0.3) },
+    road_length_m: { total: 12_345, by_class: {} }, population_total: null, building_count: null,
+  };
+  assert.equal(terrainSummaryFigure('AO map', summary), {
+    source_id: ID, type: 'terrain_summary',
+    text: 'Terrain of map "AO map": 8.46 km², elevation 12–74 m; mobility foot go 90.0% / slow-go 5.0% / no-go 5.0%; '
+      + 'wheeled go 50.0% / slow-go 25.0% / no-go 25.0%; tracked go 60.0% / slow-go 30.0% / no-go 10.0%; roads 12.3 km',
+  });
+  assert.is(terrainSummaryFigure('M', { ...summary, elevation_m: null, mobility_shares: { foot: shares(1, 0) } }).text,
+    'Terrain of map "M": 8.46 km²; mobility foot go 100.0% / slow-go 0.0% / no-go 0.0%; roads 12.3 km');
+});
+
 test('figuresForTurn: belt spreads, avenue in depth keeps the routes in every turn, box keeps all', () => {
   const f = [figure('route', 'r1'), figure('viewshed', 'v'), figure('line_of_sight', 'l'), figure('route', 'r2'), figure('rf_coverage', 'rf')];
   const texts = (method: any, turn: number, turns: number) => figuresForTurn(f, method, turn, turns).map((x) => x.text);
@@ -47,6 +65,10 @@ test('figuresForTurn: belt spreads, avenue in depth keeps the routes in every tu
   assert.equal([1, 2].map((t) => texts('avenue_in_depth', t, 2)), [['r1', 'r2', 'v', 'rf'], ['r1', 'r2', 'l']]);
   assert.equal(texts('box', 2, 4), ['r1', 'v', 'l', 'r2', 'rf']);
   assert.equal(texts('belt', 7, 7), []);
+  // A terrain summary (the whole area) comes first in every turn, whatever the method.
+  const withArea = [figure('terrain_summary', 'ts'), ...f];
+  assert.equal([1, 2].map((t) => figuresForTurn(withArea, 'belt', t, 2).map((x) => x.text)), [['ts', 'r1', 'l', 'rf'], ['ts', 'v', 'r2']]);
+  assert.equal(figuresForTurn(withArea, 'avenue_in_depth', 2, 2).map((x) => x.text), ['ts', 'r1', 'r2', 'l']);
   const many = Array.from({ length: 9 }, (_, i) => figure('viewshed', `v${i}`));
   assert.is(figuresForTurn(many, 'box', 1, 1).length, MAX_FIGURES_PER_TURN);
 });
@@ -117,18 +139,18 @@ test('assessByRules: no score, what the staff scores against', () => {
 });
 
 test('schemas: texts bounded by the token budget; scores a closed list; the rule-based drafts valid', () => {
-  assert.equal([turnFieldLimit(300), turnFieldLimit(2048), turnFieldLimit(50), turnFieldLimit(100_000)], [29, 278, 8, 4000]);
+  assert.equal([turnFieldLimit(300), turnFieldLimit(2048), turnFieldLimit(50), turnFieldLimit(100_000)], [20, 269, 8, 4000]);
   const schema = turnDraftSchema(2048) as any;
   assert.equal(schema.required, ['critical_event', 'time', 'action', 'reaction', 'counteraction', 'result', 'decision_point']);
   assert.equal(schema.properties.time, { anyOf: [{ type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' }, { type: 'null' }] });
-  assert.is(schema.properties.action.maxLength, 278);
+  assert.is(schema.properties.action.maxLength, 269);
   const drafted = draftTurnByRules({ grounding, turn: 1, figures: [], previous: [] });
   assert.equal(outputSchemaErrors(turnDraftSchema(100_000), drafted), []);
   assert.ok(outputSchemaErrors(turnDraftSchema(2048), { ...drafted, action: ' ' }).length > 0);
   const assessment = assessmentDraftSchema(2, 300) as any;
   assert.equal([assessment.properties.scores.minItems, assessment.properties.scores.maxItems], [2, 2]);
   assert.equal(assessment.properties.scores.items.properties.score.enum.slice(-3), [95, 100, null]);
-  assert.is(assessment.properties.scores.items.properties.rationale.maxLength, 110);
+  assert.is(assessment.properties.scores.items.properties.rationale.maxLength, 94);
   assert.equal(outputSchemaErrors(assessmentDraftSchema(1, 100_000), assessByRules({ grounding: { ...grounding, criteria: grounding.criteria.slice(0, 1) }, turns: [] })), []);
   assert.ok(outputSchemaErrors(assessment, { scores: [{ score: 42, rationale: 'x' }, { score: null, rationale: 'y' }] }).length > 0);
 });

@@ -13,7 +13,9 @@ import { parsePosition, parseTerrainQuestion } from '../../domain/terrain-questi
 import {
   answerTerrainQuestionByRules, cannotParseAnswer, RULE_BASED_ANSWER_PREFIX,
 } from '../../domain/terrain-question/answer-terrain-question-by-rules.ts';
-import { compactLandingZonesResult, compactLineOfSightResult } from '../../domain/terrain-question/compact-tool-result.ts';
+import {
+  compactLandingZonesResult, compactLineOfSightResult,
+} from '../../domain/terrain-question/compact-tool-result.ts';
 import {
   landingZonesParametersOf, routeParametersOf, TERRAIN_TOOLS,
 } from '../../domain/terrain-question/terrain-agent-tools.ts';
@@ -29,7 +31,9 @@ const provenance: TerrainAgentProvenance = {
   adapter: 'rule_based', model: 'rule-based-drafter/1', rule_based: true, prompt_version: 'terrain-agent.v1',
   usage: { prompt_tokens: 0, completion_tokens: 0 }, attempts: 2, duration_ms: 4,
 };
-const call: TerrainToolCall = { id: 'call_1', name: 'terrain_summary', arguments: {}, result: { a: 1 }, duration_ms: 3 };
+const call: TerrainToolCall = {
+  id: 'call_1', name: 'terrain_summary', arguments: {}, result: { a: 1 }, duration_ms: 3,
+};
 const asked: TerrainQuestionEvent = { type: 'TerrainQuestionAsked', data: request };
 const answered: TerrainQuestionEvent = {
   type: 'TerrainQuestionAnswered', data: { question_id: ID, answer: 'flat', tool_calls: [call], provenance },
@@ -40,7 +44,8 @@ const failed: TerrainQuestionEvent = {
 
 test('given nothing, when asked, then TerrainQuestionAsked; a blank question is invalid', () => {
   spec([]).when({ type: 'AskTerrainQuestion', request }).then([asked]);
-  spec([]).when({ type: 'AskTerrainQuestion', request: { ...request, question: ' \n' } }).thenThrows('invalid', /blank/);
+  spec([]).when({ type: 'AskTerrainQuestion', request: { ...request, question: ' \n' } })
+    .thenThrows('invalid', /blank/);
 });
 
 test('given a question, when asked again, then a conflict; reports on nothing are not found', () => {
@@ -64,7 +69,8 @@ test('given a pending question, when answered or failed, then that event; after 
 
 test('evolve: status, answer, tool calls, provenance and error', () => {
   const done = [asked, answered].reduce(terrainQuestionDecider.evolve, terrainQuestionDecider.initialState());
-  assert.equal(done.status === 'answered' && [done.answer, done.tool_calls, done.provenance], ['flat', [call], provenance]);
+  assert.equal(done.status === 'answered' && [done.answer, done.tool_calls, done.provenance],
+    ['flat', [call], provenance]);
   const bad = [asked, failed].reduce(terrainQuestionDecider.evolve, terrainQuestionDecider.initialState());
   assert.equal(bad.status === 'failed' && bad.error, { code: 'LLM_TIMEOUT', message: 'late' });
 });
@@ -84,7 +90,8 @@ test('positions: MGRS (spaced or not, any even digit count) and decimal latitude
 });
 
 test('question forms, exactly', () => {
-  assert.equal(parseTerrainQuestion('What is the elevation at 60.16, 24.95?'), { kind: 'point', position: [24.95, 60.16] });
+  assert.equal(parseTerrainQuestion('What is the elevation at 60.16, 24.95?'),
+    { kind: 'point', position: [24.95, 60.16] });
   assert.equal(parseTerrainQuestion('what is at 35VLG8622070996'), { kind: 'point', position: HELSINKI });
   assert.equal(parseTerrainQuestion('Slope at 60.16, 24.95.'), { kind: 'point', position: [24.95, 60.16] });
   assert.equal(parseTerrainQuestion('Route from 60.16, 24.95 to 60.17, 24.97'),
@@ -106,7 +113,8 @@ test('question forms, exactly', () => {
 test('the rule: calls from the question, the answer from the results, plain words when it cannot parse', () => {
   const step = (question: string, toolChoice: 'auto' | 'none' = 'auto') =>
     answerTerrainQuestionByRules({ input: { question }, messages: [{ role: 'user', content: question }], toolChoice });
-  assert.equal(step('elevation at 60.16, 24.95'), { calls: [{ name: 'point_query', arguments: { lon: 24.95, lat: 60.16 } }] });
+  assert.equal(step('elevation at 60.16, 24.95'),
+    { calls: [{ name: 'point_query', arguments: { lon: 24.95, lat: 60.16 } }] });
   assert.equal(step('route from 60.16, 24.95 to 60.17, 24.97'),
     { calls: [{ name: 'plan_route', arguments: { from: [24.95, 60.16], to: [24.97, 60.17], movement: 'foot' } }] });
   assert.equal(step('Who will win?'), { answer: cannotParseAnswer() });
@@ -121,14 +129,19 @@ test('the rule: calls from the question, the answer from the results, plain word
   };
   const messages = [
     { role: 'user', content: 'elevation at 60.16, 24.95' },
-    { role: 'assistant', content: '', tool_calls: [{ id: 'c1', name: 'point_query', arguments: { lon: 24.95, lat: 60.16 } }] },
+    {
+      role: 'assistant', content: '',
+      tool_calls: [{ id: 'c1', name: 'point_query', arguments: { lon: 24.95, lat: 60.16 } }],
+    },
     { role: 'tool', tool_call_id: 'c1', content: JSON.stringify(point) },
   ];
   assert.equal(answerTerrainQuestionByRules({ input: { question: 'x' }, messages, toolChoice: 'auto' }), {
     answer: `${RULE_BASED_ANSWER_PREFIX}At 35VLG8622070996 (latitude 60.16, longitude 24.95): elevation 12.3 m, `
       + 'slope 1.25°, land cover Tree cover (10); mobility foot GO, wheeled SLOW-GO, tracked unknown (terrain job j1).',
   });
-  const failedCall = [messages[0]!, messages[1]!, { role: 'tool', tool_call_id: 'c1', content: '{"error":"no terrain job"}' }];
+  const failedCall = [
+    messages[0]!, messages[1]!, { role: 'tool', tool_call_id: 'c1', content: '{"error":"no terrain job"}' },
+  ];
   assert.equal(answerTerrainQuestionByRules({ input: {}, messages: failedCall, toolChoice: 'auto' }),
     { answer: `${RULE_BASED_ANSWER_PREFIX}The point_query tool failed: no terrain job` });
 });
@@ -141,17 +154,20 @@ test('what the model reads (tool definitions, prompt) is ASCII: tiny test models
 test('tool arguments become the analyses\' parameters; compact results drop what only a map draws', () => {
   assert.equal(routeParametersOf({ from: [1, 2], to: [3, 4], via: [[2, 3]] }),
     { movement: 'foot', waypoints: [[1, 2], [2, 3], [3, 4]], avoid: [], neighbourhood: 8 });
-  assert.throws(() => routeParametersOf({ from: [200, 2], to: [3, 4] }), /from \[200, 2\] is not a \[longitude, latitude\]/);
+  assert.throws(() => routeParametersOf({ from: [200, 2], to: [3, 4] }),
+    /from \[200, 2\] is not a \[longitude, latitude\]/);
   const lz = landingZonesParametersOf({ center: [24.95, 60.16] }, false);
   assert.equal([lz.aircraft_size, lz.accept_upslope, lz.max_candidates, lz.max_road_distance_m, lz.building_data],
     [2, false, 5, null, false]);
   assert.is(lz.area.coordinates[0]!.length, 65);
-  assert.equal(compactLineOfSightResult({ visible: true, profile: [{ ground_elevation_m: 3 }, { ground_elevation_m: null },
-    { ground_elevation_m: 7.5 }] }), { visible: true, highest_ground_m: 7.5 });
+  const profile = [{ ground_elevation_m: 3 }, { ground_elevation_m: null }, { ground_elevation_m: 7.5 }];
+  assert.equal(compactLineOfSightResult({ visible: true, profile }), { visible: true, highest_ground_m: 7.5 });
   const zone = {
-    rank: 1, suitable: false, diameter_m: 35, center: { position: [1, 2], mgrs: 'M', ground_elevation_m: 4 }, ring: [[0, 0]],
+    rank: 1, suitable: false, diameter_m: 35, ring: [[0, 0]],
+    center: { position: [1, 2], mgrs: 'M', ground_elevation_m: 4 },
     slope: { pass: false, reason: 'too steep', degrees: 9, landing_class: null },
-    surface: { pass: true, reason: 'ok' }, obstacles: { pass: true, reason: 'ok' }, clearance: { pass: true, reason: 'ok' },
+    surface: { pass: true, reason: 'ok' }, obstacles: { pass: true, reason: 'ok' },
+    clearance: { pass: true, reason: 'ok' },
     road: null,
   };
   assert.equal(compactLandingZonesResult({ candidates: 1, source: 'FM', zones: [zone] }), {

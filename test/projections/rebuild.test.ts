@@ -80,6 +80,10 @@ for (const backend of SQL_BACKENDS) {
         const asked = await http(svc.url, 'POST', `/api/maps/${mapId}/terrain-questions`, { key: svc.key, body: { question } });
         assert.is((await pollQuestion(svc, asked.body.id)).status, 'answered');
       }
+      // A wargame (llm_simulation job) grounded in the map's analyses: GenerationProgressed per turn, the record.
+      const wargamed = (await http(svc.url, 'POST', '/api/coa-statements/', { key: svc.key, body: { operation_id: mapOperationId, name: 'COA W' } })).body;
+      const wargame = await http(svc.url, 'POST', '/api/llm-simulations/', { key: svc.key, body: { coa_statement_id: wargamed.id, method: 'belt', turns: 2 } });
+      assert.is((await pollGeneration(svc, wargame.body.id)).status, 'success');
       await svc.service.pipeline?.close();
       // Planning records: items with provenance, a text, a second change.
       const tasks = (await http(svc.url, 'GET', `/api/mission-analysis/?operation_id=${ops[0].id}&type=tasks`, { key: svc.key })).body;
@@ -128,7 +132,8 @@ for (const backend of SQL_BACKENDS) {
       assert.ok(live.operations!.length === 6 && live.operation_history!.length >= 20 && live.api_keys!.length >= 3);
       assert.is(live.terrain_jobs!.length, 1);
       assert.is(live.planning_records!.length, 3);
-      assert.equal(live.generation_jobs!.map((row) => JSON.parse(row).status), ['success']);
+      assert.equal(live.generation_jobs!.map((row) => [JSON.parse(row).target_kind, JSON.parse(row).status]).sort(),
+        [['coa_statements', 'success'], ['llm_simulation', 'success'], ['warno', 'success']]);
       assert.equal(live.terrain_questions!.map((row) => JSON.parse(row).status), ['answered', 'answered']);
       assert.equal([live.coa_statements!.length, live.coa_statement_sections!.length, live.llm_simulations!.length], [2, 3, 1]);
       // The boundary, then the line of sight's 3 features and the viewshed's 2.

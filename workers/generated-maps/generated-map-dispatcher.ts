@@ -29,8 +29,8 @@ export class GeneratedMapDispatcher {
     });
   }
 
-  private async enqueue(trigger: RecordedEvent, payloads: GeneratedMapTaskPayload[]): Promise<void> {
-    for (const payload of payloads) await this.queue.enqueue(generatedMapTask(payload, trigger.id));
+  private async enqueue(trigger: RecordedEvent, payload: GeneratedMapTaskPayload): Promise<void> {
+    await this.queue.enqueue(generatedMapTask(payload, trigger.id));
   }
 
   /** The paths of a map's completed analyses (read model: they completed long before a later trigger). */
@@ -40,12 +40,10 @@ export class GeneratedMapDispatcher {
     return ids.map(analysisMapPath);
   }
 
+  /** Every map of the asset list: the terrain ones, then one per completed analysis. */
   private async mapAssets(operationId: string, mapId: string, terrainJobId: string | null) {
-    const paths = [...TERRAIN_ASSET_PATHS, ...(await this.analysisPaths(mapId))];
-    return paths.map((asset_path) => ({
-      operation_id: operationId, map_id: mapId, asset_path,
-      terrain_job_id: TERRAIN_ASSET_PATHS.includes(asset_path) ? terrainJobId : null,
-    }));
+    const asset_paths = [...TERRAIN_ASSET_PATHS, ...(await this.analysisPaths(mapId))];
+    return { operation_id: operationId, map_id: mapId, terrain_job_id: terrainJobId, asset_paths };
   }
 
   private async dispatch(event: RecordedEvent): Promise<void> {
@@ -56,10 +54,10 @@ export class GeneratedMapDispatcher {
     } else if (event.type === 'AnalysisCompleted') {
       const analysis = await loadAnalysis(this.store, (event as unknown as AnalysisCompleted).data.analysis_id);
       if (analysis.status === 'absent') return;
-      await this.enqueue(event, [{
-        operation_id: analysis.operation_id, map_id: analysis.map_id,
-        asset_path: analysisMapPath(analysis.analysis_id), terrain_job_id: null,
-      }]);
+      await this.enqueue(event, {
+        operation_id: analysis.operation_id, map_id: analysis.map_id, terrain_job_id: null,
+        asset_paths: [analysisMapPath(analysis.analysis_id)],
+      });
     } else if (event.type === 'MapLayerAdded' || event.type === 'MapLayerReplaced') {
       const { data } = event as unknown as MapLayerAdded | MapLayerReplaced;
       const operationId = event.metadata.operation_id;

@@ -41,7 +41,7 @@ import {
 } from './gather-map-inputs.ts';
 import { readFrameMobility } from './read-frame-mobility.ts';
 import { readFrameRoads } from './read-frame-roads.ts';
-import { readReliefAndLandCover } from './read-relief-and-land-cover.ts';
+import { readReliefAndLandCover, type ReliefAndLandCover } from './read-relief-and-land-cover.ts';
 import { readResultRaster } from './read-result-raster.ts';
 
 export const GENERATED_MAP_TASK = 'generated_map';
@@ -49,17 +49,30 @@ export const GENERATED_MAP_TASK = 'generated_map';
 /** Bump when a composition changes (layers, colours, frame size): every asset is drawn again. */
 export const GENERATED_MAP_BUILDER_VERSION = 'maps-v1';
 
-export interface GeneratedMapTaskPayload {
+/** One asset of an operation to render: the operation, the map it is drawn from, its path. */
+export interface GeneratedMapAsset {
   operation_id: string;
   map_id: string;
   asset_path: string;
-  /** The terrain job whose end triggered the task; null: the map's newest finished job. */
+  /** The terrain job whose end triggered the rendering; null: the map's newest finished job. */
   terrain_job_id: string | null;
 }
 
-/** One task per asset and trigger (the event that asked for it): a repeated trigger is a duplicate. */
+/**
+ * The assets one trigger asks for, rendered one after the other by one task: a terrain job's end
+ * takes one worker slot for its four or more maps, not all of them, so interactive work (a line of
+ * sight answered inline) is not queued behind the drawing.
+ */
+export interface GeneratedMapTaskPayload {
+  operation_id: string;
+  map_id: string;
+  terrain_job_id: string | null;
+  asset_paths: string[];
+}
+
+/** One task per map and trigger (the event that asked for it): a repeated trigger is a duplicate. */
 export const generatedMapTask = (payload: GeneratedMapTaskPayload, triggerEventId: string): WorkTask => ({
-  id: `generated-map:${payload.operation_id}:${payload.asset_path}:${triggerEventId}`,
+  id: `generated-maps:${payload.map_id}:${triggerEventId}`,
   kind: GENERATED_MAP_TASK,
   payload,
 });
@@ -141,6 +154,26 @@ function terrainInputs(
   return inputs;
 }
 
+// The maps of one trigger share their frame and relief (the area overview and three MCOOs): the
+// last two reads are kept (by frame, sources and the job that prepared the tiles), so the tiles are
+// decoded and shaded once per trigger, not four times.
+const RELIEF_MEMO_SIZE = 2;
+const reliefMemo = new Map<string, Promise<ReliefAndLandCover>>();
+
+function reliefOf(
+  blobStore: BlobStore, frame: MapFrame, fingerprints: { elevation: string; land_cover: string | null }, jobId: string,
+): Promise<ReliefAndLandCover> {
+  const key = JSON.stringify([frame, fingerprints, jobId]);
+  let read = reliefMemo.get(key);
+  if (!read) {
+    read = readReliefAndLandCover(blobStore, frame, fingerprints);
+    read.catch(() => reliefMemo.delete(key));
+    reliefMemo.set(key, read);
+    if (reliefMemo.size > RELIEF_MEMO_SIZE) reliefMemo.delete(reliefMemo.keys().next().value!);
+  }
+  return read;
+}
+
 async function base(
   deps: GeneratedMapWorkerDependencies, frame: MapFrame, title: TitleBlock, map: MapInputs, job: TerrainJob | null,
   withLandCover: boolean,
@@ -151,14 +184,13 @@ async function base(
     return { base: { frame, title, area: map.boundary!.features, shade }, landCover: new Uint8Array(shade.length) };
   }
   const landCover = withLandCover ? job!.source_providers.land_cover?.fingerprint ?? null : null;
-  const read = await readReliefAndLandCover(
-    deps.blobStore, frame, { elevation: elevation.fingerprint, land_cover: landCover },
-  );
+  const fingerprints = { elevation: elevation.fingerprint, land_cover: landCover };
+  const read = await reliefOf(deps.blobStore, frame, fingerprints, job!.job_id);
   return { base: { frame, title, area: map.boundary!.features, shade: read.shade }, landCover: read.landCover };
 }
 
 async function planAsset(
-  deps: GeneratedMapWorkerDependencies, payload: GeneratedMapTaskPayload, asset: AssetOfPath, map: MapInputs,
+  deps: GeneratedMapWorkerDependencies, payload: GeneratedMapAsset, asset: AssetOfPath, map: MapInputs,
 ): Promise<AssetPlan | null> {
   const boundary = map.boundary;
   const areaBox = boundary ? boundsOf(boundary.features) : null;
@@ -173,7 +205,8 @@ async function planAsset(
     if (!a || a.status !== 'success' || a.map_id !== map.map_id || !a.layer_id) return null;
     const layer = map.layers.get(a.layer_id);
     if (!layer) return null;
-    const job = await resolveTerrainJob(deps.store, deps.knex, map.map_id, null);
+    const resolved = await resolveTerrainJob(deps.store, deps.knex, map.map_id, payload.terrain_job_id);
+    const job = resolved?.state.map_id === map.map_id ? resolved : null;
     const inputs = {
       ...common, ...(job ? terrainInputs(job, []) : {}),
       analysis: `${a.analysis_id}@${analysis.revision}`, result_layer: `${layer.layer_id}:${layer.features_hash}`,
@@ -253,7 +286,7 @@ const workerContext = (operationId: string): CommandContext => ({
 
 /** Renders one asset if its inputs changed; answers what it did (for logs and tests). */
 export async function renderGeneratedMap(
-  deps: GeneratedMapWorkerDependencies, payload: GeneratedMapTaskPayload, control?: TaskControl,
+  deps: GeneratedMapWorkerDependencies, payload: GeneratedMapAsset, control?: TaskControl,
 ): Promise<'rendered' | 'unchanged' | 'not-ready'> {
   const asset = assetOfPath(payload.asset_path);
   if (!asset) throw new RangeError(`${payload.asset_path} is not a generated map path`);
@@ -290,9 +323,12 @@ export async function renderGeneratedMap(
 
 export function handleGeneratedMapTask(deps: GeneratedMapWorkerDependencies) {
   return async (task: WorkTask, control: TaskControl): Promise<void> => {
-    const payload = task.payload as GeneratedMapTaskPayload;
-    const outcome = await renderGeneratedMap(deps, payload, control);
-    deps.logger.debug({ ...payload, outcome }, 'generated map task done');
+    const { asset_paths, ...payload } = task.payload as GeneratedMapTaskPayload;
+    for (const asset_path of asset_paths) {
+      const outcome = await renderGeneratedMap(deps, { ...payload, asset_path }, control);
+      control.heartbeat();
+      deps.logger.debug({ ...payload, asset_path, outcome }, 'generated map done');
+    }
   };
 }
 

@@ -2,8 +2,8 @@
 // statement and its sections in order (read models, with their versions), the enemy COA (the
 // request's, else the mission analysis's threat record), the evaluation criteria (the mission
 // analysis's coa_evaluation_criteria record, else FM 5-0 defaults), the completed analyses (those
-// requested, else the newest of the operation's maps) with their figures, their maps, and the
-// documents. `inputs` lists every part read, with its version, for the record and the job.
+// requested, else the newest of the operation's maps) with their figures, each map's newest terrain
+// summary (mobility figures; when a tile store is given), their maps, and the documents. `inputs` lists every part read, with its version, for the record and the job.
 import type { Knex } from 'knex';
 import { loadPlanningRecord } from '../../commands/generation-job-commands.ts';
 import { loadDocument } from '../../commands/document-commands.ts';
@@ -24,8 +24,11 @@ import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { findCoaStatement, sectionsOfStatement } from '../../projections/queries/coa-statement-queries.ts';
-import { textExcerpt } from './gather-grounding.ts';
+import { newestTerrainSummary, textExcerpt } from './gather-grounding.ts';
 import type { Static } from '@sinclair/typebox';
+import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
+import { terrainSummaryFigure } from '../../domain/llm-simulation/terrain-summary-figure.ts';
+import type { TerrainFigure } from '../../domain/llm-simulation/terrain-figure.ts';
 
 /** Analyses a simulation reads when the request names none: the newest completed ones of the operation. */
 export const DEFAULT_SIMULATION_ANALYSES = 10;
@@ -63,7 +66,8 @@ async function readAnalyses(store: EventStore, ids: string[]) {
 }
 
 export async function gatherSimulationGrounding(
-  deps: { store: EventStore; knex: Knex; documents: DocumentStorage }, job: GenerationJob, request: SimulationRequest,
+  deps: { store: EventStore; knex: Knex; documents: DocumentStorage; blobStore?: BlobStore },
+  job: GenerationJob, request: SimulationRequest,
 ): Promise<GatheredSimulation> {
   const operation = await loadState(deps.store, operationStream(job.operation_id), operationDecider);
   if (operation.state.status !== 'active') {
@@ -96,10 +100,21 @@ export async function gatherSimulationGrounding(
 
   const analyses = await readAnalyses(deps.store, await chosenAnalysisIds(deps.knex, job.operation_id, request));
   inputs.push(...analyses.map((a) => ({ kind: 'terrain_analysis' as const, id: a.analysis_id, version: a.version })));
-  const mapIds = [...new Set(analyses.map((a) => a.map_id))];
-  const maps: Array<{ map_id: string; revision: number }> = mapIds.length === 0 ? []
-    : await deps.knex('maps').whereIn('map_id', mapIds).select('map_id', 'revision');
-  for (const id of mapIds) {
+  const maps: Array<{ map_id: string; name: string; revision: number }> = await deps.knex('maps')
+    .where({ operation_id: job.operation_id }).orderBy('created_position').select('map_id', 'name', 'revision');
+  const summaries: TerrainFigure[] = [];
+  const summaryInputs: Array<{ kind: string; id: string; version: string }> = [];
+  const summaryMapIds: string[] = [];
+  for (const map of deps.blobStore ? maps : []) {
+    const finished: Array<{ job_id: string }> = await deps.knex('terrain_jobs').where({ map_id: map.map_id, status: 'success' })
+      .orderBy('requested_position', 'desc').select('job_id');
+    const summary = await newestTerrainSummary(deps.store, deps.blobStore!, finished.map((f) => f.job_id));
+    if (!summary) continue;
+    summaries.push(terrainSummaryFigure(map.name, summary));
+    summaryInputs.push({ kind: 'terrain_summary', id: summary.terrain_job_id, version: summary.version });
+    summaryMapIds.push(map.map_id);
+  }
+  for (const id of new Set([...analyses.map((a) => a.map_id), ...summaryMapIds])) {
     const map = maps.find((m) => m.map_id === id);
     inputs.push({ kind: 'map', id, version: map ? Number(map.revision) : null });
   }
@@ -129,13 +144,14 @@ export async function gatherSimulationGrounding(
         sections: sections.map((s) => ({ title: s.title, content: s.content, field: s.field })),
       },
       method: request.method, enemy_coa: enemy.text, enemy_source: enemy.source, turns: request.turns, seed: request.seed,
-      figures: analyses.map(analysisFigure), criteria: criteria.criteria, criteria_source: criteria.source,
+      figures: [...summaries, ...analyses.map(analysisFigure)], criteria: criteria.criteria, criteria_source: criteria.source,
       documents, instructions: job.instructions,
     },
     inputs: inputs.slice(0, MAX_INPUTS),
     provenanceInputs: [
       { kind: 'operation', id: job.operation_id, version: String(operation.revision + 1) },
       ...inputs.filter((i) => i.kind !== 'document').map((i) => ({ kind: i.kind, id: i.id, version: String(i.version) })),
+      ...summaryInputs,
       ...documentInputs,
     ].slice(0, 500),
   };

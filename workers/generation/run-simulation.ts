@@ -22,6 +22,7 @@ import { synchronisationSummary } from '../../domain/llm-simulation/synchronisat
 import { figuresForTurn } from '../../domain/llm-simulation/turn-figures.ts';
 import { assessmentDraftSchema, turnDraftSchema } from '../../domain/llm-simulation/wargame-draft-schemas.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
+import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import {
@@ -41,6 +42,8 @@ export interface SimulationWorkerDependencies {
   languageModel: LanguageModel;
   /** The model's token budget per reply: bounds each text of a turn (turnFieldLimit). */
   maxTokens: number;
+  /** The tile store, where the maps' terrain summaries are (absent: the wargame goes without them). */
+  blobStore?: BlobStore;
 }
 
 const METHOD_NAMES = { belt: 'belt', avenue_in_depth: 'avenue-in-depth', box: 'box' } as const;

@@ -48,7 +48,10 @@ async function pendingQuestion(store: EventStore, questionId: string): Promise<T
 /** A value as JSON stores it (undefined members dropped, NaN → null), so the event equals its replay. */
 const asJson = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
 
-/** Watches a run's progress: each call's duration, and each executed call's outcome (for a failed run). */
+/**
+ * Watches a run's progress: each call's duration, and each executed call's outcome (for a failed run).
+ * Every call is logged as it ends.
+ */
 function callRecorder(question: TerrainQuestion, logger: Logger) {
   const started = new Map<string, number>();
   const durations = new Map<string, number>();
@@ -77,17 +80,21 @@ function callRecorder(question: TerrainQuestion, logger: Logger) {
         seen.push(progress.call);
         started.set(progress.call.id, Date.now());
       } else if (progress.type === 'tool_result' && progress.call_id) {
-        durations.set(progress.call_id, Date.now() - (started.get(progress.call_id) ?? Date.now()));
+        const duration = Date.now() - (started.get(progress.call_id) ?? Date.now());
+        durations.set(progress.call_id, duration);
+        const call = seen.find((c) => c.id === progress.call_id);
+        // A call the port refused (unknown tool, invalid arguments) never reached its executor.
+        const outcome = outcomes.get(progress.call_id) ?? { error: 'refused: unknown tool or invalid arguments' };
+        logger.info({
+          question_id: question.question_id, map_id: question.map_id, tool: call?.name, arguments: call?.arguments,
+          duration_ms: duration, ok: progress.ok, ...outcome,
+        }, 'terrain agent tool call');
       }
     },
-    /** The calls of a finished run as recorded (and logged). */
+    /** The calls of a finished run as the question records them. */
     record(calls: ToolCallRecord[]): TerrainToolCall[] {
       return calls.slice(0, MAX_RECORDED_TOOL_CALLS).map(({ call, result, error }) => {
         const duration = durations.get(call.id) ?? 0;
-        logger.info({
-          question_id: question.question_id, map_id: question.map_id, tool: call.name, arguments: call.arguments,
-          duration_ms: duration, ...(error === undefined ? { result } : { error }),
-        }, 'terrain agent tool call');
         return {
           id: call.id.slice(0, 200), name: call.name.slice(0, 200), arguments: asJson(call.arguments),
           ...(error === undefined ? { result: asJson(result) } : { error: error.slice(0, 4000) }),

@@ -85,23 +85,44 @@
     }
   }
 
-  // Every layer of the map from OGC API Features; the boundary (area of operations) in red.
+  // How each layer type is drawn: the area of operations in red; analysis results as the generated
+  // maps draw them (domain/generated-map/map-symbols.ts): routes blue, lines of sight purple, landing
+  // zones green, a viewshed's or RF coverage's radius dashed; other layers blue.
+  const LAYER_STYLES = {
+    boundary: { line: '#d00000', width: 3, fill: '#d00000', fillOpacity: 0.08 },
+    route: { line: '#1f4fd1', width: 4, fill: '#1f4fd1', fillOpacity: 0 },
+    line_of_sight: { line: '#6a1b9a', width: 3, fill: '#6a1b9a', fillOpacity: 0 },
+    landing_zone: { line: '#0b6e4f', width: 2, fill: '#2ecc71', fillOpacity: 0.45 },
+    viewshed: { line: '#333333', width: 1.5, fill: '#333333', fillOpacity: 0, dash: [4, 4] },
+    rf_coverage: { line: '#333333', width: 1.5, fill: '#333333', fillOpacity: 0, dash: [4, 4] },
+  };
+  const OTHER_LAYERS = { line: '#1f4fd1', width: 2, fill: '#1f4fd1', fillOpacity: 0.08 };
+  const ANALYSIS_TYPES = ['route', 'line_of_sight', 'landing_zone', 'viewshed', 'rf_coverage'];
+
+  // Every layer of the map from OGC API Features, styled by its layer type.
   async function addFeatureLayers(mapId) {
     const { collections } = await api(`/api/maps/${mapId}/ogc/features/collections`);
     const bounds = new maplibregl.LngLatBounds();
     for (const collection of collections) {
       const data = await api(`/api/maps/${mapId}/ogc/features/collections/${collection.id}/items?limit=1000`);
       const id = `features-${collection.id}`;
-      const boundary = collection['svc:layer_type'] === 'boundary';
-      const colour = boundary ? '#d00000' : '#1f4fd1';
+      const layerType = collection['svc:layer_type'];
+      const style = LAYER_STYLES[layerType] || OTHER_LAYERS;
+      const analysis = ANALYSIS_TYPES.includes(layerType);
       const type = (t) => ['==', ['geometry-type'], t];
       map.addSource(id, { type: 'geojson', data });
       map.addLayer({ id: `${id}-fill`, type: 'fill', source: id, filter: type('Polygon'),
-        paint: { 'fill-color': colour, 'fill-opacity': 0.08 } });
+        paint: { 'fill-color': style.fill, 'fill-opacity': style.fillOpacity } });
       map.addLayer({ id: `${id}-line`, type: 'line', source: id, filter: ['!', type('Point')],
-        paint: { 'line-color': colour, 'line-width': boundary ? 3 : 2 } });
+        paint: {
+          'line-color': style.line, 'line-width': style.width, ...(style.dash ? { 'line-dasharray': style.dash } : {}),
+        } });
       map.addLayer({ id: `${id}-point`, type: 'circle', source: id, filter: type('Point'),
-        paint: { 'circle-color': colour, 'circle-radius': 5 } });
+        paint: analysis
+          ? {
+            'circle-color': '#ffffff', 'circle-radius': 6, 'circle-stroke-color': '#000000', 'circle-stroke-width': 1.5,
+          }
+          : { 'circle-color': style.line, 'circle-radius': 5 } });
       for (const feature of data.features) extend(bounds, feature.geometry);
     }
     return bounds;
