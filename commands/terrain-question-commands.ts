@@ -8,7 +8,7 @@ import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
 import {
-  terrainQuestionDecider, type TerrainQuestionCommand, type TerrainQuestionState,
+  terrainQuestionDecider, type TerrainQuestion, type TerrainQuestionCommand, type TerrainQuestionState,
 } from '../domain/terrain-question/terrain-question-decider.ts';
 import { terrainQuestionStream } from '../domain/terrain-question/terrain-question-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
@@ -37,7 +37,7 @@ export async function askTerrainQuestion(
       },
     },
   });
-  return { questionId, position: result.position };
+  return { questionId, position: result.position, question: result.state as TerrainQuestion };
 }
 
 /** A worker's report (idempotent: a question that already ended changes nothing). */

@@ -25,10 +25,10 @@ import { failExhaustedGeneration, GENERATION_TASK, handleGenerationTask } from '
 import { GenerationDispatcher } from './generation/generation-dispatcher.ts';
 import { DRAFTING_RULES } from './generation/drafting-rules.ts';
 import {
-  dropExhaustedGeneratedMap, GENERATED_MAP_TASK, handleGeneratedMapTask,
+  dropExhaustedGeneratedMap, GENERATED_MAP_TASK, handleGeneratedMapTask, MAP_RENDERER_VERSION,
 } from './generated-maps/generated-map-worker.ts';
 import { GeneratedMapDispatcher } from './generated-maps/generated-map-dispatcher.ts';
-import { MAP_RENDERER } from './generated-maps/map-renderer.ts';
+import { renderMapPng } from '../infra/map-rendering/render-map-png.ts';
 import {
   failExhaustedTerrainQuestion, handleTerrainQuestionTask, TERRAIN_QUESTION_WORK,
 } from './terrain-questions/terrain-question-worker.ts';
@@ -102,8 +102,8 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
         readTerrainPoint: options.readTerrainPoint ?? null,
       }),
       [GENERATED_MAP_TASK]: handleGeneratedMapTask({
-        store, knex: options.knex, blobStore: options.blobStore, render: MAP_RENDERER.render,
-        rendererVersion: MAP_RENDERER.version, logger,
+        store, knex: options.knex, blobStore: options.blobStore, render: renderMapPng,
+        rendererVersion: MAP_RENDERER_VERSION, logger,
       }),
     }), { concurrency: config.workerConcurrency });
   }

@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
 import { requestCoaGeneration } from '../../commands/coa-generation-commands.ts';
 import { DEFAULT_COA_COUNT, MAX_COA_COUNT, MIN_COA_COUNT } from '../../domain/generation/coa-generation.ts';
 import { Uuid } from '../../domain/shared/schema-types.ts';
-import { attributesOfStatements, countSections, findCoaStatement } from '../../projections/queries/coa-statement-queries.ts';
+import {
+  attributesOfStatements, countSections, findCoaStatement,
+} from '../../projections/queries/coa-statement-queries.ts';
 import { accessibleOperation } from '../access.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
@@ -42,15 +44,17 @@ export const coaGenerationRoutes = (deps: ApiDependencies) => [
     summary: 'Draft several COA statements of an operation with the language model (one generation job)',
     description: 'Creates `count` statements at once, named "COA 1 (drafting)" … with a description naming the job, '
       + 'and answers them (version 1) with Location: /api/generation-jobs/{id}. One job drafts them all in one '
-      + 'structured call; when it succeeds each statement has its name, statement, attributes (form of maneuver, main '
-      + 'effort, task organization, decisive/shaping/sustaining operations, reserve, end state) and sections, written '
-      + 'with origin "generated", and its FM 5-0 screening: distinguishable and complete by rule, feasible, acceptable '
-      + 'and suitable only from a model verdict with rationale (else not_assessed); the job lists the screening under '
-      + 'coa_screening. A failed job (LLM_UNAVAILABLE, LLM_TIMEOUT, LLM_INVALID_OUTPUT) writes nothing: the statements '
-      + 'keep their placeholders.',
+      + 'structured call; when it succeeds each statement has its name, statement, attributes (form of maneuver, '
+      + 'main effort, task organization, decisive/shaping/sustaining operations, reserve, end state) and sections, '
+      + 'written with origin "generated", and its FM 5-0 screening: distinguishable and complete by rule, feasible, '
+      + 'acceptable and suitable only from a model verdict with rationale (else not_assessed); the job lists the '
+      + 'screening under coa_screening. A failed job (LLM_UNAVAILABLE, LLM_TIMEOUT, LLM_INVALID_OUTPUT) writes '
+      + 'nothing: the statements keep their placeholders.',
     tags: ['coa-statements'], auth: true, body: COAStatementGenerationRequest,
     responses: {
-      200: { description: 'The new statements (placeholders); Location names the job', schema: ListCOAStatementResponse },
+      200: {
+        description: 'The new statements (placeholders); Location names the job', schema: ListCOAStatementResponse,
+      },
       ...ownedResourceErrors,
     },
     async handler(ctx, { body, principal }) {
@@ -58,12 +62,14 @@ export const coaGenerationRoutes = (deps: ApiDependencies) => [
       await accessibleOperation(deps.readModels, operationId, principal);
       const count = body.count ?? DEFAULT_COA_COUNT;
       const requested = await requestCoaGeneration(deps.store, commandContextOf(ctx), {
-        operation_id: operationId, count, instructions: body.instructions ?? null, document_ids: body.document_ids ?? [],
+        operation_id: operationId, count, instructions: body.instructions ?? null,
+        document_ids: body.document_ids ?? [],
       });
       await awaitReadModels(deps, requested.position);
       ctx.set('Location', `/api/generation-jobs/${requested.jobId}`);
       ctx.body = {
-        items: await statementViews(deps.readModels, requested.statementIds), total: count, page: 1, size: count, pages: 1,
+        items: await statementViews(deps.readModels, requested.statementIds),
+        total: count, page: 1, size: count, pages: 1,
       };
     },
   }),

@@ -73,7 +73,9 @@ export const llmSimulationRoutes = (deps: ApiDependencies) => [
       + 'shows the turn being played). When it succeeds, its `record_id` is the simulation, read at '
       + 'GET /api/llm-simulations/{id}. A failed job writes no record.',
     tags: ['llm-simulations'], auth: true, body: LLMSimulationRequest,
-    responses: { 200: { description: 'Simulation requested; `id` is the job', schema: MessageResponse }, ...ownedResourceErrors },
+    responses: {
+      200: { description: 'Simulation requested; `id` is the job', schema: MessageResponse }, ...ownedResourceErrors,
+    },
     async handler(ctx, { body, principal }) {
       const statement = await accessibleCoaStatement(deps.readModels, body.coa_statement_id.toLowerCase(), principal);
       const { jobId, simulationId, position } = await requestSimulation(deps.store, commandContextOf(ctx), {

@@ -75,14 +75,16 @@ export const terrainQuestionRoutes = (deps: ApiDependencies) => [
     async handler(ctx, { params, body, principal }) {
       const mapId = params.map_id.toLowerCase();
       await accessibleMap(deps.readModels, mapId, principal);
-      const { questionId, position } = await askTerrainQuestion(deps.store, commandContextOf(ctx), mapId, {
+      const { questionId, position, question } = await askTerrainQuestion(deps.store, commandContextOf(ctx), mapId, {
         question: body.question, max_steps: body.max_steps ?? null,
       });
       await awaitReadModels(deps, position);
+      // The question as accepted (pending): a fast worker may have answered it already; GET shows that.
+      const row = (await findTerrainQuestion(deps.readModels, questionId))!;
       ctx.set('Location', `/api/terrain-questions/${questionId}`);
       ctx.set('Cache-Control', 'no-store');
       ctx.status = 202;
-      ctx.body = questionView((await findTerrainQuestion(deps.readModels, questionId))!);
+      ctx.body = questionView({ ...row, state: question, updated_at: row.created_at });
     },
   }),
   defineRoute({

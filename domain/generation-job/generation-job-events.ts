@@ -33,9 +33,15 @@ export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
 
 /** Inputs a draft was grounded in: kind, id and the version (or hash) read. */
 export const GenerationInput = Type.Object({
-  kind: Type.String({ maxLength: 64, description: 'operation, map, document, planning_record, terrain_job' }),
+  kind: Type.String({
+    maxLength: 64,
+    description: 'operation, map, document, planning_record, terrain_job, terrain_summary, analysis, coa_statement',
+  }),
   id: Uuid,
-  version: Type.String({ maxLength: 128, description: 'Stream version, or a document\'s sha256' }),
+  version: Type.String({
+    maxLength: 128,
+    description: 'Stream version, a document\'s sha256, a terrain summary\'s summary-v1:<hash>, or success (jobs, analyses)',
+  }),
 }, { additionalProperties: false, title: 'GenerationInput' });
 
 export const GenerationProvenance = Type.Object({

@@ -54,7 +54,9 @@ const text = (maxLength: number, blank: boolean) =>
 function coaDraftSchema(limit: number): Record<string, unknown> {
   const object = (properties: Record<string, unknown>, required = Object.keys(properties)) =>
     ({ type: 'object', properties, required, additionalProperties: false });
-  const verdict = object({ verdict: { type: 'string', enum: ['meets', 'does_not_meet'] }, rationale: text(limit, false) });
+  const verdict = object({
+    verdict: { type: 'string', enum: ['meets', 'does_not_meet'] }, rationale: text(limit, false),
+  });
   return object({
     name: text(Math.min(limit, MAX_COA_DRAFT_NAME), false),
     statement: text(limit, true),

@@ -2,7 +2,9 @@
 // drafts (created by the request, in order), and per statement the FM 5-0 screening it recorded.
 import { Type, type Static } from '@sinclair/typebox';
 import { StringEnum, Uuid } from '../shared/schema-types.ts';
-import { SCREENING_CRITERIA, SCREENING_RESULTS, SCREENING_VERDICTS, type ScreeningCriterion } from '../coa-statement/coa-screening.ts';
+import {
+  SCREENING_CRITERIA, SCREENING_RESULTS, SCREENING_VERDICTS, type ScreeningCriterion,
+} from '../coa-statement/coa-screening.ts';
 
 /** FM 5-0 asks for several distinguishable COAs: a request drafts between these many. */
 export const MIN_COA_COUNT = 2;
@@ -26,7 +28,8 @@ export const CoaScreeningRecord = Type.Object({
   coa_statement_id: Uuid,
   name: Type.String({ maxLength: 200 }),
   screening: Type.Object(
-    Object.fromEntries(SCREENING_CRITERIA.map((c) => [c, RecordedAssessment])) as Record<ScreeningCriterion, typeof RecordedAssessment>,
+    Object.fromEntries(SCREENING_CRITERIA.map((c) => [c, RecordedAssessment])) as
+      Record<ScreeningCriterion, typeof RecordedAssessment>,
     { additionalProperties: false },
   ),
   screening_result: StringEnum(SCREENING_RESULTS),

@@ -14,11 +14,13 @@ type Axis = 'north' | 'south' | 'centre';
 interface Pattern { form: FormOfManeuver; axis: Axis }
 
 const OFFENSE: Pattern[] = [
-  { form: 'penetration', axis: 'north' }, { form: 'envelopment', axis: 'south' }, { form: 'infiltration', axis: 'centre' },
+  { form: 'penetration', axis: 'north' }, { form: 'envelopment', axis: 'south' },
+  { form: 'infiltration', axis: 'centre' },
   { form: 'turning_movement', axis: 'north' }, { form: 'flank_attack', axis: 'south' },
 ];
 const DEFENSE: Pattern[] = [
-  { form: 'area_defense', axis: 'north' }, { form: 'mobile_defense', axis: 'south' }, { form: 'retrograde', axis: 'centre' },
+  { form: 'area_defense', axis: 'north' }, { form: 'mobile_defense', axis: 'south' },
+  { form: 'retrograde', axis: 'centre' },
   { form: 'area_defense', axis: 'south' }, { form: 'mobile_defense', axis: 'north' },
 ];
 const OTHER_AXIS: Record<Axis, Axis> = { north: 'south', south: 'north', centre: 'north' };
@@ -26,9 +28,11 @@ const AXIS_NAME: Record<Axis, string> = { north: 'northern axis', south: 'southe
 
 const HOW: Record<FormOfManeuver, (axis: string) => string> = {
   penetration: (a) => `ruptures the enemy's defense on a narrow front on the ${a} and exploits into its depth`,
-  envelopment: (a) => `fixes the enemy frontally while the main effort passes around its flank on the ${a} to the objective`,
+  envelopment: (a) =>
+    `fixes the enemy frontally while the main effort passes around its flank on the ${a} to the objective`,
   infiltration: (a) => `moves the main effort undetected through gaps on the ${a} to positions in the enemy's rear`,
-  turning_movement: (a) => `passes the main effort deep on the ${a} to seize terrain that forces the enemy out of its positions`,
+  turning_movement: (a) =>
+    `passes the main effort deep on the ${a} to seize terrain that forces the enemy out of its positions`,
   flank_attack: (a) => `attacks the enemy's flank on the ${a} with the main effort`,
   frontal_attack: (a) => `attacks across the whole front, the main effort on the ${a}`,
   area_defense: (a) => `retains the terrain in prepared positions, the main effort on the ${a}`,
@@ -47,7 +51,8 @@ function recordText(g: CoaGrounding, type: string): string | null {
 }
 
 const defending = (g: CoaGrounding) =>
-  /\b(defen[cds]e?|defend\w*|delay\w*)\b/i.test(`${g.operation.description ?? ''} ${recordText(g, 'restated_mission') ?? ''}`);
+  /\b(defen[cds]e?|defend\w*|delay\w*)\b/i
+    .test(`${g.operation.description ?? ''} ${recordText(g, 'restated_mission') ?? ''}`);
 
 function sketchLine(g: CoaGrounding, p: Pattern): string {
   if (g.maps.length === 0) return 'No map of the operation exists yet: draw the sketch on a map.';
@@ -88,7 +93,9 @@ function draftCoa(g: CoaGrounding, p: Pattern, n: number): CoaDraft {
       decisive_operation: marked(`TF 1 (main effort) conducts the ${label.toLowerCase()} on the ${axis}.`),
       shaping_operations: marked(`TF 2 (supporting effort) ${defense ? 'defends' : 'fixes the enemy'} on the ${other}; `
         + `fires and information collection shape the ${axis} before TF 1 commits.`),
-      sustaining_operations: marked(`Sustainment follows the main effort on the ${axis}; the support area stays behind TF 2.`),
+      sustaining_operations: marked(
+        `Sustainment follows the main effort on the ${axis}; the support area stays behind TF 2.`,
+      ),
       reserve: marked(`TF 3, positioned to reinforce TF 1 on the ${axis} or to counter a threat on the ${other}.`),
       end_state: marked(intent ? `From the commander's initial intent: ${intent}`
         : `${g.operation.unit} has accomplished the mission of operation ${g.operation.name}; `

@@ -46,7 +46,9 @@ function distinguishable(drafts: readonly CoaDraft[], index: number) {
 
 function complete(draft: CoaDraft) {
   const missing = REQUIRED_PARTS.filter(([, part]) => !filled(part(draft))).map(([name]) => name);
-  if (missing.length > 0) return { verdict: 'does_not_meet' as const, rationale: `Not drafted: ${missing.join(', ')}.` };
+  if (missing.length > 0) {
+    return { verdict: 'does_not_meet' as const, rationale: `Not drafted: ${missing.join(', ')}.` };
+  }
   const parts = REQUIRED_PARTS.map(([name]) => name);
   return { verdict: 'meets' as const, rationale: `Drafted: ${parts.join(', ')}.` };
 }
@@ -56,7 +58,8 @@ export function screenCoaDrafts(drafts: readonly CoaDraft[]): DraftScreening[] {
   return drafts.map((draft, index) => {
     const judged = Object.fromEntries(MODEL_SCREENED_CRITERIA.map((c) => {
       const given = draft.screening?.[c];
-      return [c, given ? { verdict: given.verdict, rationale: given.rationale } : { verdict: 'not_assessed', rationale: null }];
+      const none = { verdict: 'not_assessed', rationale: null };
+      return [c, given ? { verdict: given.verdict, rationale: given.rationale } : none];
     })) as DraftScreening['screening'];
     const screening = { ...judged, distinguishable: distinguishable(drafts, index), complete: complete(draft) };
     return { screening, screening_result: screeningResult(screening) };

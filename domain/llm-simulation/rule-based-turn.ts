@@ -41,6 +41,7 @@ export function draftTurnByRules(input: TurnStepInput): TurnDraft {
     result: figures.length > 0
       ? `Terrain figures: ${figures.join('; ')}.`.slice(0, 4000)
       : 'No terrain analysis figure applies to this turn.',
-    decision_point: section?.field === 'decision_points' ? `${section.title}${detail ? `: ${detail}` : ''}`.slice(0, 1000) : null,
+    decision_point: section?.field === 'decision_points'
+      ? `${section.title}${detail ? `: ${detail}` : ''}`.slice(0, 1000) : null,
   };
 }

@@ -8,7 +8,11 @@ import type { TerrainFigure } from './terrain-figure.ts';
 
 export interface SimulationGrounding {
   operation: { name: string; unit: string; echelon: string; branch: string; description: string | null };
-  coa: { name: string; description: string | null; sections: Array<{ title: string; content: string | null; field: string | null }> };
+  coa: {
+    name: string;
+    description: string | null;
+    sections: Array<{ title: string; content: string | null; field: string | null }>;
+  };
   method: WargameMethod;
   /** The enemy COA wargamed against, and where it came from. */
   enemy_coa: string | null;

@@ -51,10 +51,13 @@ export function synchronisationSummary(s: SummaryInput): string {
   );
   const points = s.turns.filter((t) => t.decision_point && t.decision_point.trim() !== '');
   if (points.length === 0) lines.push('None identified.');
-  for (const t of points) lines.push(`- Turn ${t.turn}${t.time ? ` (${cell(t.time)})` : ''}: ${cell(t.decision_point)}`);
+  for (const t of points) {
+    lines.push(`- Turn ${t.turn}${t.time ? ` (${cell(t.time)})` : ''}: ${cell(t.decision_point)}`);
+  }
   lines.push('', '## Assessment', '', `Criteria: ${CRITERIA_SOURCES[s.criteria_source]}.`, '',
     '| Criterion | Score | Rationale |', '|---|---|---|',
-    ...s.assessments.map((a) => `| ${cell(a.criterion)} | ${a.score === null ? '—' : a.score} | ${cell(a.rationale)} |`),
+    ...s.assessments.map((a) =>
+      `| ${cell(a.criterion)} | ${a.score === null ? '—' : a.score} | ${cell(a.rationale)} |`),
     '', `Reproduce: seed ${s.seed}, model ${s.model}, prompts ${s.prompt_version}, generation job ${s.job_id}.`);
   const summary = lines.join('\n');
   return summary.length > MAX_SUMMARY ? `${summary.slice(0, MAX_SUMMARY - 1)}…` : summary;

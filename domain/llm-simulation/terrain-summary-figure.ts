@@ -17,7 +17,7 @@ export function terrainSummaryFigure(mapName: string, summary: GroundingTerrainS
   return {
     source_id: summary.terrain_job_id,
     type: 'terrain_summary',
-    text: `Terrain of map "${mapName}": ${summary.area_km2.toFixed(2)} km²${elevation}; mobility ${mobility.join('; ')}; `
-      + `roads ${(summary.road_length_m.total / 1000).toFixed(1)} km`,
+    text: `Terrain of map "${mapName}": ${summary.area_km2.toFixed(2)} km²${elevation}; `
+      + `mobility ${mobility.join('; ')}; roads ${(summary.road_length_m.total / 1000).toFixed(1)} km`,
   };
 }

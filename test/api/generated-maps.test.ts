@@ -23,8 +23,9 @@ import { pixelCenterLonLat } from '../../domain/terrain/pixel-center-lon-lat.ts'
 import { MOBILITY_NO_GO } from '../../domain/terrain/mobility-config.ts';
 import { readWorkTileMobility } from '../../workers/generated-maps/read-frame-mobility.ts';
 import { readFrameRoads } from '../../workers/generated-maps/read-frame-roads.ts';
-import { renderGeneratedMap } from '../../workers/generated-maps/generated-map-worker.ts';
-import { MAP_RENDERER } from '../../workers/generated-maps/map-renderer.ts';
+import { MAP_RENDERER_VERSION, renderGeneratedMap } from '../../workers/generated-maps/generated-map-worker.ts';
+import { renderMapPng } from '../../infra/map-rendering/render-map-png.ts';
+import { rebuildReadModels } from '../../projections/rebuild-read-models.ts';
 import { TERRAIN_ASSET_PATHS } from '../../domain/generated-map/generated-map-vocabulary.ts';
 import { generatedMapIdOf, generatedMapStream } from '../../domain/generated-map/generated-map-events.ts';
 import { MAJOR_ROAD_STYLE, MINOR_ROAD_STYLE } from '../../domain/generated-map/map-symbols.ts';
@@ -40,7 +41,10 @@ async function decode(png: Uint8Array): Promise<Image> {
   const { data, info } = await sharp(Buffer.from(png)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, rgb: data };
 }
-const at = (image: Image, [x, y]: [number, number]) => [...image.rgb.subarray((y * image.width + x) * 3, (y * image.width + x) * 3 + 3)];
+const at = (image: Image, [x, y]: [number, number]) => {
+  const i = (y * image.width + x) * 3;
+  return [...image.rgb.subarray(i, i + 3)];
+};
 const near = (a: number[], b: number[], tolerance: number) => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
 const hex = (css: string) => [1, 3, 5].map((i) => parseInt(css.slice(i, i + 2), 16));
 /** The composition's frame is all the layout needs to place a lon/lat in the image. */
@@ -56,12 +60,17 @@ async function listing(svc: TestService, operationId: string, key = svc.key) {
 }
 
 /** Polls the listing until `ready` holds (the workers render in the background). */
-async function waitForListing(svc: TestService, operationId: string, ready: (items: any[]) => boolean, timeoutMs = 120_000) {
+async function waitForListing(
+  svc: TestService, operationId: string, ready: (items: any[]) => boolean, timeoutMs = 120_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const body = await listing(svc, operationId);
     if (ready(body.items)) return body.items as any[];
-    if (Date.now() > deadline) throw new Error(`generated maps not ready: ${JSON.stringify(body.items.map((i: any) => [i.path, i.input_hash]))}`);
+    if (Date.now() > deadline) {
+      const seen = body.items.map((i: any) => [i.path, i.input_hash]);
+      throw new Error(`generated maps not ready: ${JSON.stringify(seen)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -76,18 +85,21 @@ async function pollAnalysis(svc: TestService, id: string) {
 }
 
 forEachBackend('generated maps', (test) => {
-  test('rendered after the terrain job and analyses; listed, served with ETag and 304; pixels and grid; regenerated on a new boundary', async ({ svc }) => {
+  test('rendered after the terrain job and analyses; listed, served with ETag and 304; pixels and grid; '
+    + 'regenerated on a new boundary, not on the same one', async ({ svc }) => {
     const { operationId, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(...AREA));
     assert.equal((await listing(svc, operationId)).items, []);
     const jobId = await requestJob(svc, mapId, boundary);
     assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
 
     const route = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
-      key: svc.key, body: { type: 'route', title: 'MSR blue', movement: 'foot', waypoints: [[24.945, 60.16], [24.96, 60.165]] },
+      key: svc.key,
+      body: { type: 'route', title: 'MSR blue', movement: 'foot', waypoints: [[24.945, 60.16], [24.96, 60.165]] },
     });
     assert.is(route.status, 202, route.text);
     const viewshed = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
-      key: svc.key, body: { type: 'viewshed', title: 'OP 1', observer: { position: [24.97, 60.165], height_m: 10 }, radius_m: 400 },
+      key: svc.key,
+      body: { type: 'viewshed', title: 'OP 1', observer: { position: [24.97, 60.165], height_m: 10 }, radius_m: 400 },
     });
     assert.is(viewshed.status, 202, viewshed.text);
     assert.is((await pollAnalysis(svc, route.body.id)).status, 'success');
@@ -153,14 +165,16 @@ forEachBackend('generated maps', (test) => {
     // On a road: the midpoint of a road segment inside the area has the road's colour.
     const job = await svc.service.db.knex('terrain_jobs').where({ job_id: jobId }).first();
     const state = typeof job.state === 'string' ? JSON.parse(job.state) : job.state;
-    const roads = await readFrameRoads(svc.service.blobStore, frame, state.source_providers.roads.fingerprint, state.work_tiles);
+    const roadsFingerprint = state.source_providers.roads.fingerprint;
+    const roads = await readFrameRoads(svc.service.blobStore, frame, roadsFingerprint, state.work_tiles);
     const segment = (features: Feature[]) => {
       for (const f of features) {
         if (f.geometry.type !== 'LineString') continue;
         const c = f.geometry.coordinates;
         for (let i = 1; i < c.length; i++) {
           const mid: [number, number] = [(c[i - 1]![0]! + c[i]![0]!) / 2, (c[i - 1]![1]! + c[i]![1]!) / 2];
-          const inArea = mid[0] > AREA[0] + 0.003 && mid[0] < AREA[2] - 0.003 && mid[1] > AREA[1] + 0.002 && mid[1] < AREA[3] - 0.002;
+          const inArea = mid[0] > AREA[0] + 0.003 && mid[0] < AREA[2] - 0.003
+            && mid[1] > AREA[1] + 0.002 && mid[1] < AREA[3] - 0.002;
           if (inArea) return mid;
         }
       }
@@ -169,16 +183,19 @@ forEachBackend('generated maps', (test) => {
     const major = segment(roads.major);
     const minor = segment(roads.minor);
     assert.ok(major || minor, 'a road inside the area');
-    const [roadPoint, roadColour] = major ? [major, hex(MAJOR_ROAD_STYLE.stroke)] : [minor!, hex(MINOR_ROAD_STYLE.stroke)];
+    const [roadPoint, roadColour] = major
+      ? [major, hex(MAJOR_ROAD_STYLE.stroke)] : [minor!, hex(MINOR_ROAD_STYLE.stroke)];
     const [rx, ry] = pixel(...roadPoint);
     const around = [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]].map(([dx, dy]) => at(image, [rx + dx!, ry + dy!]));
-    assert.ok(around.some((rgb) => near(rgb, roadColour, 30)), `road at ${roadPoint}: ${JSON.stringify(around)} vs ${roadColour}`);
+    assert.ok(around.some((rgb) => near(rgb, roadColour, 30)),
+      `road at ${roadPoint}: ${JSON.stringify(around)} vs ${roadColour}`);
 
     // On a NO-GO cell of the wheeled MCOO: a cell whose 3×3 block is NO-GO in the mobility raster
     // (so a face pixel at its centre shows it whole), and the point query agrees.
     const sources = {
-      elevation: state.source_providers.elevation.fingerprint, land_cover: state.source_providers.land_cover.fingerprint,
-      roads: state.source_providers.roads.fingerprint,
+      elevation: state.source_providers.elevation.fingerprint,
+      land_cover: state.source_providers.land_cover.fingerprint,
+      roads: roadsFingerprint,
     };
     const mobility = await readWorkTileMobility(svc.service.blobStore, frame, sources, state.work_tiles, 'wheeled');
     let noGo: [number, number] | null = null;
@@ -187,12 +204,16 @@ forEachBackend('generated maps', (test) => {
       for (let row = 40; row < 216 && !noGo; row += 3) {
         for (let col = 40; col < 216 && !noGo; col += 3) {
           let all = true;
-          for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) all &&= values[(row + dy) * 256 + col + dx] === MOBILITY_NO_GO;
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) all &&= values[(row + dy) * 256 + col + dx] === MOBILITY_NO_GO;
+          }
           const centre = pixelCenterLonLat({ z: 12, x, y }, col, row);
           const inArea = centre[0] > AREA[0] && centre[0] < AREA[2] && centre[1] > AREA[1] && centre[1] < AREA[3];
           if (!all || !inArea) continue;
-          const point = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=${centre[0]}&lat=${centre[1]}`, { key: svc.key });
-          if (point.body.mobility?.wheeled === 'NO-GO' && ![50, 80].includes(point.body.land_cover?.code)) noGo = centre;
+          const query = `/api/maps/${mapId}/terrain/point?lon=${centre[0]}&lat=${centre[1]}`;
+          const point = await http(svc.url, 'GET', query, { key: svc.key });
+          const obstacle = [50, 80].includes(point.body.land_cover?.code);
+          if (point.body.mobility?.wheeled === 'NO-GO' && !obstacle) noGo = centre;
         }
       }
       if (noGo) break;
@@ -204,7 +225,8 @@ forEachBackend('generated maps', (test) => {
 
     // The grid labels are the MGRS references of their lines where they meet the neatline.
     const labels = mapGridLabels(sheet, mgrsGridLines(frame, null));
-    assert.ok(labels.filter((l) => l.axis === 'easting').length >= 2 && labels.filter((l) => l.axis === 'northing').length >= 2);
+    assert.ok(labels.filter((l) => l.axis === 'easting').length >= 2);
+    assert.ok(labels.filter((l) => l.axis === 'northing').length >= 2);
     const grid = mgrsGridLines(frame, null);
     for (const label of labels) {
       // Half a pixel east of an easting line (north of a northing line), inside the face: the line's own square.
@@ -217,7 +239,10 @@ forEachBackend('generated maps', (test) => {
     }
 
     // Refused paths: FastAPI bodies, never a file outside the operation's assets.
-    for (const bad of ['..%2F..%2Fetc%2Fpasswd', '..%2Farea-overview.png', 'a%5Cb.png', 'AREA-OVERVIEW.png', 'area-overview.pdf']) {
+    const refused = [
+      '..%2F..%2Fetc%2Fpasswd', '..%2Farea-overview.png', 'a%5Cb.png', 'AREA-OVERVIEW.png', 'area-overview.pdf',
+    ];
+    for (const bad of refused) {
       const r = await get(bad);
       assert.is(r.status, 422, bad);
       const body = (await r.json()) as any;
@@ -229,7 +254,8 @@ forEachBackend('generated maps', (test) => {
     assert.is((await get('area-overview.png', {}, '')).status, 401);
     const other = await svc.newAccount('other');
     assert.is((await get('area-overview.png', {}, other.key)).status, 403);
-    assert.is((await http(svc.url, 'GET', `/api/operations/${operationId}/generated-maps/`, { key: other.key })).status, 403);
+    const othersList = await http(svc.url, 'GET', `/api/operations/${operationId}/generated-maps/`, { key: other.key });
+    assert.is(othersList.status, 403);
     const missing = '00000000-0000-4000-8000-000000000000';
     assert.is((await http(svc.url, 'GET', `/api/operations/${missing}/generated-maps/`, { key: svc.key })).status, 404);
 
@@ -240,10 +266,11 @@ forEachBackend('generated maps', (test) => {
     assert.is(same.status, 201, same.text);
     const deps = {
       store: svc.service.store, knex: svc.service.db.knex, blobStore: svc.service.blobStore,
-      render: MAP_RENDERER.render, rendererVersion: MAP_RENDERER.version, logger: svc.service.logger,
+      render: renderMapPng, rendererVersion: MAP_RENDERER_VERSION, logger: svc.service.logger,
     };
     for (const asset_path of [...TERRAIN_ASSET_PATHS, ...analysisPaths]) {
-      const outcome = await renderGeneratedMap(deps, { operation_id: operationId, map_id: mapId, asset_path, terrain_job_id: null });
+      const asset = { operation_id: operationId, map_id: mapId, asset_path, terrain_job_id: null };
+      const outcome = await renderGeneratedMap(deps, asset);
       assert.is(outcome, 'unchanged', asset_path);
     }
     // A moved boundary: every map drawn again under a new hash, a second GeneratedMapCreated on its stream.
@@ -263,7 +290,20 @@ forEachBackend('generated maps', (test) => {
     // In the operation's history (the newest events are on its last page).
     const first = await http(svc.url, 'GET', `/api/operations/${operationId}/history?size=100`, { key: svc.key });
     assert.is(first.status, 200, first.text);
-    const last = await http(svc.url, 'GET', `/api/operations/${operationId}/history?size=100&page=${first.body.pages}`, { key: svc.key });
-    assert.ok(last.body.items.some((e: any) => e.type === 'GeneratedMapCreated'), JSON.stringify(last.body.items.map((e: any) => e.type)));
+    const lastPage = `/api/operations/${operationId}/history?size=100&page=${first.body.pages}`;
+    const last = await http(svc.url, 'GET', lastPage, { key: svc.key });
+    const types = last.body.items.map((e: any) => e.type);
+    assert.ok(types.includes('GeneratedMapCreated'), JSON.stringify(types));
+
+    // The read model rebuilt from the log equals the live one (test/projections/rebuild.test.ts covers every table).
+    const { knex, schema } = svc.service.db;
+    await svc.service.pipeline?.close();
+    await svc.service.runner!.stop();
+    const rows = async () => (await knex.withSchema(schema).table('generated_maps').orderBy('generated_map_id'))
+      .map((row) => JSON.stringify(row, (_k, v) => (v instanceof Date ? v.toISOString() : v)));
+    const live = await rows();
+    assert.is(live.length, expectedPaths.length);
+    await rebuildReadModels(svc.service.store, knex, schema);
+    assert.equal(await rows(), live);
   });
 });

@@ -194,6 +194,17 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.is((await ask(svc, mapId, { question: 'summary' }, null as unknown as string)).status, 401);
     const total = (await http(svc.url, 'GET', `/api/maps/${mapId}/terrain-questions`, { key: svc.key })).body.total;
     assert.is(total, list.body.total, 'refused questions were not recorded');
+
+    const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const post = doc.paths['/api/maps/{map_id}/terrain-questions'].post;
+    assert.equal(post.requestBody.content['application/json'].schema, ref('TerrainQuestionRequest'));
+    assert.equal(post.responses['202'].content['application/json'].schema, ref('TerrainQuestionResponse'));
+    assert.ok(post.responses['422'] && post.responses['403'] && post.responses['404']);
+    const one = doc.paths['/api/terrain-questions/{question_id}'].get;
+    assert.equal(one.responses['200'].content['application/json'].schema, ref('TerrainQuestionResponse'));
+    const listed = doc.paths['/api/maps/{map_id}/terrain-questions'].get;
+    assert.equal(listed.responses['200'].content['application/json'].schema, ref('ListTerrainQuestionResponse'));
   });
 
   // Last: stops the service's workers, so the question stays pending and is run here with a chosen model.

@@ -103,6 +103,16 @@ test('rule-based drafts: valid, deterministic, distinguishable and marked; defen
   assert.is(offense.coas[0]!.attributes.end_state, `${RULE_BASED_MARK}\n\nFrom the commander's initial intent: OBJ IRON held by 0600.`);
   assert.ok([offense.coas[0]!.statement, ...Object.values(offense.coas[0]!.attributes), ...offense.coas[0]!.sections.map((s) => s.content)]
     .every((text) => text.startsWith(RULE_BASED_MARK)));
+  // The sketch section names the maps and, when prepared, each map's terrain-summary area.
+  const summary = {
+    terrain_job_id: ID, version: 'summary-v1:ab', area_km2: 12.345, elevation_m: null, slope_degrees_shares: {},
+    land_cover_shares: {}, mobility_shares: {}, road_length_m: { total: 0, by_class: {} }, population_total: null, building_count: null,
+  };
+  const prepared = { ...grounding(null, 2), maps: [{ id: ID, name: 'AO NORTH', revision: 2, finished_terrain_job_ids: [ID], terrain_summary: summary }] };
+  assert.is(draftCoasByRules(prepared).coas[1]!.sections[2]!.content, `${RULE_BASED_MARK}\n\nDraw the sketch on AO NORTH: `
+    + 'TF 1 on the southern axis, TF 2 on the northern axis, objectives and phase lines TBD. Terrain summary: AO NORTH covers 12.3 km².');
+  assert.is(draftCoasByRules({ ...prepared, maps: [] }).coas[0]!.sections[2]!.content,
+    `${RULE_BASED_MARK}\n\nNo map of the operation exists yet: draw the sketch on a map.`);
   const defense = draftCoasByRules(grounding('Delay the enemy west of the river', 5));
   assert.equal(defense.coas.map((c) => c.form_of_maneuver), ['area_defense', 'mobile_defense', 'retrograde', 'area_defense', 'mobile_defense']);
   assert.ok(screenCoaDrafts(defense.coas).every((s) => s.screening.distinguishable.verdict === 'meets'));

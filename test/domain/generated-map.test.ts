@@ -42,7 +42,8 @@ test('given a rendering, when the same inputs are recorded again, then nothing; 
 test('when the path does not name the kind, or the id is not the path of the operation, then invalid', () => {
   spec([]).when({ type: 'RecordGeneratedMap', asset: { ...asset('00000000000000aa'), kind: 'area_overview' } })
     .thenThrows('invalid', /not the path of a area_overview map/);
-  spec([]).when({ type: 'RecordGeneratedMap', asset: { ...asset('00000000000000aa'), operation_id: OPERATION.replace('0c', '0d') } })
+  const otherOperation = OPERATION.replace('0c', '0d');
+  spec([]).when({ type: 'RecordGeneratedMap', asset: { ...asset('00000000000000aa'), operation_id: otherOperation } })
     .thenThrows('invalid', /is not mcoo-wheeled.png of its operation/);
 });
 
@@ -124,8 +125,10 @@ test('hillshade: flat ground sin(45°); a slope facing the sun brighter, away da
 
 test('MCOO composition: relief, shading, water and built-up, roads, area; a legend entry per shading', () => {
   const frame = { bbox: [0, 0, 0.01, 0.01] as [number, number, number, number], width: 2, height: 1 };
-  const area = [{ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: [0, 0] } }];
-  const base = { frame, title: { title: 't', operation: 'o', map: 'm', date_time_group: 'd', sources: [], synthetic: true }, area, shade: Float32Array.of(1, Number.NaN) };
+  const point = { type: 'Point' as const, coordinates: [0, 0] };
+  const area = [{ type: 'Feature' as const, properties: {}, geometry: point }];
+  const title = { title: 't', operation: 'o', map: 'm', date_time_group: 'd', sources: [], synthetic: true };
+  const base = { frame, title, area, shade: Float32Array.of(1, Number.NaN) };
   const c = mcooComposition(base, Uint8Array.of(2, 1), Uint8Array.of(80, 50), { major: [], minor: [] });
   assert.is(c.gridSpacingMeters, null);
   assert.equal(c.layers.map((l) => l.kind), ['pixels', 'pixels', 'pixels', 'vector']);
@@ -133,7 +136,8 @@ test('MCOO composition: relief, shading, water and built-up, roads, area; a lege
   assert.equal([...relief!.rgba], [255, 255, 255, 255, 0, 0, 0, 0]);
   assert.equal([...shading!.rgba], [200, 20, 20, 170, 235, 160, 0, 130]);
   assert.equal([...cover!.rgba], [30, 90, 200, 210, 40, 40, 40, 190]);
-  assert.equal(c.legend.map((l) => l.label), ['Area of operations', 'NO-GO', 'SLOW-GO', 'Permanent water bodies', 'Built-up area']);
+  assert.equal(c.legend.map((l) => l.label),
+    ['Area of operations', 'NO-GO', 'SLOW-GO', 'Permanent water bodies', 'Built-up area']);
 });
 
 test.run();

@@ -131,11 +131,13 @@ for (const backend of SQL_BACKENDS) {
       const live = await dumpReadModels(knex, schema);
       assert.ok(live.operations!.length === 6 && live.operation_history!.length >= 20 && live.api_keys!.length >= 3);
       assert.is(live.terrain_jobs!.length, 1);
-      assert.is(live.planning_records!.length, 3);
+      // 3 written by hand, 8 attributes of each of the 2 generated COA statements.
+      assert.is(live.planning_records!.length, 19);
       assert.equal(live.generation_jobs!.map((row) => [JSON.parse(row).target_kind, JSON.parse(row).status]).sort(),
         [['coa_statements', 'success'], ['llm_simulation', 'success'], ['warno', 'success']]);
       assert.equal(live.terrain_questions!.map((row) => JSON.parse(row).status), ['answered', 'answered']);
-      assert.equal([live.coa_statements!.length, live.coa_statement_sections!.length, live.llm_simulations!.length], [2, 3, 1]);
+      // Statements: COA 1, COA 2 (deleted), COA W, the 2 generated; sections: COA 1's 3, 3 per generated statement.
+      assert.equal([live.coa_statements!.length, live.coa_statement_sections!.length, live.llm_simulations!.length], [5, 9, 2]);
       // The boundary, then the line of sight's 3 features and the viewshed's 2.
       assert.ok(live.maps!.length === 1 && live.map_features!.length === 6, String(live.map_features!.length));
       assert.equal(live.analysis_jobs!.map((row) => JSON.parse(row).status), ['success', 'success']);

@@ -79,6 +79,13 @@ export const generatedMapTask = (payload: GeneratedMapTaskPayload, triggerEventI
 
 export type RenderMap = (composition: MapComposition) => Promise<Buffer>;
 
+/**
+ * Version of the renderer the pipeline hands the workers (infra/map-rendering/render-map-png.ts),
+ * part of every asset's hash: bump it when its output changes (grid, fonts, marginalia), so every
+ * asset is drawn again at its next trigger.
+ */
+export const MAP_RENDERER_VERSION = 'sharp-svg-v1';
+
 export interface GeneratedMapWorkerDependencies {
   store: EventStore;
   /** Read models: which terrain job of a map is the newest finished one. */
@@ -301,16 +308,16 @@ export async function renderGeneratedMap(
   const key = generatedMapKey(inputHash);
   // A worker that died after storing the bytes left them under the same key: they are reused.
   let bytes = await deps.blobStore.get(key);
-  let size: { width: number; height: number };
-  const composition = await plan.compose();
-  control?.heartbeat();
-  size = { width: composition.frame.width, height: composition.frame.height };
   if (!bytes) {
+    const composition = await plan.compose();
+    control?.heartbeat();
+    control?.signal.throwIfAborted();
     bytes = await deps.render(composition);
     await deps.blobStore.put(key, bytes, GENERATED_MAP_CONTENT_TYPE);
   }
+  // The sheet's size from the PNG header (IHDR: width and height at bytes 16 and 20).
   const png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  const size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
   await recordGeneratedMap(deps.store, workerContext(payload.operation_id), {
     generated_map_id: generatedMapIdOf(payload.operation_id, payload.asset_path),
     operation_id: payload.operation_id, map_id: payload.map_id, asset_path: payload.asset_path, kind: plan.kind,
@@ -325,6 +332,8 @@ export function handleGeneratedMapTask(deps: GeneratedMapWorkerDependencies) {
   return async (task: WorkTask, control: TaskControl): Promise<void> => {
     const { asset_paths, ...payload } = task.payload as GeneratedMapTaskPayload;
     for (const asset_path of asset_paths) {
+      // A stopping consumer (or a lease lost) ends the task between maps: it is delivered again.
+      control.signal.throwIfAborted();
       const outcome = await renderGeneratedMap(deps, { ...payload, asset_path }, control);
       control.heartbeat();
       deps.logger.debug({ ...payload, asset_path, outcome }, 'generated map done');

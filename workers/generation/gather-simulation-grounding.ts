@@ -1,9 +1,10 @@
-// Reads what a wargame is grounded in, when the worker runs: the operation (its stream), the COA
-// statement and its sections in order (read models, with their versions), the enemy COA (the
+// Reads what a wargame is grounded in, when the worker runs: the operation and the COA statement
+// (their streams), the statement's sections in order (read model, with versions), the enemy COA (the
 // request's, else the mission analysis's threat record), the evaluation criteria (the mission
 // analysis's coa_evaluation_criteria record, else FM 5-0 defaults), the completed analyses (those
 // requested, else the newest of the operation's maps) with their figures, each map's newest terrain
-// summary (mobility figures; when a tile store is given), their maps, and the documents. `inputs` lists every part read, with its version, for the record and the job.
+// summary (mobility figures; when a tile store is given), their maps, and the documents. `inputs`
+// lists every part read, with its version, for the record and the job.
 import type { Knex } from 'knex';
 import { loadPlanningRecord } from '../../commands/generation-job-commands.ts';
 import { loadDocument } from '../../commands/document-commands.ts';
@@ -23,7 +24,8 @@ import { planningRecordId } from '../../domain/planning-record/planning-record-e
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import { findCoaStatement, sectionsOfStatement } from '../../projections/queries/coa-statement-queries.ts';
+import { coaStatementDecider } from '../../domain/coa-statement/coa-statement-decider.ts';
+import { coaStatementStream } from '../../domain/coa-statement/coa-statement-events.ts';
 import { newestTerrainSummary, textExcerpt } from './gather-grounding.ts';
 import type { Static } from '@sinclair/typebox';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
@@ -52,6 +54,24 @@ async function chosenAnalysisIds(knex: Knex, operationId: string, request: Simul
   return rows.map((r) => r.analysis_id);
 }
 
+interface SectionRow {
+  section_id: string;
+  title: string;
+  content: string | null;
+  field: string | null;
+  version: number;
+  added_position: number | string;
+}
+
+/** The statement's current sections: those of its last arrangement in its order, then the others by creation. */
+async function sectionsInOrder(knex: Knex, statementId: string, order: readonly string[]): Promise<SectionRow[]> {
+  const rows: SectionRow[] = await knex('coa_statement_sections').where({ coa_statement_id: statementId })
+    .whereNull('removed_at').select('section_id', 'title', 'content', 'field', 'version', 'added_position');
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Infinity);
+  return rows.sort((a, b) => (rank(a.section_id) - rank(b.section_id))
+    || (Number(a.added_position) - Number(b.added_position)));
+}
+
 async function readAnalyses(store: EventStore, ids: string[]) {
   const analyses: Array<CompletedAnalysis & { map_id: string; version: number }> = [];
   for (const id of ids) {
@@ -73,15 +93,17 @@ export async function gatherSimulationGrounding(
   if (operation.state.status !== 'active') {
     throw new DomainError('not_found', `Operation ${job.operation_id} was deleted after the request`);
   }
-  const statement = await findCoaStatement(deps.knex, request.coa_statement_id);
-  if (!statement || statement.deleted_at || statement.operation_deleted) {
+  const loaded = await loadState(deps.store, coaStatementStream(request.coa_statement_id), coaStatementDecider);
+  const statement = loaded.state;
+  if (statement.status !== 'active') {
     throw new DomainError('not_found', `COA statement ${request.coa_statement_id} was deleted after the request`);
   }
-  const sections = await sectionsOfStatement(deps.knex, statement);
-  const inputs: Input[] = [{ kind: 'coa_statement', id: statement.coa_statement_id, version: statement.version }];
+  const sections = await sectionsInOrder(deps.knex, statement.coa_statement_id, statement.section_order);
+  const inputs: Input[] = [{ kind: 'coa_statement', id: statement.coa_statement_id, version: loaded.revision + 1 }];
   inputs.push(...sections.map((s) => ({ kind: 'coa_section' as const, id: s.section_id, version: s.version })));
 
-  let enemy: { text: string | null; source: SimulationGrounding['enemy_source'] } = { text: request.enemy_coa, source: 'request' };
+  let enemy: { text: string | null; source: SimulationGrounding['enemy_source'] } =
+    { text: request.enemy_coa, source: 'request' };
   if (enemy.text === null) {
     const id = planningRecordId('mission_analysis', job.operation_id, 'enemy_situation');
     const record = await loadPlanningRecord(deps.store, 'mission_analysis', id);
@@ -106,8 +128,8 @@ export async function gatherSimulationGrounding(
   const summaryInputs: Array<{ kind: string; id: string; version: string }> = [];
   const summaryMapIds: string[] = [];
   for (const map of deps.blobStore ? maps : []) {
-    const finished: Array<{ job_id: string }> = await deps.knex('terrain_jobs').where({ map_id: map.map_id, status: 'success' })
-      .orderBy('requested_position', 'desc').select('job_id');
+    const finished: Array<{ job_id: string }> = await deps.knex('terrain_jobs')
+      .where({ map_id: map.map_id, status: 'success' }).orderBy('requested_position', 'desc').select('job_id');
     const summary = await newestTerrainSummary(deps.store, deps.blobStore!, finished.map((f) => f.job_id));
     if (!summary) continue;
     summaries.push(terrainSummaryFigure(map.name, summary));
@@ -143,14 +165,16 @@ export async function gatherSimulationGrounding(
         name: statement.name, description: statement.description,
         sections: sections.map((s) => ({ title: s.title, content: s.content, field: s.field })),
       },
-      method: request.method, enemy_coa: enemy.text, enemy_source: enemy.source, turns: request.turns, seed: request.seed,
-      figures: [...summaries, ...analyses.map(analysisFigure)], criteria: criteria.criteria, criteria_source: criteria.source,
+      method: request.method, enemy_coa: enemy.text, enemy_source: enemy.source, turns: request.turns,
+      seed: request.seed, figures: [...summaries, ...analyses.map(analysisFigure)],
+      criteria: criteria.criteria, criteria_source: criteria.source,
       documents, instructions: job.instructions,
     },
     inputs: inputs.slice(0, MAX_INPUTS),
     provenanceInputs: [
       { kind: 'operation', id: job.operation_id, version: String(operation.revision + 1) },
-      ...inputs.filter((i) => i.kind !== 'document').map((i) => ({ kind: i.kind, id: i.id, version: String(i.version) })),
+      ...inputs.filter((i) => i.kind !== 'document')
+        .map((i) => ({ kind: i.kind, id: i.id, version: String(i.version) })),
       ...summaryInputs,
       ...documentInputs,
     ].slice(0, 500),

@@ -33,7 +33,8 @@ import { gatherSimulationGrounding } from './gather-simulation-grounding.ts';
 import { failGenerationJob, generationJobContext, reportGenerationProgress } from './job-reports.ts';
 
 /** The prompts a simulation job uses, as its provenance names them. */
-export const SIMULATION_PROMPT_VERSION = `${llmSimulationTurnPromptV1.version}+${llmSimulationAssessmentPromptV1.version}`;
+export const SIMULATION_PROMPT_VERSION =
+  `${llmSimulationTurnPromptV1.version}+${llmSimulationAssessmentPromptV1.version}`;
 
 export interface SimulationWorkerDependencies {
   store: EventStore;
@@ -68,6 +69,8 @@ async function wargame(
     return result.value;
   };
   const steps = grounding.turns + 1;
+  // The token budget bounds a model's texts; the rule-based drafter has none (the record's own limits apply).
+  const budget = model.adapter === 'rule_based' ? Number.MAX_SAFE_INTEGER : deps.maxTokens;
   const common = { seed: grounding.seed, onProgress: () => control?.heartbeat() };
   const turns: TurnDraft[] = [];
   for (let turn = 1; turn <= grounding.turns; turn++) {
@@ -80,7 +83,7 @@ async function wargame(
     };
     turns.push(tally(await model.generateStructured<TurnDraft>({
       ...common, task: SIMULATION_TURN_TASK, input, messages: llmSimulationTurnPromptV1.messages(input),
-      schema: turnDraftSchema(deps.maxTokens), schemaName: 'wargame_turn',
+      schema: turnDraftSchema(budget), schemaName: 'wargame_turn',
     })));
   }
   const criteria = grounding.criteria.slice(0, MAX_ASSESSMENTS);
@@ -90,7 +93,7 @@ async function wargame(
   const input: AssessmentStepInput = { grounding: { ...grounding, criteria }, turns };
   const assessed = tally(await model.generateStructured<AssessmentDraft>({
     ...common, task: SIMULATION_ASSESSMENT_TASK, input, messages: llmSimulationAssessmentPromptV1.messages(input),
-    schema: assessmentDraftSchema(criteria.length, deps.maxTokens), schemaName: 'wargame_assessment',
+    schema: assessmentDraftSchema(criteria.length, budget), schemaName: 'wargame_assessment',
   }));
   const assessments = criteria.map((c, i) => ({
     criterion: c.name, score: assessed.scores[i]!.score, rationale: assessed.scores[i]!.rationale,
@@ -129,7 +132,9 @@ export async function runSimulation(
   try {
     played = await wargame(deps, job, grounding, control);
   } catch (error) {
-    if (error instanceof LanguageModelError) return void await failGenerationJob(deps.store, job, error.code, error.message);
+    if (error instanceof LanguageModelError) {
+      return void await failGenerationJob(deps.store, job, error.code, error.message);
+    }
     throw error;
   }
   const turns = played.turns.map((t, i) => ({ turn: i + 1, ...t }));
@@ -151,7 +156,8 @@ export async function runSimulation(
     });
   } catch (error) {
     if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
-    return void await failGenerationJob(deps.store, job, 'RECORD_CHANGED', `The simulation could not be written: ${error.message}`);
+    const message = `The simulation could not be written: ${error.message}`;
+    return void await failGenerationJob(deps.store, job, 'RECORD_CHANGED', message);
   }
   await complete(deps, job, {
     ...provenance, inputs: gathered.provenanceInputs, usage: played.usage, attempts: played.attempts,

@@ -22,7 +22,10 @@ function missionAnalysisBlock(g: CoaGrounding): string {
 function factsBlock(g: CoaGrounding): string {
   const block = groundingBlock({
     operation: g.operation, maps: g.maps, documents: g.documents, instructions: g.instructions,
-    record: { kind: 'mission_analysis', type: 'coa', title: '', doctrine: '', items: null, version: 0, text: null, item_texts: [] },
+    record: {
+      kind: 'mission_analysis', type: 'coa', title: '', doctrine: '', items: null, version: 0, text: null,
+      item_texts: [],
+    },
   });
   return block.split('\n').filter((line) => !line.startsWith('Current content of the record:')).join('\n');
 }

@@ -23,8 +23,8 @@ export const llmSimulationTurnPromptV1 = {
           ? `Terrain figures for this turn:\n${input.figures.map((f) => `- ${f.text}`).join('\n')}`
           : 'Terrain figures for this turn: (none)',
         input.previous.length > 0
-          ? `Turns so far:\n${input.previous.map((t, i) => `${i + 1}. ${t.critical_event}: ${t.result ?? '(no result)'}`)
-            .join('\n')}`
+          ? `Turns so far:\n${input.previous
+            .map((t, i) => `${i + 1}. ${t.critical_event}: ${t.result ?? '(no result)'}`).join('\n')}`
           : 'Turns so far: (none)',
       ].join('\n\n'),
     },
