@@ -2,9 +2,8 @@
 // language-model issue adds POST /api/llm-simulations/, which calls recordLlmSimulation with
 // origin "generated".
 import { randomUUID } from 'node:crypto';
-import type { Static } from '@sinclair/typebox';
 import { llmSimulationDecider } from '../domain/llm-simulation/llm-simulation-decider.ts';
-import { llmSimulationStream, type SimulationContent } from '../domain/llm-simulation/llm-simulation-events.ts';
+import { llmSimulationStream, type SimulationContentData } from '../domain/llm-simulation/llm-simulation-events.ts';
 import type { Origin } from '../domain/planning-record/planning-record-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
@@ -12,7 +11,7 @@ import { handleCommand } from './handle-command.ts';
 import { provenanceOf, requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
 import { requireActiveCoaStatement } from './coa-statement-commands.ts';
 
-export type SimulationContentInput = { [K in keyof typeof SimulationContent]: Static<(typeof SimulationContent)[K]> };
+export type SimulationContentInput = SimulationContentData;
 
 export async function recordLlmSimulation(
   store: EventStore, ctx: CommandContext,

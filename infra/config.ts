@@ -39,6 +39,8 @@ export interface Config {
   taskMaxDeliveries: number;
   /** Phase tasks one worker process runs at once. */
   workerConcurrency: number;
+  /** Draw the generated map assets when their inputs change (GENERATED_MAPS=off: never). */
+  generatedMaps: boolean;
   /** Run phase workers inside the API process (embedded mode default). */
   inlineWorkers: boolean;
   /** JetStream stream, subject prefix and durable consumer of the work queue. */
@@ -259,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskAckWaitMs: integer('TASK_ACK_WAIT_MS', env.TASK_ACK_WAIT_MS || '30000', 500, 3_600_000),
     taskMaxDeliveries: integer('TASK_MAX_DELIVERIES', env.TASK_MAX_DELIVERIES || '5', 1, 100),
     workerConcurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY || '2', 1, 64),
+    generatedMaps: flag('GENERATED_MAPS', env.GENERATED_MAPS || 'true'),
     inlineWorkers: flag('INLINE_WORKERS', env.INLINE_WORKERS || (workQueue === 'in-process' ? 'true' : 'false')),
     natsStream: env.NATS_STREAM || 'TERRAIN_TASKS',
     natsSubject: env.NATS_SUBJECT || 'terrain.tasks',

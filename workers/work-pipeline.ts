@@ -28,7 +28,7 @@ import {
   dropExhaustedGeneratedMap, GENERATED_MAP_TASK, handleGeneratedMapTask, MAP_RENDERER_VERSION,
 } from './generated-maps/generated-map-worker.ts';
 import { GeneratedMapDispatcher } from './generated-maps/generated-map-dispatcher.ts';
-import { renderMapPng } from '../infra/map-rendering/render-map-png.ts';
+import { renderMapPng } from './generated-maps/rendering/render-map-png.ts';
 import {
   failExhaustedTerrainQuestion, handleTerrainQuestionTask, TERRAIN_QUESTION_WORK,
 } from './terrain-questions/terrain-question-worker.ts';
@@ -122,8 +122,10 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     await analyses.start();
     generation = new GenerationDispatcher(store, options.knex, queue, logger);
     await generation.start();
-    generatedMaps = new GeneratedMapDispatcher(store, options.knex, queue, logger);
-    await generatedMaps.start();
+    if (config.generatedMaps) {
+      generatedMaps = new GeneratedMapDispatcher(store, options.knex, queue, logger);
+      await generatedMaps.start();
+    }
     terrainQuestions = new TerrainQuestionDispatcher(store, options.knex, queue, logger);
     await terrainQuestions.start();
   }

@@ -14,9 +14,9 @@ import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { ownedResourceErrors } from '../common-schemas.ts';
 import { ListCOAStatementResponse, statementView } from '../planning/coa-schemas.ts';
+import { generateFields } from '../planning/generation-schemas.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
 import { defineRoute } from '../route-spec.ts';
-import { generateFields } from './generation-routes.ts';
 
 const COAStatementGenerationRequest = Type.Object({
   operation_id: Uuid,

@@ -21,19 +21,7 @@ import { HTTPError, MessageResponse, ownedResourceErrors } from '../common-schem
 import { accessiblePlanningRecord, type PlanningRecordTarget } from '../planning-record-access.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
 import { defineRoute } from '../route-spec.ts';
-
-export const generateFields = {
-  instructions: Type.Optional(Type.String({
-    maxLength: 4000, description: 'What the staff wants stressed (in the prompt; the rule-based drafter quotes it)',
-  })),
-  document_ids: Type.Optional(Type.Array(Uuid, {
-    maxItems: 20, uniqueItems: true,
-    description: 'Documents of the operation to ground the draft in (their extracted text)',
-  })),
-  overwrite: Type.Optional(Type.Boolean({
-    default: false, description: 'Replace a record a person wrote since its last generation (409 otherwise)',
-  })),
-};
+import { generateFields } from '../planning/generation-schemas.ts';
 
 const GenerationJobResponse = Type.Object({
   id: Uuid,

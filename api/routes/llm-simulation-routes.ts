@@ -59,7 +59,7 @@ function simulationView(row: LlmSimulationRow) {
   return {
     id: row.simulation_id, coa_statement_id: row.coa_statement_id, operation_id: row.operation_id,
     title: row.title, method: row.method, enemy_coa: row.enemy_coa, turns: row.turns, assessments: row.assessments,
-    summary: row.summary, inputs: row.inputs, model: row.model, created_by: row.created_by, created_at: iso(row.created_at),
+    summary: row.summary, inputs: row.inputs, model: row.model, seed: row.seed ?? null, created_by: row.created_by, created_at: iso(row.created_at),
   };
 }
 

@@ -2,7 +2,7 @@
 // the image size, in Web Mercator so the service's own tiles drop in pixel for pixel), raster and
 // vector layers drawn in order, and the marginalia every printed map carries (title block, legend,
 // scale bar, north arrow, MGRS grid). The asset builders (workers/generated-maps/) fill one of these
-// per asset; the renderer (infra/map-rendering/render-map-png.ts) turns it into a PNG.
+// per asset; the renderer (workers/generated-maps/rendering/render-map-png.ts) turns it into a PNG.
 import type { Feature } from 'geojson';
 
 /** The ground the map shows. bbox in WGS 84 degrees; the image keeps the Web Mercator aspect. */

@@ -1,6 +1,6 @@
 // The compositions of the generated maps (README "Generated maps"): which layers, in which order,
 // with which legend, from inputs already resampled onto the face. Pure: the workers gather the
-// inputs (workers/generated-maps/), the renderer draws the result (infra/map-rendering/).
+// inputs (workers/generated-maps/), the renderer draws the result (workers/generated-maps/rendering/).
 import type { Feature } from 'geojson';
 import type {
   LegendEntry, MapComposition, MapFrame, MapLayer, TitleBlock, VectorStyle,

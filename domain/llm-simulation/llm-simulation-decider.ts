@@ -1,12 +1,11 @@
 // A wargame record: written once (turns numbered 1, 2, ... in order), deleted once. Pure.
-import type { Static } from '@sinclair/typebox';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import type { Provenance } from '../planning-record/planning-record-events.ts';
-import type { LlmSimulationEvent, LlmSimulationRecordedData, SimulationContent } from './llm-simulation-events.ts';
+import type { LlmSimulationEvent, LlmSimulationRecordedData, SimulationContentData } from './llm-simulation-events.ts';
 
-type Content = { [K in keyof typeof SimulationContent]: Static<(typeof SimulationContent)[K]> };
+type Content = SimulationContentData;
 
 export type LlmSimulationRecord = Omit<LlmSimulationRecordedData, 'by'> & { created_by: Provenance };
 

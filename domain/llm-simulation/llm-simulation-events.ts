@@ -51,7 +51,14 @@ export const SimulationContent = {
   summary: NullableText(20_000, 'Results: advantages, disadvantages, risks, refinements to the COA (Markdown)'),
   inputs: Type.Array(SimulationInput, { maxItems: MAX_INPUTS }),
   model: NullableText(200, 'The language model that wrote it (null: a person or the rule-based drafter)'),
+  seed: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), Type.Null()], {
+    description: 'The seed the model was run with: with the same inputs and model, the same record (null: none)',
+  })),
 };
+
+const SimulationContentObject = Type.Object(SimulationContent);
+/** A record's content as written (seed optional: records written before it was kept have none). */
+export type SimulationContentData = Static<typeof SimulationContentObject>;
 
 export const LlmSimulationRecordedData = Type.Object({
   simulation_id: Uuid,

@@ -25,6 +25,7 @@ export const llmSimulationProjector = foldRowsProjector<LlmSimulationRow>({
     const { status, ...state } = after;
     return {
       ...state,
+      seed: state.seed ?? null,
       created_at: row?.created_at ?? event.metadata.occurred_at,
       deleted_at: status === 'deleted' ? (row?.deleted_at ?? event.metadata.occurred_at) : null,
     };

@@ -421,6 +421,16 @@ export const readModelMigrations: ReadModelMigration[] = [
       await knex.schema.dropTableIfExists('generated_maps');
     },
   },
+  {
+    name: '0012_llm_simulation_seed',
+    async up(knex) {
+      // A wargame record keeps the seed it was generated with (reproducibility).
+      await knex.schema.alterTable('llm_simulations', (t) => { t.integer('seed'); });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('llm_simulations', (t) => { t.dropColumn('seed'); });
+    },
+  },
 ];
 
 /** knex's MigrationSource over the list above. */

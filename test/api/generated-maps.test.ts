@@ -24,7 +24,7 @@ import { MOBILITY_NO_GO } from '../../domain/terrain/mobility-config.ts';
 import { readWorkTileMobility } from '../../workers/generated-maps/read-frame-mobility.ts';
 import { readFrameRoads } from '../../workers/generated-maps/read-frame-roads.ts';
 import { MAP_RENDERER_VERSION, renderGeneratedMap } from '../../workers/generated-maps/generated-map-worker.ts';
-import { renderMapPng } from '../../infra/map-rendering/render-map-png.ts';
+import { renderMapPng } from '../../workers/generated-maps/rendering/render-map-png.ts';
 import { rebuildReadModels } from '../../projections/rebuild-read-models.ts';
 import { TERRAIN_ASSET_PATHS } from '../../domain/generated-map/generated-map-vocabulary.ts';
 import { generatedMapIdOf, generatedMapStream } from '../../domain/generated-map/generated-map-events.ts';
@@ -306,4 +306,4 @@ forEachBackend('generated maps', (test) => {
     await rebuildReadModels(svc.service.store, knex, schema);
     assert.equal(await rows(), live);
   });
-});
+}, { GENERATED_MAPS: 'true' });

@@ -203,6 +203,7 @@ forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
       + `the bridge is held. | ${reaction} | ${counteraction} | ${DP} |`), record.summary);
     assert.ok(lines.includes(`- Turn 2: ${DP}`), record.summary);
     assert.ok(lines.includes('Criteria: FM 5-0 defaults (the mission analysis has no COA evaluation criteria).'), record.summary);
+    assert.is(record.seed, 7);
     assert.is(lines.at(-1), 'Reproduce: seed 7, model rule-based-drafter/1, '
       + `prompts llm-simulation-turn.v1+llm-simulation-assessment.v1, generation job ${job.id}.`);
     // The job's provenance: the operation, then what the record lists (versions as text).
@@ -274,6 +275,7 @@ forEachBackend('LLM simulations (wargames) as generation jobs', (test) => {
     const seeds = derived.map((d) => d.job.simulation.seed);
     assert.ok(Number.isInteger(seeds[0]) && seeds[0] >= 0 && seeds[0] === seeds[1], String(seeds));
     assert.ok(derived[0]!.record.summary.includes(`Reproduce: seed ${seeds[0]}, `), derived[0]!.record.summary);
+    assert.is(derived[0]!.record.seed, seeds[0], 'the record keeps its seed');
     assert.equal(content(derived[1]!), content(derived[0]!));
     const belt = await pollGeneration(svc, (await simulate(svc, { ...body, method: 'belt' })).body.id);
     assert.ok(belt.simulation.seed !== seeds[0], 'another method, another seed');

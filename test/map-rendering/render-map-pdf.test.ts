@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import sharp from 'sharp';
 import { extractImages, getDocumentProxy, getMeta } from 'unpdf';
 import { mapLayout } from '../../domain/cartography/map-layout.ts';
-import { renderMapPdf } from '../../infra/map-rendering/render-map-pdf.ts';
-import { renderMapPng } from '../../infra/map-rendering/render-map-png.ts';
+import { renderMapPdf } from '../../workers/generated-maps/rendering/render-map-pdf.ts';
+import { renderMapPng } from '../../workers/generated-maps/rendering/render-map-png.ts';
 import { testComposition } from '../cartography/support/map-fixtures.ts';
 
 const composition = testComposition();

@@ -8,7 +8,7 @@ import { mapGridLabels } from '../../domain/cartography/map-grid-labels.ts';
 import { mapImagePixelOfLonLat } from '../../domain/cartography/map-image-pixel-of-lon-lat.ts';
 import { mapLayout } from '../../domain/cartography/map-layout.ts';
 import { mgrsGridLines } from '../../domain/cartography/mgrs-grid-lines.ts';
-import { renderMapPng } from '../../infra/map-rendering/render-map-png.ts';
+import { renderMapPng } from '../../workers/generated-maps/rendering/render-map-png.ts';
 import {
   BLOCK, frameAround, HALF_BLUE, independentGridLabel, POLYGON_RING, ROAD_LAT, testComposition, ZAGREB_FRAME,
 } from '../cartography/support/map-fixtures.ts';

@@ -31,7 +31,7 @@ export async function dumpReadModels(knex: Knex, schema: string): Promise<Record
 for (const backend of SQL_BACKENDS) {
   const test = suite(`rebuild [${backend}]`);
   test('rebuilt read models equal the live ones row for row', async () => {
-    const svc = await startTestService(backend);
+    const svc = await startTestService(backend, { GENERATED_MAPS: 'true' });
     try {
       const other = await svc.newAccount();
       const ops = [];

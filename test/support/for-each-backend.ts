@@ -3,11 +3,13 @@ import { suite, type Test } from 'uvu';
 import { SQL_BACKENDS } from './backends.ts';
 import { startTestService, type TestService } from './test-service.ts';
 
-export function forEachBackend(name: string, register: (test: Test<{ svc: TestService }>, backend: string) => void) {
+export function forEachBackend(
+  name: string, register: (test: Test<{ svc: TestService }>, backend: string) => void, env: Record<string, string> = {},
+) {
   for (const backend of SQL_BACKENDS) {
     const test = suite<{ svc: TestService }>(`${name} [${backend}]`);
     test.before(async (ctx) => {
-      ctx.svc = await startTestService(backend);
+      ctx.svc = await startTestService(backend, env);
     });
     test.after(async (ctx) => {
       await ctx.svc?.close();

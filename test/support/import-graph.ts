@@ -63,7 +63,8 @@ export const LAYER_EXCEPTIONS: Record<string, string> = {
   'workers/work-pipeline.ts -> infra/config.ts': 'the pipeline is started by entry points with their configuration',
   'workers/work-pipeline.ts -> infra/work-queue/open-work-queue.ts': 'the pipeline opens the queue its configuration names',
   'workers/work-pipeline.ts -> infra/language-model/open-language-model.ts': 'the pipeline opens the language model its configuration names',
-  'workers/work-pipeline.ts -> infra/map-rendering/render-map-png.ts': 'the pipeline hands the generated-map workers their renderer',
+  'workers/generation/run-coa-generation.ts -> projections/queries/coa-statement-queries.ts':
+    'a COA set is drafted onto statements whose section count, as the API counts it, bounds the sections added',
   'workers/terrain/phase-thread/phase-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
     'a worker thread is its own entry point: it opens the blob store it was handed the directory of',
 };

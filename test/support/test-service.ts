@@ -52,6 +52,8 @@ export async function startTestService(
     NATS_SUBJECT: `test.${schema}.tasks`,
     NATS_DURABLE: `workers_${schema}`,
     DATABASE_SCHEMA: schema,
+    // Drawing map sheets costs seconds of CPU per terrain job: only the tests of them turn it on.
+    GENERATED_MAPS: 'false',
     ...env,
     ...restartOf?.env,
   };

@@ -80,7 +80,7 @@ export const generatedMapTask = (payload: GeneratedMapTaskPayload, triggerEventI
 export type RenderMap = (composition: MapComposition) => Promise<Buffer>;
 
 /**
- * Version of the renderer the pipeline hands the workers (infra/map-rendering/render-map-png.ts),
+ * Version of the renderer the pipeline hands the workers (workers/generated-maps/rendering/render-map-png.ts),
  * part of every asset's hash: bump it when its output changes (grid, fonts, marginalia), so every
  * asset is drawn again at its next trigger.
  */

@@ -3,7 +3,8 @@
 // tile padded with its neighbours, land cover, and the roads mask (a road pixel is GO) — exactly as
 // the terrain summary computes it; each face pixel takes the work pixel under its centre.
 import type { MapFrame } from '../../domain/cartography/map-composition.ts';
-import { framePixelsInMosaic, mosaicForFrame } from '../../domain/generated-map/tile-mosaic.ts';
+import { framePixelsInMosaic } from '../../domain/generated-map/frame-pixels-in-mosaic.ts';
+import { mosaicForFrame } from '../../domain/generated-map/mosaic-for-frame.ts';
 import type { VehicleClass } from '../../domain/terrain/mobility-config.ts';
 import { MOBILITY_NODATA } from '../../domain/terrain/mobility-config.ts';
 import { mobilityRaster } from '../../domain/terrain/mobility-raster.ts';

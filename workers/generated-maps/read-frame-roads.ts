@@ -5,7 +5,7 @@ import type { Feature } from 'geojson';
 import type { MapFrame } from '../../domain/cartography/map-composition.ts';
 import { MAJOR_ROAD_CLASSES, UNDRAWN_ROAD_CLASSES } from '../../domain/generated-map/map-symbols.ts';
 import type { FrameRoads } from '../../domain/generated-map/map-compositions.ts';
-import { mosaicForFrame } from '../../domain/generated-map/tile-mosaic.ts';
+import { mosaicForFrame } from '../../domain/generated-map/mosaic-for-frame.ts';
 import type { TileAddress } from '../../domain/terrain/types.ts';
 import { WORK_ZOOM } from '../../domain/terrain/work-grid.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';

@@ -4,9 +4,12 @@
 // with the true ground size of each row, then resampled bilinearly; land cover is taken nearest.
 import type { MapFrame } from '../../domain/cartography/map-composition.ts';
 import { hillshade } from '../../domain/generated-map/hillshade.ts';
-import {
-  bilinearToFrame, mosaicForFrame, mosaicTiles, mosaicZoomForFrame, nearestMosaicCells, type TileMosaic,
-} from '../../domain/generated-map/tile-mosaic.ts';
+import { bilinearToFrame } from '../../domain/generated-map/bilinear-to-frame.ts';
+import { mosaicForFrame } from '../../domain/generated-map/mosaic-for-frame.ts';
+import { mosaicTiles } from '../../domain/generated-map/mosaic-tiles.ts';
+import { mosaicZoomForFrame } from '../../domain/generated-map/mosaic-zoom-for-frame.ts';
+import { nearestMosaicCells } from '../../domain/generated-map/nearest-mosaic-cells.ts';
+import type { TileMosaic } from '../../domain/generated-map/tile-mosaic.ts';
 import { decodeCategoryRgba } from '../../domain/terrain/decode-category-rgba.ts';
 import { decodeElevationRgba } from '../../domain/terrain/decode-elevation-rgba.ts';
 import { displayTileKey, type DisplayCollection } from '../../domain/terrain/display-tile-key.ts';

@@ -3,9 +3,10 @@
 // zoom), each face pixel taking the tile pixel under its centre.
 import type { MapFrame } from '../../domain/cartography/map-composition.ts';
 import { rasterResultTileKey, RESULT_TILE_MIN_ZOOM } from '../../domain/analysis-job/raster-result-tiles.ts';
-import {
-  mosaicForFrame, mosaicTiles, mosaicZoomForFrame, nearestMosaicCells,
-} from '../../domain/generated-map/tile-mosaic.ts';
+import { mosaicForFrame } from '../../domain/generated-map/mosaic-for-frame.ts';
+import { mosaicTiles } from '../../domain/generated-map/mosaic-tiles.ts';
+import { mosaicZoomForFrame } from '../../domain/generated-map/mosaic-zoom-for-frame.ts';
+import { nearestMosaicCells } from '../../domain/generated-map/nearest-mosaic-cells.ts';
 import { TILE_SIZE } from '../../domain/terrain/work-grid.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import { readRgbaPng } from '../terrain/products/raster/read-rgba-png.ts';

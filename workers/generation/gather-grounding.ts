@@ -12,11 +12,9 @@ import type {
   Grounding, GroundingAnalysis, GroundingDocument, GroundingTerrainSummary,
 } from '../../domain/generation/generation-grounding.ts';
 import { analysisKeyResults } from '../../domain/generation/analysis-key-results.ts';
-import { boundaryArea } from '../../domain/map/boundary-area.ts';
-import { terrainJobStream, type TerrainJobRequested } from '../../domain/terrain-job/terrain-job-events.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
-import type { TerrainSummary } from '../terrain/products/summary/terrain-summary.ts';
-import { SUMMARY_VERSION, terrainSummaryKey } from '../terrain/build-area-products/terrain-summary-key.ts';
+import { readJobTerrainSummary } from '../terrain/products/summary/read-job-terrain-summary.ts';
+import { SUMMARY_VERSION } from '../terrain/build-area-products/terrain-summary-key.ts';
 import {
   catalogueEntry, type CatalogueEntry, MISSION_ANALYSIS_CATALOGUE, WARNO_CATALOGUE,
 } from '../../domain/planning-record/planning-catalogues.ts';
@@ -35,22 +33,10 @@ export async function newestTerrainSummary(
   store: EventStore, blobStore: BlobStore, jobIds: string[],
 ): Promise<GroundingTerrainSummary | null> {
   for (const jobId of jobIds) {
-    const [requested] = await store.readStream(terrainJobStream(jobId), { toRevision: 0 });
-    if (requested?.type !== 'TerrainJobRequested') continue;
-    const data = requested.data as TerrainJobRequested['data'];
-    const fingerprint = (dataset: string) => data.sources[dataset]?.fingerprint;
-    const [elevation, landCover, roads] = [fingerprint('elevation'), fingerprint('land_cover'), fingerprint('roads')];
-    if (!elevation || !landCover || !roads) continue;
-    const key = terrainSummaryKey({
-      elevation, landCover, roads,
-      population: data.include_population ? fingerprint('population') : undefined,
-      buildings: data.include_buildings ? fingerprint('buildings') : undefined,
-    }, boundaryArea(data.boundary_shape as unknown as Parameters<typeof boundaryArea>[0]));
-    const bytes = await blobStore.get(key);
-    if (!bytes) continue;
-    const summary = JSON.parse(new TextDecoder().decode(bytes)) as TerrainSummary;
-    const hash = key.slice(key.lastIndexOf('/') + 1, key.lastIndexOf('.'));
-    return { terrain_job_id: jobId, version: `${SUMMARY_VERSION}:${hash}`, ...summary };
+    const found = await readJobTerrainSummary(store, blobStore, jobId);
+    if (!found) continue;
+    const hash = found.key.slice(found.key.lastIndexOf('/') + 1, found.key.lastIndexOf('.'));
+    return { terrain_job_id: jobId, version: `${SUMMARY_VERSION}:${hash}`, ...found.summary };
   }
   return null;
 }

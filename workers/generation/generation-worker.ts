@@ -5,14 +5,12 @@
 // that fails, an invalid draft, or a record someone wrote meanwhile fails the job with a code and
 // writes nothing. An unexpected error throws: the task is redelivered, and after its last
 // delivery the dead-letter handler records GENERATION_RETRIES_EXHAUSTED.
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { CommandContext } from '../../commands/command-context.ts';
 import { decideGeneration, loadGenerationJob } from '../../commands/generation-job-commands.ts';
 import { updatePlanningRecord } from '../../commands/planning-record-commands.ts';
 import type { GenerationJob, PlanningDraftJob } from '../../domain/generation-job/generation-job-decider.ts';
 import {
-  isPlanningDraftKind, type GenerationFailureCode, type GenerationProvenance,
+  isPlanningDraftKind, type GenerationProvenance,
 } from '../../domain/generation-job/generation-job-events.ts';
 import { groundingInputs } from '../../domain/generation/generation-grounding.ts';
 import { DRAFT_PROMPTS } from '../../domain/generation/prompts/draft-prompts.ts';
@@ -21,15 +19,18 @@ import { RECORD_DRAFT_TASK } from '../../domain/generation/rule-based-record-dra
 import { checkItems, type PlanningItemInput } from '../../domain/planning-record/planning-items.ts';
 import { planningRecordStream } from '../../domain/planning-record/planning-record-events.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
-import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import { LanguageModelError, type LanguageModel } from '../../infra/language-model/language-model.ts';
+import { LanguageModelError } from '../../infra/language-model/language-model.ts';
 import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
 import { gatherGrounding } from './gather-grounding.ts';
-import { reportGenerationProgress } from './job-reports.ts';
+import {
+  failGenerationJob as fail, generationJobContext as jobContext, reportGenerationProgress,
+} from './job-reports.ts';
+import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import { runCoaGeneration } from './run-coa-generation.ts';
 import { runSimulation } from './run-simulation.ts';
+
+export type { GenerationWorkerDependencies };
 
 export const GENERATION_TASK = 'generation';
 
@@ -37,36 +38,13 @@ export const generationTask = (jobId: string): WorkTask => ({
   id: `generation:${jobId}`, kind: GENERATION_TASK, payload: { job_id: jobId },
 });
 
-export interface GenerationWorkerDependencies {
-  store: EventStore;
-  knex: Knex;
-  documents: DocumentStorage;
-  languageModel: LanguageModel;
-  /** The model's token budget per reply (LLM_MAX_TOKENS): bounds a draft's text (draftTextLimit). */
-  maxTokens: number;
-  logger: Logger;
-  /** The tile store, where drafts find the maps' terrain summaries (absent: drafts go without them). */
-  blobStore?: BlobStore;
-}
 
-/** The job's requester is the writer of record; events correlate to the job. */
-const jobContext = (job: GenerationJob): CommandContext => ({
-  principal: { account_id: job.account_id, api_key_id: job.api_key_id },
-  correlation_id: job.job_id,
-  causation_id: null,
-  now: () => new Date(),
-});
 
 async function pendingJob(store: EventStore, jobId: string): Promise<GenerationJob | null> {
   const job = await loadGenerationJob(store, jobId);
   return job.status === 'pending' ? job : null;
 }
 
-function fail(store: EventStore, job: GenerationJob, code: GenerationFailureCode, message: string) {
-  return decideGeneration(store, jobContext(job), job.operation_id, {
-    type: 'FailGeneration', job_id: job.job_id, code, message,
-  });
-}
 
 /** The record's events written after the request were all this job's (a redelivery after the write). */
 async function writtenByThisJob(store: EventStore, job: PlanningDraftJob): Promise<boolean> {
@@ -114,7 +92,9 @@ async function runRecordDraft(
   let draft: RecordDraft;
   let result;
   try {
-    await reportGenerationProgress(deps.store, job, { step: 1, of: 1, label: `Drafting ${job.target_kind} ${job.record_type}` });
+    await reportGenerationProgress(deps.store, job, {
+      step: 1, of: 1, label: `Drafting ${job.target_kind} ${job.record_type}`,
+    });
     result = await deps.languageModel.generateStructured<RecordDraft>({
       task: RECORD_DRAFT_TASK, input: grounding, messages: prompt.messages(grounding),
       schema: recordDraftSchema(rule, draftTextLimit(deps.maxTokens)), schemaName: 'planning_record_draft',

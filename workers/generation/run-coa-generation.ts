@@ -39,7 +39,7 @@ import { LanguageModelError, type StructuredResult } from '../../infra/language-
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { countSections } from '../../projections/queries/coa-statement-queries.ts';
 import { gatherCoaGrounding } from './gather-coa-grounding.ts';
-import type { GenerationWorkerDependencies } from './generation-worker.ts';
+import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import {
   failGenerationJob as fail, generationJobContext as jobContext, reportGenerationProgress as reportProgress,
 } from './job-reports.ts';

@@ -5,7 +5,6 @@
 // with origin `generated` under the id the request chose; a model that fails, or a statement deleted
 // meanwhile, fails the job with its code and writes no record. A redelivery that finds the record
 // written under the job's correlation id completes the job (usage lost, attempts 0).
-import type { Knex } from 'knex';
 import { decideGeneration } from '../../commands/generation-job-commands.ts';
 import { recordLlmSimulation } from '../../commands/llm-simulation-commands.ts';
 import type { GenerationJob } from '../../domain/generation-job/generation-job-decider.ts';
@@ -22,30 +21,21 @@ import { synchronisationSummary } from '../../domain/llm-simulation/synchronisat
 import { figuresForTurn } from '../../domain/llm-simulation/turn-figures.ts';
 import { assessmentDraftSchema, turnDraftSchema } from '../../domain/llm-simulation/wargame-draft-schemas.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
-import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import {
   LanguageModelError, type LanguageModel, type StructuredResult, type TokenUsage,
 } from '../../infra/language-model/language-model.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { gatherSimulationGrounding } from './gather-simulation-grounding.ts';
+import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import { failGenerationJob, generationJobContext, reportGenerationProgress } from './job-reports.ts';
 
 /** The prompts a simulation job uses, as its provenance names them. */
 export const SIMULATION_PROMPT_VERSION =
   `${llmSimulationTurnPromptV1.version}+${llmSimulationAssessmentPromptV1.version}`;
 
-export interface SimulationWorkerDependencies {
-  store: EventStore;
-  knex: Knex;
-  documents: DocumentStorage;
-  languageModel: LanguageModel;
-  /** The model's token budget per reply: bounds each text of a turn (turnFieldLimit). */
-  maxTokens: number;
-  /** The tile store, where the maps' terrain summaries are (absent: the wargame goes without them). */
-  blobStore?: BlobStore;
-}
+/** A wargame needs no logger: it reports through its job's events. */
+export type SimulationWorkerDependencies = Omit<GenerationWorkerDependencies, 'logger'>;
 
 const METHOD_NAMES = { belt: 'belt', avenue_in_depth: 'avenue-in-depth', box: 'box' } as const;
 
@@ -151,7 +141,7 @@ export async function runSimulation(
       content: {
         title: title.slice(0, 200), method: grounding.method, enemy_coa: grounding.enemy_coa, turns,
         assessments: played.assessments, summary, inputs: gathered.inputs,
-        model: provenance.rule_based ? null : model.model.slice(0, 200),
+        model: provenance.rule_based ? null : model.model.slice(0, 200), seed: grounding.seed,
       },
     });
   } catch (error) {

@@ -4,7 +4,7 @@
 // read it back with PDF.js (unpdf). No dates are written, so the same composition gives the same bytes.
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import type { MapComposition } from '../../domain/cartography/map-composition.ts';
+import type { MapComposition } from '../../../domain/cartography/map-composition.ts';
 import { renderMapPng } from './render-map-png.ts';
 
 /** The sheet's print resolution: a 1 028-pixel-wide sheet is 174 mm (493.44 pt) wide. */

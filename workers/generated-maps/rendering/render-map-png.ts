@@ -3,10 +3,10 @@
 // canvas build, and composites raw RGBA and SVG in one pipeline; the drawing itself (grid, vectors,
 // marginalia) is pure SVG text built in domain/cartography/, so it is tested without rendering.
 import sharp, { type OverlayOptions } from 'sharp';
-import type { MapComposition, PixelLayer } from '../../domain/cartography/map-composition.ts';
-import { mapLayout } from '../../domain/cartography/map-layout.ts';
-import { mapOverlaySvg } from '../../domain/cartography/map-overlay-svg.ts';
-import { vectorLayerSvg } from '../../domain/cartography/vector-layer-svg.ts';
+import type { MapComposition, PixelLayer } from '../../../domain/cartography/map-composition.ts';
+import { mapLayout } from '../../../domain/cartography/map-layout.ts';
+import { mapOverlaySvg } from '../../../domain/cartography/map-overlay-svg.ts';
+import { vectorLayerSvg } from '../../../domain/cartography/vector-layer-svg.ts';
 
 /**
  * The map sheet as an 8-bit RGB PNG: white paper; the face (frame.width × frame.height, top-left at
