@@ -6,11 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { generationJobDecider } from '../domain/generation-job/generation-job-decider.ts';
 import { generationJobStream } from '../domain/generation-job/generation-job-events.ts';
 import { placeholderCoaName } from '../domain/generation/coa-generation.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import { createCoaStatement } from './coa-statement-commands.ts';
 import type { CommandContext } from './command-context.ts';
-import { loadDocument } from './document-commands.ts';
+import { requireOperationDocuments } from './document-commands.ts';
 import { handleCommand } from './handle-command.ts';
 import { requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
 
@@ -29,14 +28,7 @@ export const placeholderCoaDescription = (jobId: string) =>
 export async function requestCoaGeneration(store: EventStore, ctx: CommandContext, input: CoaGenerationInput) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
   await requireActiveOperation(store, input.operation_id, account_id);
-  const documentIds = [...new Set(input.document_ids.map((id) => id.toLowerCase()))];
-  for (const [i, id] of documentIds.entries()) {
-    const document = await loadDocument(store, id);
-    if (document.status !== 'active' || document.operation_id !== input.operation_id) {
-      const message = `Document ${id} is not a document of operation ${input.operation_id}`;
-      throw new DomainError('invalid', message, ['body', 'document_ids', i]);
-    }
-  }
+  const documentIds = await requireOperationDocuments(store, input.operation_id, input.document_ids);
   const jobId = randomUUID();
   const statementIds: string[] = [];
   for (let n = 1; n <= input.count; n++) {

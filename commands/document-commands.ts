@@ -70,3 +70,19 @@ export async function recordExtraction(store: EventStore, ctx: CommandContext, d
 export async function loadDocument(store: EventStore, documentId: string) {
   return (await loadState(store, documentStream(documentId), documentDecider)).state;
 }
+
+/**
+ * The distinct ids (lower case) of documents a generation request grounds in, each an active document of
+ * the operation; else 422 at `body.document_ids[i]`.
+ */
+export async function requireOperationDocuments(store: EventStore, operationId: string, ids: string[]) {
+  const documentIds = [...new Set(ids.map((id) => id.toLowerCase()))];
+  for (const [i, id] of documentIds.entries()) {
+    const document = await loadDocument(store, id);
+    if (document.status !== 'active' || document.operation_id !== operationId) {
+      const message = `Document ${id} is not a document of operation ${operationId}`;
+      throw new DomainError('invalid', message, ['body', 'document_ids', i]);
+    }
+  }
+  return documentIds;
+}

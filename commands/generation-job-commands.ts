@@ -9,7 +9,7 @@ import { planningRecordStream } from '../domain/planning-record/planning-record-
 import { DomainError } from '../domain/shared/domain-error.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
-import { loadDocument } from './document-commands.ts';
+import { requireOperationDocuments } from './document-commands.ts';
 import { handleCommand } from './handle-command.ts';
 import { loadState } from './load-state.ts';
 import { requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
@@ -53,14 +53,7 @@ export async function requestGenerations(store: EventStore, ctx: CommandContext,
 export async function requestGeneration(store: EventStore, ctx: CommandContext, input: GenerationRequestInput) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
   await requireActiveOperation(store, input.operation_id, account_id);
-  const documentIds = [...new Set(input.document_ids.map((id) => id.toLowerCase()))];
-  for (const [i, id] of documentIds.entries()) {
-    const document = await loadDocument(store, id);
-    if (document.status !== 'active' || document.operation_id !== input.operation_id) {
-      const message = `Document ${id} is not a document of operation ${input.operation_id}`;
-      throw new DomainError('invalid', message, ['body', 'document_ids', i]);
-    }
-  }
+  const documentIds = await requireOperationDocuments(store, input.operation_id, input.document_ids);
   const record = await loadPlanningRecord(store, input.target_kind, input.record_id);
   if (!input.overwrite && editedByPerson(record.state)) {
     throw new DomainError('conflict', 'The record was written by a person since its last generation: '

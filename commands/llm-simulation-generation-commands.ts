@@ -14,7 +14,7 @@ import { DomainError } from '../domain/shared/domain-error.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { requireActiveCoaStatement } from './coa-statement-commands.ts';
-import { loadDocument } from './document-commands.ts';
+import { requireOperationDocuments } from './document-commands.ts';
 import { handleCommand } from './handle-command.ts';
 import { loadState } from './load-state.ts';
 import { requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
@@ -32,16 +32,6 @@ export interface SimulationRequestInput {
 
 const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
 
-async function checkDocuments(store: EventStore, ids: string[], operationId: string): Promise<void> {
-  for (const [i, id] of ids.entries()) {
-    const document = await loadDocument(store, id);
-    if (document.status !== 'active' || document.operation_id !== operationId) {
-      throw new DomainError('invalid', `Document ${id} is not a document of operation ${operationId}`,
-        ['body', 'document_ids', i]);
-    }
-  }
-}
-
 async function checkAnalyses(store: EventStore, ids: string[], operationId: string): Promise<void> {
   for (const [i, id] of ids.entries()) {
     const { state } = await loadState(store, analysisStream(id), analysisJobDecider);
@@ -57,8 +47,7 @@ export async function requestSimulation(store: EventStore, ctx: CommandContext, 
   const statement = await requireActiveCoaStatement(store, input.coa_statement_id.toLowerCase(), account_id);
   const operationId = statement.operation_id;
   await requireActiveOperation(store, operationId, account_id);
-  const documentIds = unique(input.document_ids);
-  await checkDocuments(store, documentIds, operationId);
+  const documentIds = await requireOperationDocuments(store, operationId, input.document_ids);
   const analysisIds = input.analysis_ids === null ? null : unique(input.analysis_ids);
   if (analysisIds) await checkAnalyses(store, analysisIds, operationId);
   const jobId = randomUUID();

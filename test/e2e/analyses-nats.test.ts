@@ -2,6 +2,7 @@
 // Analyses in the production shape: API (+ projector + dispatchers) on PostgreSQL, the analysis run
 // by a separate `npm run worker` process through NATS JetStream; results (layer, tiles written by
 // the worker to the shared tile store) read back over HTTP; the events show in the operation history.
+// The same worker draws the analysis's generated map and drafts a WARNO paragraph (rule-based).
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -9,11 +10,15 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { connect } from 'nats';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
+import { pollGeneration } from '../support/generation-http.ts';
+import { squareBoundary } from '../support/terrain-flow.ts';
 import { TEST_NATS_URL } from '../support/backends.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let svc: TestService;
 let worker: ChildProcess;
+/** What the first test made, for the second. */
+const made = { operationId: '', mapId: '', analysisIds: [] as string[] };
 
 test.before(async () => {
   svc = await startTestService('postgres', {
@@ -22,6 +27,7 @@ test.before(async () => {
     INLINE_WORKERS: 'false',
     TASK_ACK_WAIT_MS: '5000',
     WORKER_CONCURRENCY: '1',
+    GENERATED_MAPS: 'true',
   });
   worker = spawn(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/worker.ts')], {
     cwd: root,
@@ -72,6 +78,7 @@ test('line of sight and viewshed run by a worker process over NATS; tiles and hi
   assert.is(seen.status, 202, seen.text);
   const done = await poll(seen.body.id);
   assert.is(done.status, 'success', JSON.stringify(done));
+  Object.assign(made, { operationId: op.body.id, mapId, analysisIds: [sight.body.id, seen.body.id] });
   const tileset = await http(
     svc.url,
     'GET',
@@ -89,6 +96,36 @@ test('line of sight and viewshed run by a worker process over NATS; tiles and hi
   for (const type of ['AnalysisRequested', 'AnalysisQueued', 'AnalysisStarted', 'AnalysisCompleted', 'MapLayerAdded']) {
     assert.ok(types.includes(type), `${type} in ${types.join(', ')}`);
   }
+});
+
+test('the worker process draws the analysis map and drafts a WARNO paragraph', async () => {
+  const { operationId } = made;
+  assert.is(made.analysisIds.length, 2, 'the first test ran its analyses');
+  const path = made.analysisIds.map((id) => `analysis-${id}.png`);
+  // A map is drawn once it has an area of operations: posting one draws the analyses' maps.
+  const layer = await http(svc.url, 'POST', `/api/maps/${made.mapId}/features`, {
+    key: svc.key, body: { type: 'boundary', title: 'AO', feature_collection: squareBoundary(11.09, 48.095, 11.115, 48.105) },
+  });
+  assert.is(layer.status, 201, layer.text);
+  const deadline = Date.now() + 120_000;
+  let listed: string[] = [];
+  while (Date.now() < deadline) {
+    const list = await http(svc.url, 'GET', `/api/operations/${operationId}/generated-maps/`, { key: svc.key });
+    listed = list.body.items.map((i: any) => i.path);
+    if (path.every((p) => listed.includes(p))) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.ok(path.every((p) => listed.includes(p)), `${path.join(', ')} in ${listed.join(', ')}`);
+  const png = await fetch(`${svc.url}/api/operations/${operationId}/generated-maps/${path[1]}`,
+    { headers: { authorization: `Bearer ${svc.key}` } });
+  assert.is(png.status, 200);
+  assert.is(png.headers.get('content-type'), 'image/png');
+  const mission = (await http(svc.url, 'GET', `/api/warno/?operation_id=${operationId}&type=mission`, { key: svc.key })).body;
+  const requested = await http(svc.url, 'POST', `/api/warno/${mission.id}/generate`, { key: svc.key, body: {} });
+  assert.is(requested.status, 200, requested.text);
+  const job = await pollGeneration(svc, requested.body.id);
+  assert.is(job.status, 'success', JSON.stringify(job));
+  assert.is(job.provenance.adapter, 'rule_based');
 });
 
 test.run();
