@@ -7,6 +7,10 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 
+# The generated maps' marginalia (title block, legend, grid labels) are drawn in DejaVu Sans.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
+
 # Dependencies first: this layer is reused until package.json or the lockfile changes. `.npmrc` and
 # `--omit=optional` (a command-line --omit replaces the .npmrc list) keep node-llama-cpp's CUDA and
 # Vulkan builds out; the platform binaries the service needs are direct dependencies.

@@ -175,6 +175,7 @@ test('the commands the services run exist in the image a production install buil
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
   assert.match(dockerfile, /^FROM node:20-bookworm-slim$/m);
   assert.match(dockerfile, /npm ci --omit=dev/);
+  assert.match(dockerfile, /apt-get install [^\n]*fonts-dejavu-core/, 'the map renderer\'s font');
   assert.match(dockerfile, /^CMD \["npm", "start"\]$/m);
 });
 
