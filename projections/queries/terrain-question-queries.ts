@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { TerrainQuestion } from '../../domain/terrain-question/terrain-question-decider.ts';
 import { iso } from './iso.ts';
+import { jsonColumn } from './json-column.ts';
 import { offsetOf, pageOf, type Page, type PageRequest } from './pagination.ts';
 
 export interface TerrainQuestionView {
@@ -13,14 +14,12 @@ export interface TerrainQuestionView {
   updated_at: string;
 }
 
-const parse = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
 function toView(row: Record<string, unknown>): TerrainQuestionView {
   return {
     question_id: row.question_id as string,
     map_id: row.map_id as string,
     account_id: row.account_id as string,
-    state: parse(row.state),
+    state: jsonColumn(row.state),
     created_at: iso(row.created_at as string)!,
     updated_at: iso(row.updated_at as string)!,
   };
