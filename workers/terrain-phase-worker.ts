@@ -22,7 +22,7 @@ import type { SourceProvider } from './terrain/sources/source-provider.ts';
 import type { PhaseRunner } from './terrain/phase-thread/create-phase-runner.ts';
 
 export const TERRAIN_PHASE_TASK = 'terrain_phase';
-/** Progress is reported at most this often per phase (not once per work tile), and at least this often while tiles wait. */
+/** Progress is reported at most this often per phase (not once per work tile), and no later while tiles wait. */
 const PROGRESS_INTERVAL_MS = 1000;
 
 export interface TerrainPhaseTaskPayload {

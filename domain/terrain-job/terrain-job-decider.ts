@@ -30,7 +30,10 @@ export type TerrainJobCommand =
   /** The tiles counted since the delivery's previous report. */
   | { type: 'ProgressPhase'; job_id: string; phase: PhaseId; tiles: TileOutcomes }
   /** Every tile of the delivery (the decider keeps tiles an earlier delivery built as completed). */
-  | { type: 'CompletePhase'; job_id: string; phase: PhaseId; outcome: 'complete' | 'cached' | 'partial'; tiles: TileOutcomes; message: string | null }
+  | {
+    type: 'CompletePhase'; job_id: string; phase: PhaseId; outcome: 'complete' | 'cached' | 'partial';
+    tiles: TileOutcomes; message: string | null;
+  }
   /** Tiles not yet counted (or all, when `tiles` is absent) are counted skipped. */
   | { type: 'FailPhase'; job_id: string; phase: PhaseId; code: string; message: string; tiles?: TileOutcomes }
   | { type: 'CancelJob'; job_id: string; account_id: string; reason: string };
@@ -64,11 +67,13 @@ function tallyReport(job: TerrainJob, phase: PhaseId, report: TileOutcomes): str
   return tallyTiles(job.phases[phase].tiles, total, report);
 }
 
-function progressPhase(job: TerrainJob, command: Extract<TerrainJobCommand, { type: 'ProgressPhase' }>): TerrainJobEvent[] {
-  const before = job.phases[command.phase].tiles;
-  const tally = tallyReport(job, command.phase, command.tiles);
-  if (tally === before) return []; // a repeated report: every tile already counted so
-  return [{ type: 'TerrainPhaseProgressed', data: { job_id: job.job_id, phase: command.phase, counts: countsOfTally(tally), tiles: command.tiles } }];
+type CommandOf<T extends TerrainJobCommand['type']> = Extract<TerrainJobCommand, { type: T }>;
+
+function progressPhase(job: TerrainJob, command: CommandOf<'ProgressPhase'>): TerrainJobEvent[] {
+  const { phase, tiles } = command;
+  const tally = tallyReport(job, phase, tiles);
+  if (tally === job.phases[phase].tiles) return []; // a repeated report: every tile already counted so
+  return [{ type: 'TerrainPhaseProgressed', data: { job_id: job.job_id, phase, counts: countsOfTally(tally), tiles } }];
 }
 
 /**
@@ -76,23 +81,24 @@ function progressPhase(job: TerrainJob, command: Extract<TerrainJobCommand, { ty
  * completed, so a phase the last delivery found all cached is `complete`, not `cached`, when this
  * job built some of it.
  */
-function completePhase(job: TerrainJob, command: Extract<TerrainJobCommand, { type: 'CompletePhase' }>): TerrainJobEvent[] {
-  const { phase } = command;
-  const counts = countsOfTally(tallyReport(job, phase, command.tiles));
+function completePhase(job: TerrainJob, command: CommandOf<'CompletePhase'>): TerrainJobEvent[] {
+  const { phase, tiles, message } = command;
+  const counts = countsOfTally(tallyReport(job, phase, tiles));
   const uncounted = counts.total - counts.completed - counts.skipped - counts.failed;
   if (uncounted > 0) {
-    throw new DomainError('invalid', `${phase} cannot complete: ${uncounted} of its ${counts.total} work tiles are not counted`);
+    const why = `${uncounted} of its ${counts.total} work tiles are not counted`;
+    throw new DomainError('invalid', `${phase} cannot complete: ${why}`);
   }
   const outcome = command.outcome === 'cached' && counts.completed > 0 ? 'complete' : command.outcome;
   return [
-    { type: 'TerrainPhaseCompleted', data: { job_id: job.job_id, phase, outcome, counts, message: command.message, tiles: command.tiles } },
+    { type: 'TerrainPhaseCompleted', data: { job_id: job.job_id, phase, outcome, counts, message, tiles } },
     ...sourceEvents(job, phase, (dataset) => ({
       ok: true, code: null, message: job.source_providers[dataset]?.description ?? null,
     })),
   ];
 }
 
-function failPhase(job: TerrainJob, command: Extract<TerrainJobCommand, { type: 'FailPhase' }>): TerrainJobEvent[] {
+function failPhase(job: TerrainJob, command: CommandOf<'FailPhase'>): TerrainJobEvent[] {
   const { phase } = command;
   const counts = countsOfTally(skipUncounted(tallyReport(job, phase, command.tiles ?? NO_TILE_OUTCOMES)));
   return [
@@ -207,17 +213,18 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
         return withPhase(event.data.phase, { status: 'queued', counts: state.phases[event.data.phase].counts ?? zeroCounts(state.work_tiles.length) });
       case 'TerrainPhaseStarted':
         return withPhase(event.data.phase, { status: 'running', attempt: event.data.attempt });
-      case 'TerrainPhaseProgressed':
-        return withPhase(event.data.phase, { counts: event.data.counts, ...tallied(event.data.phase, event.data.tiles) });
-      case 'TerrainPhaseCompleted':
-        return withPhase(event.data.phase, {
-          status: event.data.outcome, counts: event.data.counts, message: event.data.message, ...tallied(event.data.phase, event.data.tiles),
-        });
+      case 'TerrainPhaseProgressed': {
+        const { phase, counts, tiles } = event.data;
+        return withPhase(phase, { counts, ...tallied(phase, tiles) });
+      }
+      case 'TerrainPhaseCompleted': {
+        const { phase, outcome, counts, message, tiles } = event.data;
+        return withPhase(phase, { status: outcome, counts, message, ...tallied(phase, tiles) });
+      }
       case 'TerrainPhaseFailed': {
-        const { tiles } = tallied(event.data.phase, event.data.tiles ?? NO_TILE_OUTCOMES);
-        return withPhase(event.data.phase, {
-          status: 'failed', counts: event.data.counts, code: event.data.code, message: event.data.message, tiles: skipUncounted(tiles!),
-        });
+        const { phase, counts, code, message } = event.data;
+        const { tiles } = tallied(phase, event.data.tiles ?? NO_TILE_OUTCOMES);
+        return withPhase(phase, { status: 'failed', counts, code, message, tiles: skipUncounted(tiles!) });
       }
       case 'TerrainPhaseBlocked':
         return withPhase(event.data.phase, { status: 'blocked', message: event.data.message });

@@ -51,7 +51,8 @@ export const TerrainPhaseCompletedData = Type.Object({
   message: Type.Union([Message, Type.Null()]), tiles: Type.Optional(TileOutcomesSchema),
 }, { additionalProperties: false });
 export const TerrainPhaseFailedData = Type.Object({
-  job_id: Uuid, phase: Phase, code: Code, message: Message, counts: PhaseCounts, tiles: Type.Optional(TileOutcomesSchema),
+  job_id: Uuid, phase: Phase, code: Code, message: Message, counts: PhaseCounts,
+  tiles: Type.Optional(TileOutcomesSchema),
 }, { additionalProperties: false });
 export const TerrainPhaseBlockedData = Type.Object({
   job_id: Uuid, phase: Phase, blocked_by: Phase, message: Message,

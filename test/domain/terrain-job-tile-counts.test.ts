@@ -4,7 +4,9 @@
 // and for duplicated, stale and incomplete reports.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { terrainJobDecider, type TerrainJobCommand, type TerrainJobRequest } from '../../domain/terrain-job/terrain-job-decider.ts';
+import {
+  terrainJobDecider, type TerrainJobCommand, type TerrainJobRequest,
+} from '../../domain/terrain-job/terrain-job-decider.ts';
 import type { TerrainJobEvent } from '../../domain/terrain-job/terrain-job-events.ts';
 import type { TerrainJob } from '../../domain/terrain-job/terrain-job-state.ts';
 import type { TileOutcomes } from '../../domain/terrain-job/tile-tally.ts';
@@ -22,9 +24,12 @@ const request: TerrainJobRequest = {
 const tiles = (t: Partial<TileOutcomes>): TileOutcomes => ({ completed: [], skipped: [], failed: [], ...t });
 const counts = (completed: number, skipped: number, failed = 0) => ({ total: 4, completed, skipped, failed });
 
-const start = (attempt: number): TerrainJobCommand => ({ type: 'StartPhase', job_id, phase, worker_id: `w${attempt}`, attempt });
-const progress = (t: Partial<TileOutcomes>): TerrainJobCommand => ({ type: 'ProgressPhase', job_id, phase, tiles: tiles(t) });
-const completeWith = (t: Partial<TileOutcomes>, outcome: 'complete' | 'cached' | 'partial' = 'complete'): TerrainJobCommand =>
+type Outcome = 'complete' | 'cached' | 'partial';
+const start = (attempt: number): TerrainJobCommand =>
+  ({ type: 'StartPhase', job_id, phase, worker_id: `w${attempt}`, attempt });
+const progress = (t: Partial<TileOutcomes>): TerrainJobCommand =>
+  ({ type: 'ProgressPhase', job_id, phase, tiles: tiles(t) });
+const completeWith = (t: Partial<TileOutcomes>, outcome: Outcome = 'complete'): TerrainJobCommand =>
   ({ type: 'CompletePhase', job_id, phase, outcome, tiles: tiles(t), message: null });
 
 /** The events of running commands from a requested job (each decided on the state before it). */
@@ -45,12 +50,12 @@ const stateOf = (events: TerrainJobEvent[]): TerrainJob => {
   return state;
 };
 const spec = specFor(terrainJobDecider);
-const completed = (outcome: 'complete' | 'cached' | 'partial', c: ReturnType<typeof counts>, t: Partial<TileOutcomes>): TerrainJobEvent =>
+const completed = (outcome: Outcome, c: ReturnType<typeof counts>, t: Partial<TileOutcomes>): TerrainJobEvent =>
   ({ type: 'TerrainPhaseCompleted', data: { job_id, phase, outcome, counts: c, message: null, tiles: tiles(t) } });
-const sourcesReady: TerrainJobEvent[] = [
-  { type: 'TerrainSourceStatusChanged', data: { job_id, dataset: 'elevation', ok: true, code: null, message: 'synthetic elevation' } },
-  { type: 'TerrainSourceStatusChanged', data: { job_id, dataset: 'land_cover', ok: true, code: null, message: null } },
-];
+type Text = string | null;
+const source = (dataset: 'elevation' | 'land_cover', ok: boolean, code: Text, message: Text): TerrainJobEvent =>
+  ({ type: 'TerrainSourceStatusChanged', data: { job_id, dataset, ok, code, message } });
+const sourcesReady = [source('elevation', true, null, 'synthetic elevation'), source('land_cover', true, null, null)];
 
 test('killed after starting, before any tile report: the next delivery counts every tile', () => {
   const given = eventsOf([start(1), start(2)]);
@@ -58,7 +63,7 @@ test('killed after starting, before any tile report: the next delivery counts ev
     .then([completed('complete', counts(4, 0), { completed: [0, 1, 2, 3] }), ...sourcesReady]);
 });
 
-test('killed after reporting 2 built tiles: the next delivery finds them cached, and they still count completed', () => {
+test('killed after reporting 2 built tiles: the next delivery finds them cached; they still count completed', () => {
   // The observed defect: 9 of 12 completed, the 3 tiles the killed delivery built counted skipped.
   const given = eventsOf([start(1), progress({ completed: [0] }), progress({ completed: [2] }), start(2)]);
   assert.equal(stateOf(given).phases[phase].counts, counts(2, 0));
@@ -66,7 +71,7 @@ test('killed after reporting 2 built tiles: the next delivery finds them cached,
     .then([completed('complete', counts(4, 0), { completed: [1, 3], skipped: [0, 2] }), ...sourcesReady]);
 });
 
-test('killed after every tile was built and reported, before completing: the next delivery finds all cached → complete 4/4', () => {
+test('killed after every tile was built and reported, before completing: all cached next → complete 4/4', () => {
   const given = eventsOf([start(1), progress({ completed: [0, 1, 2, 3] }), start(2)]);
   spec(given).when(completeWith({ skipped: [0, 1, 2, 3] }, 'cached'))
     .then([completed('complete', counts(4, 0), { skipped: [0, 1, 2, 3] }), ...sourcesReady]);
@@ -89,7 +94,8 @@ test('a duplicated progress report (a retried append) changes nothing', () => {
   const given = eventsOf([start(1), progress({ completed: [0, 1], failed: [2] })]);
   spec(given).when(progress({ completed: [0, 1], failed: [2] })).then([]);
   spec(given).when(progress({ completed: [1], skipped: [3] })).then([{
-    type: 'TerrainPhaseProgressed', data: { job_id, phase, counts: counts(2, 1, 1), tiles: tiles({ completed: [1], skipped: [3] }) },
+    type: 'TerrainPhaseProgressed',
+    data: { job_id, phase, counts: counts(2, 1, 1), tiles: tiles({ completed: [1], skipped: [3] }) },
   }]);
 });
 
@@ -100,7 +106,7 @@ test('a stale delivery reporting a tile failed after another built it: the tile 
     .then([completed('partial', counts(4, 0), { completed: [0, 1, 3], failed: [2] }), ...sourcesReady]);
 });
 
-test('a tile skipped (no coverage) by two deliveries is counted once; a failed one retried and built is completed', () => {
+test('a tile skipped (no coverage) by two deliveries counts once; a failed one retried and built is completed', () => {
   const given = eventsOf([start(1), progress({ skipped: [0], failed: [1] }), start(2), progress({ skipped: [0] })]);
   assert.equal(stateOf(given).phases[phase].counts, counts(0, 1, 1));
   spec(given).when(completeWith({ skipped: [0], completed: [1, 2, 3] }))
@@ -118,22 +124,20 @@ test('a phase completes only when every tile is counted; tile indices must be th
 
 test('out of deliveries: the failure keeps what was reported and counts the rest skipped (sum = total)', () => {
   const given = eventsOf([start(1), progress({ completed: [0, 1], failed: [2] }), start(2)]);
-  spec(given).when({ type: 'FailPhase', job_id, phase, code: 'PHASE_RETRIES_EXHAUSTED', message: 'phase failed after 2 attempts' })
-    .then([
-      {
-        type: 'TerrainPhaseFailed',
-        data: { job_id, phase, code: 'PHASE_RETRIES_EXHAUSTED', message: 'phase failed after 2 attempts', counts: counts(2, 1, 1) },
-      },
-      { type: 'TerrainSourceStatusChanged', data: { job_id, dataset: 'elevation', ok: false, code: 'PHASE_RETRIES_EXHAUSTED', message: 'phase failed after 2 attempts' } },
-      { type: 'TerrainSourceStatusChanged', data: { job_id, dataset: 'land_cover', ok: false, code: 'PHASE_RETRIES_EXHAUSTED', message: 'phase failed after 2 attempts' } },
-    ]);
+  const [code, message] = ['PHASE_RETRIES_EXHAUSTED', 'phase failed after 2 attempts'];
+  spec(given).when({ type: 'FailPhase', job_id, phase, code, message }).then([
+    { type: 'TerrainPhaseFailed', data: { job_id, phase, code, message, counts: counts(2, 1, 1) } },
+    source('elevation', false, code, message),
+    source('land_cover', false, code, message),
+  ]);
 });
 
 test('events recorded before per-tile reports (no tiles) keep their own counts', () => {
   const given: TerrainJobEvent[] = [
     ...eventsOf([start(1)]),
     { type: 'TerrainPhaseProgressed', data: { job_id, phase, counts: counts(1, 0) } },
-    { type: 'TerrainPhaseCompleted', data: { job_id, phase, outcome: 'complete', counts: counts(3, 1), message: null } },
+    { type: 'TerrainPhaseCompleted',
+      data: { job_id, phase, outcome: 'complete', counts: counts(3, 1), message: null } },
   ];
   const state = stateOf(given);
   assert.equal([state.phases[phase].status, state.phases[phase].counts], ['complete', counts(3, 1)]);

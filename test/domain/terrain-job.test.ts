@@ -34,7 +34,8 @@ function run(commands: TerrainJobCommand[]): TerrainJob {
 }
 const complete = (phase: PhaseId, outcome: 'complete' | 'cached' | 'partial' = 'complete'): TerrainJobCommand[] => [
   { type: 'StartPhase', job_id, phase, worker_id: 'w', attempt: 1 },
-  { type: 'CompletePhase', job_id, phase, outcome, tiles: allTiles(2, outcome === 'cached' ? 'skipped' : 'completed'), message: null },
+  { type: 'CompletePhase', job_id, phase, outcome, message: null,
+    tiles: allTiles(2, outcome === 'cached' ? 'skipped' : 'completed') },
 ];
 const fail = (phase: PhaseId, code = 'ELEVATION_SOURCE_UNREACHABLE'): TerrainJobCommand[] => [
   { type: 'StartPhase', job_id, phase, worker_id: 'w', attempt: 1 },
@@ -135,7 +136,10 @@ test('given a finished phase, when a redelivered task reports it again, then not
     { type: 'TerrainPhaseStarted', data: { job_id, phase: 'road_artifacts', worker_id: 'w', attempt: 1 } },
     { type: 'TerrainPhaseCompleted', data: { job_id, phase: 'road_artifacts', outcome: 'complete', counts: counts(2, 2), message: null } }];
   spec(done).when({ type: 'StartPhase', job_id, phase: 'road_artifacts', worker_id: 'w2', attempt: 2 }).then([]);
-  spec(done).when({ type: 'CompletePhase', job_id, phase: 'road_artifacts', outcome: 'complete', tiles: allTiles(2, 'completed'), message: null }).then([]);
+  spec(done).when({
+    type: 'CompletePhase', job_id, phase: 'road_artifacts', outcome: 'complete', message: null,
+    tiles: allTiles(2, 'completed'),
+  }).then([]);
   spec(done).when({ type: 'QueuePhases', job_id, phases: [{ phase: 'road_artifacts', task_id: 'x' }] }).then([]);
 });
 

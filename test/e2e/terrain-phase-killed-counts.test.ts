@@ -32,7 +32,9 @@ import type { PhaseRunner } from '../../workers/terrain/phase-thread/create-phas
 import type { SourceProvider } from '../../workers/terrain/sources/source-provider.ts';
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
 import { failExhaustedPhase, handleTerrainPhaseTask, terrainPhaseTask } from '../../workers/terrain-phase-worker.ts';
-import { openTestDatabase, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName, type TestDatabase } from '../support/backends.ts';
+import {
+  openTestDatabase, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName, type TestDatabase,
+} from '../support/backends.ts';
 import { squareBoundary } from '../support/terrain-flow.ts';
 
 const PHASE = 'terrain_source_artifacts';
@@ -67,7 +69,9 @@ test.after(async () => {
 async function requestedJob(): Promise<string> {
   const jobId = randomUUID();
   const accountId = randomUUID();
-  const sources = Object.fromEntries(DATASET_NAMES.map((d) => [d, { fingerprint: providers[d].fingerprint, description: 'test' }]));
+  const sources = Object.fromEntries(
+    DATASET_NAMES.map((d) => [d, { fingerprint: providers[d].fingerprint, description: 'test' }]),
+  );
   await decideTerrainJob(store, systemContext({ account_id: accountId, api_key_id: null }), null, {
     type: 'RequestTerrainJob',
     request: {
@@ -82,10 +86,12 @@ async function requestedJob(): Promise<string> {
 
 /** The gated worker process, with a reader of the gate lines it announces. */
 function startGatedWorker(names: { stream: string; subject: string }, tileStore: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./terrain-phase-gated-worker.ts', import.meta.url))], {
+  const helper = fileURLToPath(new URL('./terrain-phase-gated-worker.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', helper], {
     env: {
-      ...process.env, GATED_DATABASE_URL: TEST_DATABASE_URL, GATED_SCHEMA: database.db.schema, GATED_NATS_URL: TEST_NATS_URL,
-      GATED_STREAM: names.stream, GATED_SUBJECT: names.subject, GATED_ACK_WAIT_MS: String(ACK_WAIT_MS), GATED_TILE_STORE: tileStore,
+      ...process.env, GATED_DATABASE_URL: TEST_DATABASE_URL, GATED_SCHEMA: database.db.schema,
+      GATED_NATS_URL: TEST_NATS_URL, GATED_STREAM: names.stream, GATED_SUBJECT: names.subject,
+      GATED_ACK_WAIT_MS: String(ACK_WAIT_MS), GATED_TILE_STORE: tileStore,
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -94,7 +100,8 @@ function startGatedWorker(names: { stream: string; subject: string }, tileStore:
   return {
     child,
     async next(): Promise<string> {
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the gated worker said nothing for 60 s')), 60_000));
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the gated worker said nothing for 60 s')), 60_000));
       const { value, done } = await Promise.race([lines.next(), timeout]);
       if (done) throw new Error(`the gated worker ended (${child.exitCode ?? child.signalCode})`);
       return value;
@@ -138,9 +145,9 @@ async function killAt(stage: { tilesBeforeKill: number; reported: number; atFini
       assert.match(await gated.next(), /^tile \d+\/\d+$/);
       gated.pass();
     }
-    assert.match(await gated.next(), stage.atFinish ? /^finish$/ : /^tile /, 'the worker waits at the stage under test');
-    const before = await phaseUntil(jobId, (p) => p.status === 'running' && (p.counts?.completed ?? 0) >= stage.reported,
-      `${stage.reported} tiles reported`);
+    assert.match(await gated.next(), stage.atFinish ? /^finish$/ : /^tile /, 'the worker waits at the stage tested');
+    const reported = (p: PhaseState) => p.status === 'running' && (p.counts?.completed ?? 0) >= stage.reported;
+    const before = await phaseUntil(jobId, reported, `${stage.reported} tiles reported`);
     gated.child.kill('SIGKILL');
     await new Promise((r) => gated.child.once('exit', r));
     // The healthy worker: the same worker code, phases in this thread, ungated sources.
@@ -151,10 +158,14 @@ async function killAt(stage: { tilesBeforeKill: number; reported: number; atFini
       }),
       async destroy() {},
     };
-    queue.consume(handleTerrainPhaseTask({ store, runner, providers, sourceSettings: {}, tileStoreDir: tileStore, logger }));
-    const after = await phaseUntil(jobId, (p) => ['complete', 'cached', 'partial', 'failed'].includes(p.status), 'the phase to end');
+    queue.consume(handleTerrainPhaseTask({
+      store, runner, providers, sourceSettings: {}, tileStoreDir: tileStore, logger,
+    }));
+    const ended = (p: PhaseState) => ['complete', 'cached', 'partial', 'failed'].includes(p.status);
+    const after = await phaseUntil(jobId, ended, 'the phase to end');
     const events = await store.readStream(terrainJobStream(jobId));
-    const starts = events.filter((e) => e.type === 'TerrainPhaseStarted').map((e) => (e.data as { attempt: number }).attempt);
+    const starts = events.filter((e) => e.type === 'TerrainPhaseStarted')
+      .map((e) => (e.data as { attempt: number }).attempt);
     return { before, after, starts };
   } finally {
     await queue.close();

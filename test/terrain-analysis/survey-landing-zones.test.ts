@@ -55,7 +55,8 @@ test('size 2 (35 m) on 17 m cells: slope of the 3 x 3 least-squares plane, diago
   (inputs.dem.data as Float64Array)[2 * 30 + 4] = 106;
   const zone = at(surveyLandingZones(inputs, 2, { maxCandidates: 500 }), 3, 3);
   assert.is(zone.slope.cellCount, 9);
-  assert.ok(Math.abs(zone.slope.degrees! - (Math.atan(Math.SQRT2 / 17) * 180) / Math.PI) < 1e-12, `${zone.slope.degrees}`);
+  const expected = (Math.atan(Math.SQRT2 / 17) * 180) / Math.PI;
+  assert.ok(Math.abs(zone.slope.degrees! - expected) < 1e-12, `${zone.slope.degrees}`);
   assert.ok(Math.abs(zone.slope.maxResidual! - 10 / 3) < 1e-12, `${zone.slope.maxResidual}`);
   assert.is(zone.slope.reason, '4.8° ≤ 7°: the aircraft can land');
 });

@@ -42,7 +42,10 @@ export async function buildRoadGraphProduct(options: RoadGraphProductOptions): P
     const counts = { total: tiles.length, completed: 0, failed: 0, skipped: tiles.length };
     const skipped = everyTileSkipped(tiles.length);
     options.onProgress?.({ phase: 'terrain_road_graph', counts, cached: tiles.length, tiles: skipped });
-    return { phase: 'terrain_road_graph', status: 'cached', counts, cached: tiles.length, tiles: skipped, key, statsKey, stats: JSON.parse(new TextDecoder().decode(existing)) };
+    return {
+      phase: 'terrain_road_graph', status: 'cached', counts, cached: tiles.length, tiles: skipped, key, statsKey,
+      stats: JSON.parse(new TextDecoder().decode(existing)),
+    };
   }
   const builder = createRoadGraphBuilder();
   const result = await runTilePhase({

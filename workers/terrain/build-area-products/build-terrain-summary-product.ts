@@ -54,7 +54,10 @@ export async function buildTerrainSummaryProduct(options: SummaryProductOptions)
     const counts = { total: tiles.length, completed: 0, failed: 0, skipped: tiles.length };
     const skipped = everyTileSkipped(tiles.length);
     options.onProgress?.({ phase: 'terrain_summary', counts, cached: tiles.length, tiles: skipped });
-    return { phase: 'terrain_summary', status: 'cached', counts, cached: tiles.length, tiles: skipped, key, summary: JSON.parse(new TextDecoder().decode(existing)) };
+    return {
+      phase: 'terrain_summary', status: 'cached', counts, cached: tiles.length, tiles: skipped, key,
+      summary: JSON.parse(new TextDecoder().decode(existing)),
+    };
   }
 
   const inArea = new Set(tiles.map((t) => `${t.z}/${t.x}/${t.y}`));

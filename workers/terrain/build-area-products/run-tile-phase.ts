@@ -46,7 +46,8 @@ export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> 
   let next = 0;
   const report = (i: number, outcome: keyof TileOutcomes) => {
     outcomes[outcome].push(i);
-    onProgress?.({ phase, counts: { ...counts }, cached, tiles: { completed: [], skipped: [], failed: [], [outcome]: [i] } });
+    const tile: TileOutcomes = { completed: [], skipped: [], failed: [], [outcome]: [i] };
+    onProgress?.({ phase, counts: { ...counts }, cached, tiles: tile });
   };
 
   const worker = async () => {
