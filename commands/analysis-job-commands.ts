@@ -18,6 +18,9 @@ import {
 } from '../domain/analysis-job/analysis-job-decider.ts';
 import { analysisStream } from '../domain/analysis-job/analysis-job-events.ts';
 import { analysisFootprint } from '../domain/analysis-job/analysis-footprint.ts';
+import { clipFootprintToTiles } from '../domain/analysis-job/clip-footprint-to-tiles.ts';
+import { waypointTiles } from '../domain/analysis-job/waypoint-tiles.ts';
+import type { TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
 import type {
   AnalysisParameters,
   LandingZonesParameters,
@@ -65,8 +68,11 @@ export type RequestAnalysisInput =
       };
     };
 
-/** The newest terrain job of the map whose work tiles cover every tile of the footprint. */
-export type FindCoveringJob = (mapId: string, tiles: TileAddress[]) => Promise<CoveringJob | null>;
+/** The newest terrain job of the map whose work tiles cover every tile of the footprint, with its tiles. */
+export type FindCoveringJob = (
+  mapId: string,
+  tiles: TileAddress[],
+) => Promise<(CoveringJob & Pick<TerrainJob, 'work_tiles'>) | null>;
 /** Every work tile ([x, y] at the work zoom) some terrain job of the map prepares. */
 export type FindPreparedTiles = (mapId: string) => Promise<Array<[number, number]>>;
 
@@ -108,8 +114,13 @@ export async function requestAnalysis(
           : input.parameters;
   const [issue] = checkAnalysisParameters(input.type, parameters);
   if (issue) throw new DomainError('invalid', issue.msg, issue.loc);
-  const tiles = analysisFootprint(input.type, parameters);
-  const coveringJob = await findCoveringJob(mapId, tiles);
+  let tiles = analysisFootprint(input.type, parameters);
+  let coveringJob = await findCoveringJob(mapId, tiles);
+  if (!coveringJob && input.type === 'route') {
+    // The search margin spills beyond the prepared area: search within the job that prepares every waypoint.
+    const inner = await findCoveringJob(mapId, waypointTiles((parameters as RouteParameters).waypoints));
+    if (inner) [tiles, coveringJob] = [clipFootprintToTiles(tiles, inner.work_tiles), inner];
+  }
   if (input.type === 'landing_zones')
     parameters = { ...(parameters as LandingZonesParameters), building_data: jobIncludesBuildings(coveringJob) };
   const verdict = dependencyVerdict(analysisDependencies(input.type, parameters), coveringJob);

@@ -1,6 +1,7 @@
 // Phase workers: take terrain phase tasks from the work queue, run them in a phase thread and
-// report through commands (started, throttled progress, completed or failed). Workers never write
-// read models. A redelivered task for a phase that already finished changes nothing.
+// report through commands (started, throttled progress, completed or failed), tile by tile: the
+// decider counts each work tile once across deliveries (domain/terrain-job/tile-tally.ts). Workers
+// never write read models. A redelivered task for a phase that already finished changes nothing.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
@@ -12,6 +13,7 @@ import { loadState } from '../commands/load-state.ts';
 import { isTerminalJob, isTerminalPhase, type TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
 import { PHASES, type PhaseId } from '../domain/terrain-job/terrain-phases.ts';
 import { JobCancelledError } from '../domain/terrain-job/job-cancelled-error.ts';
+import type { TileOutcomes } from '../domain/terrain-job/tile-tally.ts';
 import type { DatasetName } from '../domain/terrain/types.ts';
 import { boundaryArea } from '../domain/map/boundary-area.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
@@ -20,7 +22,7 @@ import type { SourceProvider } from './terrain/sources/source-provider.ts';
 import type { PhaseRunner } from './terrain/phase-thread/create-phase-runner.ts';
 
 export const TERRAIN_PHASE_TASK = 'terrain_phase';
-/** Progress is reported at most this often per phase (not once per work tile). */
+/** Progress is reported at most this often per phase (not once per work tile), and no later while tiles wait. */
 const PROGRESS_INTERVAL_MS = 1000;
 
 export interface TerrainPhaseTaskPayload {
@@ -62,7 +64,6 @@ function datasetsOf(phase: PhaseId): DatasetName[] {
 }
 
 type PhaseResult = Awaited<ReturnType<PhaseRunner['run']>>;
-type PhaseCounts = PhaseResult['counts'];
 
 /** One delivery of a phase task: what every step below needs. */
 interface PhaseDelivery {
@@ -122,36 +123,57 @@ async function failOnChangedSources({ deps, job, phase, report }: PhaseDelivery)
   const changed = datasetsOf(phase)
     .filter((d) => deps.providers[d].fingerprint !== job.source_providers[d]?.fingerprint);
   if (changed.length === 0) return false;
-  const total = job.work_tiles.length;
   await report({
     type: 'FailPhase', job_id: job.job_id, phase, code: 'SOURCE_CONFIGURATION_CHANGED',
     message: `this worker's source for ${changed.join(', ')} differs from the one the job was requested with`,
-    counts: { total, completed: 0, failed: 0, skipped: total },
   });
   return true;
 }
 
 /**
- * Progress reports, throttled and sent one after another. A refused one means the job was
- * cancelled: `cancel` stops the work. Other failures are logged; the final report still decides.
+ * Progress reports: the tiles counted since the last report, at most once a second and sent one
+ * after another; tiles counted within the interval go out when it ends, so a killed worker loses at
+ * most a second of reports (the next delivery finds those tiles cached: counted skipped). A refused
+ * report means the job was cancelled: `cancel` stops the work. Other failures are logged and their
+ * tiles go out with the next report; the final report (every tile) still decides.
  */
 function progressReporter({ deps, control, job, phase, report }: PhaseDelivery, cancel: AbortController) {
   let lastReport = Date.now();
   let reporting = Promise.resolve();
-  const onProgress = (progress: { counts: PhaseCounts }) => {
-    control.heartbeat();
-    if (Date.now() - lastReport < PROGRESS_INTERVAL_MS) return;
+  let pending: TileOutcomes = { completed: [], skipped: [], failed: [] };
+  let timer: NodeJS.Timeout | null = null;
+  const send = () => {
+    timer = null;
     lastReport = Date.now();
+    const tiles = pending;
+    pending = { completed: [], skipped: [], failed: [] };
     reporting = reporting
       .then(async () => {
-        await report({ type: 'ProgressPhase', job_id: job.job_id, phase, counts: progress.counts });
+        await report({ type: 'ProgressPhase', job_id: job.job_id, phase, tiles });
       })
       .catch((error) => {
         if (error instanceof JobCancelledError) cancel.abort(new Error('job cancelled'));
-        else deps.logger.warn({ err: error, job_id: job.job_id, phase }, 'progress report failed');
+        else {
+          deps.logger.warn({ err: error, job_id: job.job_id, phase }, 'progress report failed');
+          for (const key of ['completed', 'skipped', 'failed'] as const) pending[key].unshift(...tiles[key]);
+        }
       });
   };
-  return { onProgress, settled: () => reporting };
+  const onProgress = (progress: { tiles: TileOutcomes }) => {
+    control.heartbeat();
+    for (const key of ['completed', 'skipped', 'failed'] as const) pending[key].push(...progress.tiles[key]);
+    if (timer) return;
+    const wait = PROGRESS_INTERVAL_MS - (Date.now() - lastReport);
+    if (wait <= 0) send();
+    else timer = setTimeout(send, wait);
+  };
+  /** Stops reporting (the final report follows) and waits for the reports under way. */
+  const settled = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    return reporting;
+  };
+  return { onProgress, settled };
 }
 
 /**
@@ -183,6 +205,7 @@ async function runAndReport(delivery: PhaseDelivery): Promise<void> {
     if (error instanceof JobCancelledError) return; // cancelled while reporting
     throw error;
   } finally {
+    void progress.settled();
     clearInterval(heartbeat);
     control.signal.removeEventListener('abort', stop);
   }
@@ -193,14 +216,14 @@ async function reportResult({ job, phase, report }: PhaseDelivery, result: Phase
   if (result.status === 'failed') {
     await report({
       type: 'FailPhase', job_id: jobId, phase, code: result.error?.code ?? 'PHASE_FAILED',
-      message: result.error?.message ?? 'phase failed', counts: result.counts,
+      message: result.error?.message ?? 'phase failed', tiles: result.tiles,
     });
   } else if (result.status === 'complete' || result.status === 'cached' || result.status === 'partial') {
     const message = result.status === 'partial' && result.error
       ? `${result.error.code}: ${result.error.message}`
       : result.message ?? null;
     await report({
-      type: 'CompletePhase', job_id: jobId, phase, outcome: result.status, counts: result.counts, message,
+      type: 'CompletePhase', job_id: jobId, phase, outcome: result.status, tiles: result.tiles, message,
     });
   } else {
     throw new Error(`phase ended ${result.status}`);
@@ -215,11 +238,10 @@ export function failExhaustedPhase(store: EventStore, logger: Logger) {
     if (job.status === 'absent' || isTerminalJob(job.status) || isTerminalPhase(job.phases[phase].status)) return;
     const reason = error instanceof Error ? error.message : String(error);
     logger.error({ job_id: jobId, phase, attempts, err: error }, 'phase failed after its last delivery');
-    const total = job.work_tiles.length;
+    // No tiles: the decider keeps what the deliveries reported and counts the rest skipped.
     await decideTerrainJob(store, jobContext(job, null), job.operation_id, {
       type: 'FailPhase', job_id: jobId, phase, code: 'PHASE_RETRIES_EXHAUSTED',
       message: `phase failed after ${attempts} attempts: ${reason}`.slice(0, 2000),
-      counts: job.phases[phase].counts ?? { total, completed: 0, failed: 0, skipped: total },
     });
   };
 }

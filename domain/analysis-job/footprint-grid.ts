@@ -17,6 +17,11 @@ export interface FootprintGrid {
   /** Cells across and down (tiles × 256). */
   width: number;
   height: number;
+  /**
+   * When the footprint does not fill its rectangle (a route clipped to the prepared tiles): 1 for
+   * each of its tiles, row-major over tilesWide × tilesHigh. Cells of the other tiles are nodata.
+   */
+  tileMask?: Uint8Array;
 }
 
 /** The grid of the bounding rectangle of `tiles` (all at one zoom). */
@@ -29,8 +34,18 @@ export function footprintGrid(tiles: readonly TileAddress[]): FootprintGrid {
     tileY = Math.min(...ys);
   const tilesWide = Math.max(...xs) - tileX + 1,
     tilesHigh = Math.max(...ys) - tileY + 1;
-  return { zoom, tileX, tileY, tilesWide, tilesHigh, width: tilesWide * TILE_SIZE, height: tilesHigh * TILE_SIZE };
+  const grid: FootprintGrid = {
+    zoom, tileX, tileY, tilesWide, tilesHigh, width: tilesWide * TILE_SIZE, height: tilesHigh * TILE_SIZE,
+  };
+  const mask = new Uint8Array(tilesWide * tilesHigh);
+  for (const t of tiles) mask[(t.y - tileY) * tilesWide + (t.x - tileX)] = 1;
+  if (mask.includes(0)) grid.tileMask = mask;
+  return grid;
 }
+
+/** Whether the tile at (tx, ty) from the grid's north-west tile belongs to the footprint. */
+export const holdsFootprintTile = (grid: FootprintGrid, tx: number, ty: number): boolean =>
+  !grid.tileMask || grid.tileMask[ty * grid.tilesWide + tx] === 1;
 
 const mercatorCell = (zoom: number) => (2 * MERCATOR_HALF_WORLD_M) / (2 ** zoom * TILE_SIZE);
 

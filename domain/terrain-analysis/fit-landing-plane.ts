@@ -18,8 +18,9 @@ export interface LandingPlane {
  * Fits z = a·x + b·y + c by least squares (ground metres east and north of the centre cell) to the
  * DEM cells whose centres lie in a disc of `diameter` ground metres around `center`; nodata cells
  * and cells outside the raster are left out. A landing point of 25 m is smaller than a 30 m cell, so
- * a disc holding fewer than 9 cell centres is widened to the 3 × 3 neighbourhood (radius √(w² + h²)):
- * a plane through fewer cells says nothing about the ground. Null when fewer than 3 cells, or only
+ * a disc holding fewer than 9 cell centres is fitted on the whole 3 × 3 block around the centre
+ * (diagonals included; `radius` reports √(w² + h²)): a plane through fewer cells says nothing about
+ * the ground. Null when fewer than 3 cells, or only
  * collinear ones, are valid.
  */
 export function fitLandingPlane(dem: GroundRaster, center: GridCell, diameter: number): LandingPlane | null {
@@ -29,9 +30,11 @@ export function fitLandingPlane(dem: GroundRaster, center: GridCell, diameter: n
     throw new RangeError(`diameter must be positive metres, got ${diameter}`);
   }
   const { width, height, data, cellWidth: w, cellHeight: h } = dem;
-  const discCells = cellsInDisc(diameter / 2, w, h);
-  const radius = discCells >= 9 ? diameter / 2 : Math.sqrt(w * w + h * h);
-  const colReach = Math.floor(radius / w), rowReach = Math.floor(radius / h);
+  const inDisc = cellsInDisc(diameter / 2, w, h) >= 9;
+  const radius = inDisc ? diameter / 2 : Math.sqrt(w * w + h * h);
+  // The 3 × 3 block is taken by index, not by distance: √(w² + h²) squared can round below a
+  // diagonal's w² + h² (leaving a 5-cell cross), and unequal sides would reach beyond one cell.
+  const colReach = inDisc ? Math.floor(radius / w) : 1, rowReach = inDisc ? Math.floor(radius / h) : 1;
   const xs: number[] = [], ys: number[] = [], zs: number[] = [];
   for (let dRow = -rowReach; dRow <= rowReach; dRow++) {
     const row = center.row + dRow;
@@ -40,7 +43,7 @@ export function fitLandingPlane(dem: GroundRaster, center: GridCell, diameter: n
       const col = center.col + dCol;
       if (col < 0 || col >= width) continue;
       const x = dCol * w, y = -dRow * h;
-      if (x * x + y * y > radius * radius) continue;
+      if (inDisc && x * x + y * y > radius * radius) continue;
       const z = data[row * width + col];
       if (z !== z) continue;
       xs.push(x); ys.push(y); zs.push(z);

@@ -1,6 +1,8 @@
 // The terrain job aggregate. Commands come from the API (request, cancel), the dispatcher (queue,
 // block, finish) and the workers (start, progress, complete, fail). Worker commands are
-// idempotent: a redelivered task reporting a phase that is already terminal changes nothing.
+// idempotent: a redelivered task reporting a phase that is already terminal changes nothing, and
+// workers report per work tile (tile-tally.ts), so a tile is counted once whichever delivery of the
+// phase reports it, and a phase completes only when every one of its tiles is counted.
 import type { Static } from '@sinclair/typebox';
 import { DomainError } from '../shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
@@ -13,6 +15,9 @@ import {
   isTerminalJob, isTerminalPhase, type PhaseCounts, type PhaseState, type SourceState, type TerrainJob, type TerrainJobState,
 } from './terrain-job-state.ts';
 import { hasStarted, isDatasetRequested, isRequested, notReadyCode, planJob } from './terrain-job-rules.ts';
+import {
+  countsOfTally, NO_TILE_OUTCOMES, skipUncounted, tallyTiles, tileIndexOutOfRange, type TileOutcomes,
+} from './tile-tally.ts';
 
 export type TerrainJobRequest = Static<typeof TerrainJobRequestedData>;
 
@@ -22,9 +27,15 @@ export type TerrainJobCommand =
   | { type: 'BlockPhases'; job_id: string; phases: Array<{ phase: PhaseId; blocked_by: PhaseId }> }
   | { type: 'FinishJob'; job_id: string }
   | { type: 'StartPhase'; job_id: string; phase: PhaseId; worker_id: string; attempt: number }
-  | { type: 'ProgressPhase'; job_id: string; phase: PhaseId; counts: PhaseCounts }
-  | { type: 'CompletePhase'; job_id: string; phase: PhaseId; outcome: 'complete' | 'cached' | 'partial'; counts: PhaseCounts; message: string | null }
-  | { type: 'FailPhase'; job_id: string; phase: PhaseId; code: string; message: string; counts: PhaseCounts }
+  /** The tiles counted since the delivery's previous report. */
+  | { type: 'ProgressPhase'; job_id: string; phase: PhaseId; tiles: TileOutcomes }
+  /** Every tile of the delivery (the decider keeps tiles an earlier delivery built as completed). */
+  | {
+    type: 'CompletePhase'; job_id: string; phase: PhaseId; outcome: 'complete' | 'cached' | 'partial';
+    tiles: TileOutcomes; message: string | null;
+  }
+  /** Tiles not yet counted (or all, when `tiles` is absent) are counted skipped. */
+  | { type: 'FailPhase'; job_id: string; phase: PhaseId; code: string; message: string; tiles?: TileOutcomes }
   | { type: 'CancelJob'; job_id: string; account_id: string; reason: string };
 
 const zeroCounts = (total = 0): PhaseCounts => ({ total, completed: 0, failed: 0, skipped: 0 });
@@ -46,6 +57,60 @@ function sourceEvents(job: TerrainJob, phase: PhaseId, source: (dataset: Dataset
   return PHASES[phase].datasets.map((dataset) => ({
     type: 'TerrainSourceStatusChanged', data: { job_id: job.job_id, dataset, ...source(dataset) },
   }));
+}
+
+/** The phase's tally after a worker's report; a tile index that is not one of the job's is refused. */
+function tallyReport(job: TerrainJob, phase: PhaseId, report: TileOutcomes): string {
+  const total = job.work_tiles.length;
+  const bad = tileIndexOutOfRange(report, total);
+  if (bad !== null) throw new DomainError('invalid', `${phase}: work tile ${bad} is not one of the job's ${total}`);
+  return tallyTiles(job.phases[phase].tiles, total, report);
+}
+
+type CommandOf<T extends TerrainJobCommand['type']> = Extract<TerrainJobCommand, { type: T }>;
+
+function progressPhase(job: TerrainJob, command: CommandOf<'ProgressPhase'>): TerrainJobEvent[] {
+  const { phase, tiles } = command;
+  const tally = tallyReport(job, phase, tiles);
+  if (tally === job.phases[phase].tiles) return []; // a repeated report: every tile already counted so
+  return [{ type: 'TerrainPhaseProgressed', data: { job_id: job.job_id, phase, counts: countsOfTally(tally), tiles } }];
+}
+
+/**
+ * A phase completes only when every work tile is counted. Tiles an earlier delivery built count as
+ * completed, so a phase the last delivery found all cached is `complete`, not `cached`, when this
+ * job built some of it.
+ */
+function completePhase(job: TerrainJob, command: CommandOf<'CompletePhase'>): TerrainJobEvent[] {
+  const { phase, tiles, message } = command;
+  const counts = countsOfTally(tallyReport(job, phase, tiles));
+  const uncounted = counts.total - counts.completed - counts.skipped - counts.failed;
+  if (uncounted > 0) {
+    const why = `${uncounted} of its ${counts.total} work tiles are not counted`;
+    throw new DomainError('invalid', `${phase} cannot complete: ${why}`);
+  }
+  const outcome = command.outcome === 'cached' && counts.completed > 0 ? 'complete' : command.outcome;
+  return [
+    { type: 'TerrainPhaseCompleted', data: { job_id: job.job_id, phase, outcome, counts, message, tiles } },
+    ...sourceEvents(job, phase, (dataset) => ({
+      ok: true, code: null, message: job.source_providers[dataset]?.description ?? null,
+    })),
+  ];
+}
+
+function failPhase(job: TerrainJob, command: CommandOf<'FailPhase'>): TerrainJobEvent[] {
+  const { phase } = command;
+  const counts = countsOfTally(skipUncounted(tallyReport(job, phase, command.tiles ?? NO_TILE_OUTCOMES)));
+  return [
+    {
+      type: 'TerrainPhaseFailed',
+      data: {
+        job_id: job.job_id, phase, code: command.code, message: command.message, counts,
+        ...(command.tiles ? { tiles: command.tiles } : {}),
+      },
+    },
+    ...sourceEvents(job, phase, () => ({ ok: false, code: command.code, message: command.message })),
+  ];
 }
 
 export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, TerrainJobState> = {
@@ -100,26 +165,15 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
       }
       case 'ProgressPhase': {
         const job = requireRunningPhase(state, command.job_id, command.phase);
-        if (!job) return [];
-        return [{ type: 'TerrainPhaseProgressed', data: { job_id: job.job_id, phase: command.phase, counts: command.counts } }];
+        return job ? progressPhase(job, command) : [];
       }
       case 'CompletePhase': {
         const job = requireRunningPhase(state, command.job_id, command.phase);
-        if (!job) return [];
-        return [
-          { type: 'TerrainPhaseCompleted', data: { job_id: job.job_id, phase: command.phase, outcome: command.outcome, counts: command.counts, message: command.message } },
-          ...sourceEvents(job, command.phase, (dataset) => ({
-            ok: true, code: null, message: job.source_providers[dataset]?.description ?? null,
-          })),
-        ];
+        return job ? completePhase(job, command) : [];
       }
       case 'FailPhase': {
         const job = requireRunningPhase(state, command.job_id, command.phase);
-        if (!job) return [];
-        return [
-          { type: 'TerrainPhaseFailed', data: { job_id: job.job_id, phase: command.phase, code: command.code, message: command.message, counts: command.counts } },
-          ...sourceEvents(job, command.phase, () => ({ ok: false, code: command.code, message: command.message })),
-        ];
+        return job ? failPhase(job, command) : [];
       }
       case 'CancelJob': {
         const job = requireAccess(requireJob(state, command.job_id), command.account_id, { kind: 'Terrain job', id: command.job_id });
@@ -146,6 +200,9 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
     }
     if (state.status === 'absent') return state;
     // Until TerrainJobFinished or TerrainJobCanceled the job is pending, then in progress.
+    // Events recorded before per-tile reports carry no tiles: their counts stand alone.
+    const tallied = (phase: PhaseId, report: TileOutcomes | undefined): Pick<PhaseState, 'tiles'> =>
+      report ? { tiles: tallyTiles(state.phases[phase].tiles, state.work_tiles.length, report) } : {};
     const withPhase = (phase: PhaseId, patch: Partial<PhaseState>): TerrainJob => {
       const next = { ...state, phases: { ...state.phases, [phase]: { ...state.phases[phase], ...patch } } };
       if (isTerminalJob(state.status)) return next;
@@ -156,12 +213,19 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
         return withPhase(event.data.phase, { status: 'queued', counts: state.phases[event.data.phase].counts ?? zeroCounts(state.work_tiles.length) });
       case 'TerrainPhaseStarted':
         return withPhase(event.data.phase, { status: 'running', attempt: event.data.attempt });
-      case 'TerrainPhaseProgressed':
-        return withPhase(event.data.phase, { counts: event.data.counts });
-      case 'TerrainPhaseCompleted':
-        return withPhase(event.data.phase, { status: event.data.outcome, counts: event.data.counts, message: event.data.message });
-      case 'TerrainPhaseFailed':
-        return withPhase(event.data.phase, { status: 'failed', counts: event.data.counts, code: event.data.code, message: event.data.message });
+      case 'TerrainPhaseProgressed': {
+        const { phase, counts, tiles } = event.data;
+        return withPhase(phase, { counts, ...tallied(phase, tiles) });
+      }
+      case 'TerrainPhaseCompleted': {
+        const { phase, outcome, counts, message, tiles } = event.data;
+        return withPhase(phase, { status: outcome, counts, message, ...tallied(phase, tiles) });
+      }
+      case 'TerrainPhaseFailed': {
+        const { phase, counts, code, message } = event.data;
+        const { tiles } = tallied(phase, event.data.tiles ?? NO_TILE_OUTCOMES);
+        return withPhase(phase, { status: 'failed', counts, code, message, tiles: skipUncounted(tiles!) });
+      }
       case 'TerrainPhaseBlocked':
         return withPhase(event.data.phase, { status: 'blocked', message: event.data.message });
       case 'TerrainPhaseSkipped':

@@ -13,6 +13,11 @@ export const PhaseCounts = Type.Object({
   failed: Type.Integer({ minimum: 0 }),
   skipped: Type.Integer({ minimum: 0 }),
 }, { additionalProperties: false });
+/** Work tiles by outcome in one delivery's report (indices into work_tiles; tile-tally.ts). */
+const TileIndices = Type.Array(Type.Integer({ minimum: 0 }));
+export const TileOutcomesSchema = Type.Object({
+  completed: TileIndices, skipped: TileIndices, failed: TileIndices,
+}, { additionalProperties: false });
 const Code = Type.String({ pattern: '^[A-Z][A-Z0-9_]*$', maxLength: 64 });
 const Message = Type.String({ maxLength: 2000 });
 
@@ -36,13 +41,18 @@ export const TerrainPhaseQueuedData = Type.Object({ job_id: Uuid, phase: Phase, 
 export const TerrainPhaseStartedData = Type.Object({
   job_id: Uuid, phase: Phase, worker_id: Type.String({ maxLength: 200 }), attempt: Type.Integer({ minimum: 1 }),
 }, { additionalProperties: false });
-export const TerrainPhaseProgressedData = Type.Object({ job_id: Uuid, phase: Phase, counts: PhaseCounts }, { additionalProperties: false });
+// `counts` is the phase's tally after the event; `tiles` the report it applied (absent in events
+// recorded before per-tile reports, whose counts were the reporting delivery's own).
+export const TerrainPhaseProgressedData = Type.Object({
+  job_id: Uuid, phase: Phase, counts: PhaseCounts, tiles: Type.Optional(TileOutcomesSchema),
+}, { additionalProperties: false });
 export const TerrainPhaseCompletedData = Type.Object({
   job_id: Uuid, phase: Phase, outcome: StringEnum(['complete', 'cached', 'partial'] as const), counts: PhaseCounts,
-  message: Type.Union([Message, Type.Null()]),
+  message: Type.Union([Message, Type.Null()]), tiles: Type.Optional(TileOutcomesSchema),
 }, { additionalProperties: false });
 export const TerrainPhaseFailedData = Type.Object({
   job_id: Uuid, phase: Phase, code: Code, message: Message, counts: PhaseCounts,
+  tiles: Type.Optional(TileOutcomesSchema),
 }, { additionalProperties: false });
 export const TerrainPhaseBlockedData = Type.Object({
   job_id: Uuid, phase: Phase, blocked_by: Phase, message: Message,

@@ -20,6 +20,8 @@ export interface PhaseState {
   code: string | null;
   message: string | null;
   attempt: number;
+  /** What the phase did with each work tile, across deliveries (tile-tally.ts); absent before any report. */
+  tiles?: string;
 }
 
 export interface SourceState {

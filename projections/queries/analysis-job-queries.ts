@@ -76,7 +76,7 @@ export async function findCoveringTerrainJob(
   knex: Knex,
   mapId: string,
   tiles: TileAddress[],
-): Promise<CoveringJob | null> {
+): Promise<(CoveringJob & Pick<TerrainJob, 'work_tiles'>) | null> {
   if (tiles.length === 0) return null;
   const covering = knex('terrain_job_tiles as t')
     .join('terrain_jobs as j', 'j.job_id', 't.job_id')
@@ -90,7 +90,7 @@ export async function findCoveringTerrainJob(
   if (!found) return null;
   const row = await knex('terrain_jobs').where({ job_id: found.job_id }).first('state');
   const state = jsonColumn<TerrainJob>(row.state);
-  return { job_id: state.job_id, status: state.status, sources: state.sources };
+  return { job_id: state.job_id, status: state.status, sources: state.sources, work_tiles: state.work_tiles };
 }
 
 /** Analyses of a map whose result is a raster (map-owned tile collections), oldest first. */

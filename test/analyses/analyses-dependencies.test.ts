@@ -66,7 +66,8 @@ for (const backend of SQL_BACKENDS) {
   test('no terrain job → 409 NO_TERRAIN_JOB; requested while the job runs → waiting, then queued and surveyed', async () => {
     const svc = await startTestService(backend);
     try {
-      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
+      // The AO's west edge lies 170 m inside its westmost work tile (x 2331, from 24.873° E).
+      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.876, 60.15, 24.97, 60.17));
       const area = {
         type: 'Polygon',
         coordinates: [
@@ -208,8 +209,21 @@ for (const backend of SQL_BACKENDS) {
         },
       });
       assert.equal([far.status, far.body.detail?.[0]?.loc], [422, ['body', 'waypoints', 1]], far.text);
-      // Waypoints inside the prepared tiles but a 2 km margin beyond them: no job covers the footprint (409).
+      // Waypoints 0.4 km inside the AO's west edge: the 2 km search margin spills beyond the prepared
+      // tiles (6 tiles, 2 of them unprepared). The search is clipped to the job's tiles and runs.
       const edge = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+        key: svc.key,
+        body: {
+          ...route,
+          waypoints: [
+            [24.883, 60.155],
+            [24.883, 60.165],
+          ],
+        },
+      });
+      assert.is(edge.status, 202, edge.text);
+      assert.equal([edge.body.terrain_job_id, edge.body.footprint.work_tiles], [jobId, 2], edge.text);
+      const across = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
         key: svc.key,
         body: {
           ...route,
@@ -219,8 +233,8 @@ for (const backend of SQL_BACKENDS) {
           ],
         },
       });
-      assert.is(edge.status, 409, edge.text);
-      assert.match(edge.body.detail, /^elevation is needed and no terrain job of the map covers the analysis area/);
+      assert.is(across.status, 202, across.text);
+      assert.is(across.body.footprint.work_tiles, 4, across.text);
       const direct = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, { key: svc.key, body: route });
       assert.is(direct.status, 202, direct.text);
       const around = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
@@ -240,7 +254,7 @@ for (const backend of SQL_BACKENDS) {
       });
       assert.equal([one.status, one.body.detail?.[0]?.loc], [422, ['body', 'waypoints']]);
       const routes = [];
-      for (const id of [direct.body.id, around.body.id]) {
+      for (const id of [direct.body.id, around.body.id, edge.body.id, across.body.id]) {
         for (;;) {
           const r = (await http(svc.url, 'GET', `/api/analyses/${id}`, { key: svc.key })).body;
           if (['success', 'failed'].includes(r.status)) {
@@ -271,6 +285,13 @@ for (const backend of SQL_BACKENDS) {
         routes[1].result.length_m > routes[0].result.length_m,
         `${routes[1].result.length_m} vs ${routes[0].result.length_m}`,
       );
+      // The clipped route never leaves the prepared tiles (the westmost starts at 2331 / 4096 · 360° − 180°).
+      const edgeLine = (
+        await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections/layer--${routes[2].layer_id}/items`, {
+          key: svc.key,
+        })
+      ).body.features.find((f: any) => f.properties.role === 'route').geometry.coordinates;
+      assert.ok(edgeLine.every(([lon]: number[]) => lon >= (2331 / 4096) * 360 - 180), JSON.stringify(edgeLine));
       const crossing = routes[1].layer_id;
       const line = (
         await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections/layer--${crossing}/items`, {

@@ -56,7 +56,8 @@ export interface JobPlan {
 }
 
 const DATASETS: DatasetName[] = ['elevation', 'land_cover', 'roads', 'soil', 'population', 'buildings'];
-const counts = (n: number, completed: number, failed = 0) => ({ total: n, completed, failed, skipped: 0 });
+const tilesOf = (n: number, outcome: 'completed' | 'skipped' | 'failed') =>
+  ({ completed: [], skipped: [], failed: [], [outcome]: Array.from({ length: n }, (_, i) => i) });
 
 export function fingerprintOf(plan: JobPlan, dataset: DatasetName): string {
   if (typeof plan.fingerprint === 'string') return plan.fingerprint;
@@ -89,8 +90,15 @@ export async function createJob(svc: TestService, plan: JobPlan): Promise<string
     if (state === 'queued') { commands.push({ type: 'QueuePhases', job_id: jobId, phases: [{ phase, task_id: randomUUID() }] }); continue; }
     if (state === 'blocked') { commands.push({ type: 'BlockPhases', job_id: jobId, phases: [{ phase, blocked_by: 'terrain_source_artifacts' }] }); continue; }
     commands.push({ type: 'StartPhase', job_id: jobId, phase, worker_id: 'test', attempt: 1 });
-    if (state === 'failed') commands.push({ type: 'FailPhase', job_id: jobId, phase, code: 'TEST_FAILURE', message: 'failed on purpose', counts: counts(n, 0, n) });
-    else if (state !== 'running') commands.push({ type: 'CompletePhase', job_id: jobId, phase, outcome: state, counts: counts(n, n), message: null });
+    if (state === 'failed') {
+      commands.push({
+        type: 'FailPhase', job_id: jobId, phase, code: 'TEST_FAILURE', message: 'failed on purpose',
+        tiles: tilesOf(n, 'failed'),
+      });
+    } else if (state !== 'running') {
+      const tiles = tilesOf(n, state === 'cached' ? 'skipped' : 'completed');
+      commands.push({ type: 'CompletePhase', job_id: jobId, phase, outcome: state, tiles, message: null });
+    }
   }
   if (plan.finish) commands.push({ type: 'FinishJob', job_id: jobId });
   if (plan.cancel) commands.push({ type: 'CancelJob', job_id: jobId, account_id: accountId, reason: 'test' });

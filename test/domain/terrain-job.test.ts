@@ -19,6 +19,9 @@ const request = (overrides: Partial<TerrainJobRequest> = {}): TerrainJobRequest 
   ...overrides,
 });
 const counts = (total: number, completed: number, failed = 0) => ({ total, completed, failed, skipped: 0 });
+/** Every one of `total` tiles with one outcome. */
+const allTiles = (total: number, outcome: 'completed' | 'skipped' | 'failed') =>
+  ({ completed: [], skipped: [], failed: [], [outcome]: Array.from({ length: total }, (_, i) => i) });
 
 /** Runs commands through decide/evolve from nothing and returns the state. */
 function run(commands: TerrainJobCommand[]): TerrainJob {
@@ -31,11 +34,12 @@ function run(commands: TerrainJobCommand[]): TerrainJob {
 }
 const complete = (phase: PhaseId, outcome: 'complete' | 'cached' | 'partial' = 'complete'): TerrainJobCommand[] => [
   { type: 'StartPhase', job_id, phase, worker_id: 'w', attempt: 1 },
-  { type: 'CompletePhase', job_id, phase, outcome, counts: counts(2, 2), message: null },
+  { type: 'CompletePhase', job_id, phase, outcome, message: null,
+    tiles: allTiles(2, outcome === 'cached' ? 'skipped' : 'completed') },
 ];
 const fail = (phase: PhaseId, code = 'ELEVATION_SOURCE_UNREACHABLE'): TerrainJobCommand[] => [
   { type: 'StartPhase', job_id, phase, worker_id: 'w', attempt: 1 },
-  { type: 'FailPhase', job_id, phase, code, message: 'cannot reach the source', counts: counts(2, 0, 2) },
+  { type: 'FailPhase', job_id, phase, code, message: 'cannot reach the source', tiles: allTiles(2, 'failed') },
 ];
 const requested: TerrainJobCommand = { type: 'RequestTerrainJob', request: request() };
 const allRawOk = [...complete('terrain_source_artifacts'), ...complete('road_artifacts'), ...complete('soil_artifacts')];
@@ -132,7 +136,10 @@ test('given a finished phase, when a redelivered task reports it again, then not
     { type: 'TerrainPhaseStarted', data: { job_id, phase: 'road_artifacts', worker_id: 'w', attempt: 1 } },
     { type: 'TerrainPhaseCompleted', data: { job_id, phase: 'road_artifacts', outcome: 'complete', counts: counts(2, 2), message: null } }];
   spec(done).when({ type: 'StartPhase', job_id, phase: 'road_artifacts', worker_id: 'w2', attempt: 2 }).then([]);
-  spec(done).when({ type: 'CompletePhase', job_id, phase: 'road_artifacts', outcome: 'complete', counts: counts(2, 2), message: null }).then([]);
+  spec(done).when({
+    type: 'CompletePhase', job_id, phase: 'road_artifacts', outcome: 'complete', message: null,
+    tiles: allTiles(2, 'completed'),
+  }).then([]);
   spec(done).when({ type: 'QueuePhases', job_id, phases: [{ phase: 'road_artifacts', task_id: 'x' }] }).then([]);
 });
 

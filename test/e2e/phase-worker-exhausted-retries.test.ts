@@ -54,7 +54,8 @@ const instantRunner: PhaseRunner = {
   async run(task) {
     const total = task.tiles.length;
     const counts = { total, completed: total, failed: 0, skipped: 0 };
-    return { phase: task.phase, status: 'complete', counts, cached: 0 };
+    const tiles = { completed: task.tiles.map((_, i) => i), skipped: [], failed: [] };
+    return { phase: task.phase, status: 'complete', counts, cached: 0, tiles };
   },
   async destroy() {},
 };

@@ -37,6 +37,35 @@ test('a 25 m point on 30 m cells is widened to the 3 x 3 cells; a 9 m hump: leve
   assert.ok(Math.abs(fit.maxResidual - 8) < 1e-12);
 });
 
+test('size 2 (35 m) on 17 m cells: the full 3 x 3 least-squares plane, diagonals included', () => {
+  // The disc (radius 17.5 m) holds the centre and its 4 neighbours (17 m) but not the diagonals
+  // (24 m): fewer than 9 cells, so the 3 x 3 block is fitted. Only the north-east corner is raised
+  // 6 m: a = Σxz / Σx² = 17·6 / (6·17²) = 1/17 m/m, b likewise, c = 6/9 m; a 5-cell cross would see
+  // a level plane.
+  const dem = raster(5, 5, 17, () => 0);
+  dem.data[1 * 5 + 3] = 6;
+  const fit = fitLandingPlane(dem, { col: 2, row: 2 }, LANDING_POINT_DIAMETERS_M[2]);
+  assert.ok(fit);
+  assert.is(fit.cellCount, 9);
+  assert.is(fit.radius, Math.sqrt(2 * 17 * 17));
+  const expected = (Math.atan(Math.SQRT2 / 17) * 180) / Math.PI; // 4.7554°
+  assert.ok(Math.abs(fit.slopeDegrees - expected) < 1e-12, `${fit.slopeDegrees} vs ${expected}`);
+  assert.ok(Math.abs(expected - 4.755431) < 1e-6, `${expected}`);
+  // The corner itself: 6 − (1 + 1 + 2/3) = 10/3 m above the plane.
+  assert.ok(Math.abs(fit.maxResidual - 10 / 3) < 1e-12, `${fit.maxResidual}`);
+});
+
+test('unequal cell sides (10 m × 30 m): the widened fit stays the 3 x 3 block, not a 7 x 3 one', () => {
+  const dem = raster(9, 5, 10, (x, y) => 0.1 * x + 0.02 * y);
+  const tall = { ...dem, cellHeight: 30 };
+  // z = 0.1·x + 0.02·(−row·10) on the grid = 0.1·x + (0.02/3)·y in ground metres of 30 m rows.
+  const fit = fitLandingPlane(tall, { col: 4, row: 2 }, 25);
+  assert.ok(fit);
+  assert.is(fit.cellCount, 9);
+  const expected = (Math.atan(Math.hypot(0.1, 0.02 / 3)) * 180) / Math.PI;
+  assert.ok(Math.abs(fit.slopeDegrees - expected) < 1e-9, `${fit.slopeDegrees} vs ${expected}`);
+});
+
 test('nodata and cells beyond the raster are left out; too few cells give null', () => {
   const dem = raster(3, 3, 10, (x, y) => 0.2 * x - 0.1 * y);
   dem.data[4] = NaN;

@@ -46,6 +46,21 @@ test('flat grassland, size 1 (25 m): a 3-cell grid of 100 points, all suitable, 
   assert.is(surveyLandingZones(field(), 1).length, 50, 'maxCandidates defaults to 50');
 });
 
+test('size 2 (35 m) on 17 m cells: slope of the 3 x 3 least-squares plane, diagonals included', () => {
+  // The 35 m disc holds 5 cell centres (< 9), so the plane is fitted on the 3 x 3 block. A 6 m bump
+  // north-east of the candidate at (3, 3): a = b = 17·6 / (6·17²) = 1/17, slope atan(√2 / 17) = 4.7554°
+  // (a 5-cell cross, diagonals left out, would report 0°).
+  const inputs = field();
+  inputs.dem = { ...inputs.dem, cellWidth: 17, cellHeight: 17 };
+  (inputs.dem.data as Float64Array)[2 * 30 + 4] = 106;
+  const zone = at(surveyLandingZones(inputs, 2, { maxCandidates: 500 }), 3, 3);
+  assert.is(zone.slope.cellCount, 9);
+  const expected = (Math.atan(Math.SQRT2 / 17) * 180) / Math.PI;
+  assert.ok(Math.abs(zone.slope.degrees! - expected) < 1e-12, `${zone.slope.degrees}`);
+  assert.ok(Math.abs(zone.slope.maxResidual! - 10 / 3) < 1e-12, `${zone.slope.maxResidual}`);
+  assert.is(zone.slope.reason, '4.8° ≤ 7°: the aircraft can land');
+});
+
 test('slope: a 10 % plane is atan(0.1) = 5.71° (land); 20 % is 11.31°, upslope or hover only', () => {
   const gentle = surveyLandingZones(field((col) => col), 2)[0];
   assert.ok(Math.abs(gentle.slope.degrees! - (Math.atan(0.1) * 180) / Math.PI) < 1e-9);

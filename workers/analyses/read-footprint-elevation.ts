@@ -1,12 +1,13 @@
-// Elevation (and land cover) of an analysis footprint: every work tile of the rectangle read from the
+// Elevation (and land cover) of an analysis footprint: every work tile of the footprint read from the
 // configured source (the same provider and resampling terrain jobs use, so the values equal the
-// prepared ones) and laid into one grid; elevation nodata becomes NaN, land-cover nodata 0.
+// prepared ones) and laid into one grid; elevation nodata becomes NaN, land-cover nodata 0, and so do the
+// tiles of the grid's rectangle outside a clipped footprint (footprint-grid.ts).
 import type { ElevationGrid } from '../../domain/analysis-job/elevation-grid.ts';
 import { LAND_COVER_NODATA } from '../../domain/analysis-job/landing-zones-result.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { SourceError } from '../terrain/sources/source-provider.ts';
 import type { SourceProvider } from '../terrain/sources/source-provider.ts';
-import { pixelOfLonLat, type FootprintGrid } from '../../domain/analysis-job/footprint-grid.ts';
+import { holdsFootprintTile, pixelOfLonLat, type FootprintGrid } from '../../domain/analysis-job/footprint-grid.ts';
 import type { PixelRoad } from '../../domain/terrain-analysis/burn-road-speeds.ts';
 import { normaliseRoadClass } from '../terrain/sources/vector/road-class.ts';
 import { roadSpeedKmh } from '../terrain/products/road-graph/road-speed-kmh.ts';
@@ -26,6 +27,7 @@ export async function readFootprintElevation(
   const data = new Float32Array(grid.width * grid.height).fill(Number.NaN);
   for (let ty = 0; ty < grid.tilesHigh; ty++) {
     for (let tx = 0; tx < grid.tilesWide; tx++) {
+      if (!holdsFootprintTile(grid, tx, ty)) continue; // outside a clipped footprint: nodata
       const raster = await provider.readTile({ z: grid.zoom, x: grid.tileX + tx, y: grid.tileY + ty }, signal);
       if (raster.size !== TILE_SIZE) throw new Error(`elevation tile of ${raster.size} pixels; expected ${TILE_SIZE}`);
       for (let row = 0; row < TILE_SIZE; row++) {
@@ -52,6 +54,7 @@ export async function readFootprintLandCover(
   const data = new Uint8Array(grid.width * grid.height).fill(LAND_COVER_NODATA);
   for (let ty = 0; ty < grid.tilesHigh; ty++) {
     for (let tx = 0; tx < grid.tilesWide; tx++) {
+      if (!holdsFootprintTile(grid, tx, ty)) continue; // outside a clipped footprint: nodata
       const raster = await provider.readTile({ z: grid.zoom, x: grid.tileX + tx, y: grid.tileY + ty }, control.signal);
       if (raster.size !== TILE_SIZE) throw new Error(`land-cover tile of ${raster.size} pixels; expected ${TILE_SIZE}`);
       for (let row = 0; row < TILE_SIZE; row++) {
@@ -81,6 +84,7 @@ export async function readFootprintRoads(
   const roads: PixelRoad[] = [];
   for (let ty = 0; ty < grid.tilesHigh; ty++) {
     for (let tx = 0; tx < grid.tilesWide; tx++) {
+      if (!holdsFootprintTile(grid, tx, ty)) continue; // outside a clipped footprint: nodata
       const tile = await provider.readTile({ z: grid.zoom, x: grid.tileX + tx, y: grid.tileY + ty }, control.signal);
       for (const feature of tile.features) {
         const g = feature.geometry;
@@ -109,6 +113,7 @@ export async function readFootprintBuildings(
   const ring = (r: number[][]) => r.map((p) => [p[0]!, p[1]!] as LonLat);
   for (let ty = 0; ty < grid.tilesHigh; ty++) {
     for (let tx = 0; tx < grid.tilesWide; tx++) {
+      if (!holdsFootprintTile(grid, tx, ty)) continue; // outside a clipped footprint: nodata
       const tile = await provider.readTile({ z: grid.zoom, x: grid.tileX + tx, y: grid.tileY + ty }, control.signal);
       for (const feature of tile.features) {
         const g = feature.geometry;

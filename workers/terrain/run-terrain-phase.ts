@@ -73,6 +73,6 @@ export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseRe
       });
       break;
   }
-  const { phase: id, status, counts, cached, error, message } = result;
-  return { phase: id, status, counts, cached, ...(error ? { error } : {}), ...(message ? { message } : {}) };
+  const { phase: id, status, counts, cached, tiles, error, message } = result;
+  return { phase: id, status, counts, cached, tiles, ...(error ? { error } : {}), ...(message ? { message } : {}) };
 }

@@ -13,7 +13,9 @@ import { buildRoadGraphProduct } from './build-road-graph-product.ts';
 import { buildTerrainDisplayTiles } from './build-terrain-display-tiles.ts';
 import { buildTerrainSummaryProduct } from './build-terrain-summary-product.ts';
 import { buildVectorDisplayTiles } from './build-vector-display-tiles.ts';
-import type { PhaseId, PhaseResult, ProgressCallback, RawPhaseId } from './phase-types.ts';
+import {
+  everyTileSkipped, type PhaseId, type PhaseResult, type ProgressCallback, type RawPhaseId,
+} from './phase-types.ts';
 
 export interface AreaProductOptions {
   /** Prepare population / buildings (the terrain request's include_population / include_buildings). */
@@ -35,6 +37,7 @@ const usable = (result: PhaseResult | undefined) => result !== undefined && ['co
 
 const blocked = (phase: PhaseId, total: number): PhaseResult => ({
   phase, status: 'blocked', counts: { total, completed: 0, failed: 0, skipped: total }, cached: 0,
+  tiles: everyTileSkipped(total),
 });
 
 export async function buildAreaProducts(

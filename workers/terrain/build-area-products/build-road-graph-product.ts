@@ -12,7 +12,7 @@ import { serialiseRoadGraph } from '../products/road-graph/serialise-road-graph.
 import { ARTIFACT_FORMAT, artifactKey } from './artifact-key.ts';
 import { sourceHash } from '../../../domain/terrain/source-hash.ts';
 import { decodeFeaturesArtifact } from './decode-features-artifact.ts';
-import type { PhaseResult, ProgressCallback } from './phase-types.ts';
+import { everyTileSkipped, type PhaseResult, type ProgressCallback } from './phase-types.ts';
 import { productKey } from './product-key.ts';
 import { runTilePhase } from './run-tile-phase.ts';
 
@@ -40,8 +40,12 @@ export async function buildRoadGraphProduct(options: RoadGraphProductOptions): P
   const existing = await store.get(statsKey);
   if (existing && (await store.has(key))) {
     const counts = { total: tiles.length, completed: 0, failed: 0, skipped: tiles.length };
-    options.onProgress?.({ phase: 'terrain_road_graph', counts, cached: tiles.length });
-    return { phase: 'terrain_road_graph', status: 'cached', counts, cached: tiles.length, key, statsKey, stats: JSON.parse(new TextDecoder().decode(existing)) };
+    const skipped = everyTileSkipped(tiles.length);
+    options.onProgress?.({ phase: 'terrain_road_graph', counts, cached: tiles.length, tiles: skipped });
+    return {
+      phase: 'terrain_road_graph', status: 'cached', counts, cached: tiles.length, tiles: skipped, key, statsKey,
+      stats: JSON.parse(new TextDecoder().decode(existing)),
+    };
   }
   const builder = createRoadGraphBuilder();
   const result = await runTilePhase({

@@ -16,7 +16,7 @@ import type { TerrainSummary } from '../products/summary/terrain-summary.ts';
 import { artifactKey } from './artifact-key.ts';
 import { decodeFeaturesArtifact } from './decode-features-artifact.ts';
 import { decodeRasterArtifact } from './decode-raster-artifact.ts';
-import type { PhaseResult, ProgressCallback } from './phase-types.ts';
+import { everyTileSkipped, type PhaseResult, type ProgressCallback } from './phase-types.ts';
 import { terrainSummaryKey } from './terrain-summary-key.ts';
 import { runTilePhase } from './run-tile-phase.ts';
 
@@ -52,8 +52,12 @@ export async function buildTerrainSummaryProduct(options: SummaryProductOptions)
   const existing = await store.get(key);
   if (existing) {
     const counts = { total: tiles.length, completed: 0, failed: 0, skipped: tiles.length };
-    options.onProgress?.({ phase: 'terrain_summary', counts, cached: tiles.length });
-    return { phase: 'terrain_summary', status: 'cached', counts, cached: tiles.length, key, summary: JSON.parse(new TextDecoder().decode(existing)) };
+    const skipped = everyTileSkipped(tiles.length);
+    options.onProgress?.({ phase: 'terrain_summary', counts, cached: tiles.length, tiles: skipped });
+    return {
+      phase: 'terrain_summary', status: 'cached', counts, cached: tiles.length, tiles: skipped, key,
+      summary: JSON.parse(new TextDecoder().decode(existing)),
+    };
   }
 
   const inArea = new Set(tiles.map((t) => `${t.z}/${t.x}/${t.y}`));

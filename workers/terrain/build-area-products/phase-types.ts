@@ -1,6 +1,9 @@
 // Vocabulary shared by the phase functions: phase ids (as in the terrain job's `phases`), counts,
 // progress reports and results.
 import type { SourceErrorCode } from '../sources/source-provider.ts';
+import type { TileOutcomes } from '../../../domain/terrain-job/tile-tally.ts';
+
+export type { TileOutcomes };
 
 export type RawPhaseId = 'terrain_source_artifacts' | 'road_artifacts' | 'soil_artifacts' | 'population_artifacts' | 'buildings_artifacts';
 export type DisplayPhaseId = 'terrain_display_tiles' | 'road_display_tiles' | 'soil_display_tiles' | 'population_display_tiles' | 'buildings_display_tiles';
@@ -19,6 +22,11 @@ export interface PhaseProgress {
   counts: PhaseCounts;
   /** Of the skipped tiles, those whose product already existed (content-addressed key found). */
   cached: number;
+  /**
+   * Which tiles (indices into the phase's tiles) these counts add: in a progress report, the tiles
+   * counted since the previous one; in a result, every tile of the run.
+   */
+  tiles: TileOutcomes;
 }
 
 export type PhaseStatus = 'complete' | 'cached' | 'partial' | 'failed' | 'blocked' | 'canceled';
@@ -36,5 +44,9 @@ export interface PhaseResult extends PhaseProgress {
   /** Human-readable note, e.g. the source description of a raw phase. */
   message?: string;
 }
+
+/** Every one of `count` tiles skipped: a phase that found its whole product cached, or was blocked. */
+export const everyTileSkipped = (count: number): TileOutcomes =>
+  ({ completed: [], skipped: Array.from({ length: count }, (_, i) => i), failed: [] });
 
 export type ProgressCallback = (progress: PhaseProgress) => void;

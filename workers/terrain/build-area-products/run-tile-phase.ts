@@ -1,5 +1,6 @@
 // The loop every tile-by-tile phase shares: runs `work` for each work tile (a few at a time),
-// counts the outcome, reports progress after each tile and decides the phase status.
+// counts the outcome, reports progress after each tile (with the tile and its outcome) and decides the
+// phase status.
 // - 'built' counts as completed, 'cached' and 'absent' (nothing to make: no coverage, no input)
 //   as skipped (cached ones are also counted in `cached`);
 // - a SourceError *_SOURCE_UNREACHABLE stops the phase: the source is down, every other tile would
@@ -10,7 +11,7 @@
 // failed (nothing done, or the source unreachable before anything was done).
 import type { TileAddress } from '../../../domain/terrain/types.ts';
 import { SourceError } from '../sources/source-provider.ts';
-import type { PhaseError, PhaseId, PhaseResult, ProgressCallback } from './phase-types.ts';
+import type { PhaseError, PhaseId, PhaseResult, ProgressCallback, TileOutcomes } from './phase-types.ts';
 
 export type TileOutcome = 'built' | 'cached' | 'absent';
 
@@ -41,33 +42,44 @@ export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> 
   let error: PhaseError | undefined;
   let stopped = false;
   const built = new Set<number>();
+  const outcomes: TileOutcomes = { completed: [], skipped: [], failed: [] };
   let next = 0;
+  const report = (i: number, outcome: keyof TileOutcomes) => {
+    outcomes[outcome].push(i);
+    const tile: TileOutcomes = { completed: [], skipped: [], failed: [], [outcome]: [i] };
+    onProgress?.({ phase, counts: { ...counts }, cached, tiles: tile });
+  };
 
   const worker = async () => {
     while (!stopped && next < tiles.length) {
       const i = next++;
       if (signal?.aborted) { stopped = true; break; }
+      let outcome: keyof TileOutcomes;
       try {
-        const outcome = await work(tiles[i], signal);
-        if (outcome === 'built') { counts.completed++; built.add(i); }
-        else { counts.skipped++; if (outcome === 'cached') cached++; }
+        const made = await work(tiles[i], signal);
+        if (made === 'built') { counts.completed++; built.add(i); outcome = 'completed'; }
+        else { counts.skipped++; if (made === 'cached') cached++; outcome = 'skipped'; }
       } catch (e) {
         if (signal?.aborted) { stopped = true; break; }
-        if (e instanceof SourceError && e.code === 'NO_COVERAGE') counts.skipped++;
+        if (e instanceof SourceError && e.code === 'NO_COVERAGE') { counts.skipped++; outcome = 'skipped'; }
         else {
           counts.failed++;
+          outcome = 'failed';
           error ??= phaseError(e);
           if (e instanceof SourceError && e.code.endsWith('_SOURCE_UNREACHABLE')) stopped = true;
         }
       }
-      onProgress?.({ phase, counts: { ...counts }, cached });
+      report(i, outcome);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(run.concurrency ?? 1, tiles.length)) }, worker));
   const unattempted = counts.total - counts.completed - counts.failed - counts.skipped;
   if (unattempted > 0) {
+    const counted = new Set([...outcomes.completed, ...outcomes.skipped, ...outcomes.failed]);
+    const left = tiles.map((_, i) => i).filter((i) => !counted.has(i));
     counts.skipped += unattempted;
-    onProgress?.({ phase, counts: { ...counts }, cached });
+    outcomes.skipped.push(...left);
+    onProgress?.({ phase, counts: { ...counts }, cached, tiles: { completed: [], skipped: left, failed: [] } });
   }
   const done = counts.completed + cached;
   const status = signal?.aborted ? 'canceled'
@@ -75,7 +87,7 @@ export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> 
       : counts.failed === 0 && unattempted === 0 ? 'complete'
         : done > 0 ? 'partial' : 'failed';
   return {
-    phase, status, counts, cached,
+    phase, status, counts, cached, tiles: outcomes,
     ...(error ? { error } : {}),
     built: tiles.filter((_, i) => built.has(i)),
   };

@@ -6,7 +6,10 @@ import type { PhaseResult, PhaseProgress } from '../build-area-products/phase-ty
 import type { PhaseThreadTask } from './phase-thread-task.ts';
 
 export interface PhaseRunner {
-  run(task: Omit<PhaseThreadTask, 'progressPort'>, options: { onProgress?: (p: Pick<PhaseProgress, 'counts' | 'cached'>) => void; signal?: AbortSignal }): Promise<PhaseResult>;
+  run(
+    task: Omit<PhaseThreadTask, 'progressPort'>,
+    options: { onProgress?: (p: Pick<PhaseProgress, 'counts' | 'cached' | 'tiles'>) => void; signal?: AbortSignal },
+  ): Promise<PhaseResult>;
   destroy(): Promise<void>;
 }
 
