@@ -13,34 +13,29 @@
 // (by default: median time and situation, location variability left out, as SPLAT!). Paths shorter
 // than 1 km are outside ITM's fitted range (it answers with a warning, not an error).
 //
-// Profiles are taken the way SPLAT! takes them: along radials from the emitter's cell centre to
-// every cell of the boundary of the radius's bounding box, sampled every min(cellWidth, cellHeight)
-// ground metres by bilinear interpolation between cell centres; the first time a radial's sample
-// falls in a cell, that cell's loss is ITM's over the radial's profile up to that sample. Cells no
-// radial reached (rare, at the rim) get a profile of their own to their centre. A sample on nodata
-// ends its radial (the cells beyond stay NaN). The emitter's own cell gets the free-space loss at
-// half a cell. Earth curvature is ITM's own (effective radius from the surface refractivity).
+// Profiles are taken along radials the way SPLAT! takes them (walk-coverage-radials.ts, bilinear
+// between cell centres): the first time a radial's sample falls in a cell, that cell's loss is
+// ITM's over the radial's profile up to that sample. Cells no radial reached (rare, at the rim) get
+// a profile of their own to their centre. A sample on nodata ends its radial (the cells beyond stay
+// NaN). The emitter's own cell gets the free-space loss at half a cell. Earth curvature is ITM's own
+// (effective radius from the surface refractivity).
 import { asRequestFieldError, assertRfCoverageInput, rfItmParams } from './assert-rf-coverage-input.ts';
-import { bilinearBetweenCentres, extractTerrainProfile } from './extract-terrain-profile.ts';
+import { extractTerrainProfile } from './extract-terrain-profile.ts';
 import { freeSpaceLoss } from './itm/free-space-loss.ts';
 import type { ItmWarning } from './itm/itm-vocabulary.ts';
 import { predictItmLoss } from './itm/predict-itm-loss.ts';
 import type { RfCoverage, RfCoverageOptions, RfEmitter, RfReceiver } from './rf-coverage-types.ts';
 import type { GroundRaster } from './types.ts';
+import { walkCoverageRadials } from './walk-coverage-radials.ts';
 
 export function rfCoverage(
   dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, options: RfCoverageOptions,
 ): RfCoverage {
   assertRfCoverageInput(dem, emitter, receiver, options);
-  const { width, height, data, cellWidth, cellHeight } = dem;
+  const { width, height } = dem;
   const params = rfItmParams(emitter, receiver, options);
   const radius = options.radiusMetres;
-  const { col: c0, row: r0 } = emitter.cell;
   const lossDb = new Float32Array(width * height).fill(NaN);
-  const done = new Uint8Array(width * height);
-  const step = Math.min(cellWidth, cellHeight);
-  const maxSteps = Math.floor(radius / step) + 1;
-  const profile = new Float64Array(maxSteps + 1);
   const warnings: ItmWarning[] = [];
   const loss = (elevations: Float64Array, spacing: number, length = elevations.length) => {
     warnings.length = 0;
@@ -51,40 +46,11 @@ export function rfCoverage(
       throw asRequestFieldError(error);
     }
   };
-  const inRadius = (col: number, row: number) => {
-    const dx = (col - c0) * cellWidth, dy = (row - r0) * cellHeight;
-    return dx * dx + dy * dy <= radius * radius;
-  };
-  const emitterIndex = r0 * width + c0;
-  lossDb[emitterIndex] = freeSpaceLoss(step / 2, params.frequencyMhz);
-  done[emitterIndex] = 1;
-  profile[0] = data[emitterIndex];
-  const halfCols = Math.ceil(radius / cellWidth), halfRows = Math.ceil(radius / cellHeight);
-  const walk = (targetCol: number, targetRow: number) => {
-    const east = (targetCol - c0) * cellWidth, south = (targetRow - r0) * cellHeight;
-    const length = Math.hypot(east, south);
-    const dCol = (east / length) * (step / cellWidth), dRow = (south / length) * (step / cellHeight);
-    const steps = Math.min(maxSteps, Math.floor(length / step));
-    for (let k = 1; k <= steps; k++) {
-      const col = c0 + dCol * k, row = r0 + dRow * k;
-      const z = bilinearBetweenCentres(data, width, height, col, row);
-      if (z !== z) return; // outside the DEM or nodata: nothing beyond is known
-      profile[k] = z;
-      const cellCol = Math.round(col), cellRow = Math.round(row);
-      const index = cellRow * width + cellCol;
-      if (done[index] || !inRadius(cellCol, cellRow)) continue;
-      done[index] = 1;
-      lossDb[index] = loss(profile, step, k + 1);
-    }
-  };
-  for (let col = c0 - halfCols; col <= c0 + halfCols; col++) {
-    walk(col, r0 - halfRows);
-    walk(col, r0 + halfRows);
-  }
-  for (let row = r0 - halfRows + 1; row < r0 + halfRows; row++) {
-    walk(c0 - halfCols, row);
-    walk(c0 + halfCols, row);
-  }
+  const done = walkCoverageRadials(dem, emitter.cell, radius, (index, elevations, spacing, length) => {
+    lossDb[index] = loss(elevations, spacing, length);
+  });
+  const emitterIndex = emitter.cell.row * width + emitter.cell.col;
+  lossDb[emitterIndex] = freeSpaceLoss(Math.min(dem.cellWidth, dem.cellHeight) / 2, params.frequencyMhz);
   fillMissedCells(dem, emitter, radius, done, lossDb, loss);
   return summarise(dem, emitter, receiver, radius, lossDb);
 }

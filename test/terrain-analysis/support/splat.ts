@@ -79,15 +79,23 @@ function writeRadio(dir: string, tx: SplatSite, radio: SplatRadio): void {
 
 /**
  * Longley–Rice path loss (dB) from `tx` to `rx` as `splat -olditm` reports it (its "-to-" report's
- * "Longley-Rice path loss" line), run in `dir`.
+ * "Longley-Rice path loss" line), run in `dir`. With `timeoutMs`, NaN when SPLAT! has not finished by
+ * then: on some steep paths its obstruction analysis (written into the same report) runs for minutes.
  */
-export function splatPathLoss(dir: string, sdfDir: string, tx: SplatSite, rx: SplatSite, radio: SplatRadio): number {
+export function splatPathLoss(
+  dir: string, sdfDir: string, tx: SplatSite, rx: SplatSite, radio: SplatRadio, timeoutMs?: number,
+): number {
   writeRadio(dir, tx, radio);
   const txFile = writeSite(dir, tx);
   const rxFile = writeSite(dir, rx);
-  execFileSync('splat', ['-t', txFile, '-r', rxFile, '-olditm', '-metric', '-d', sdfDir], {
-    cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8',
-  });
+  try {
+    execFileSync('splat', ['-t', txFile, '-r', rxFile, '-olditm', '-metric', '-d', sdfDir], {
+      cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL',
+    });
+  } catch (error) {
+    if (timeoutMs !== undefined && (error as { signal?: string }).signal === 'SIGKILL') return NaN;
+    throw error;
+  }
   const report = readFileSync(join(dir, `${tx.name}-to-${rx.name}.txt`), 'utf8');
   const match = /Longley-Rice path loss: ([\d.]+) dB/.exec(report);
   if (!match) throw new Error(`no Longley-Rice path loss in SPLAT! report:\n${report}`);
