@@ -12,7 +12,7 @@ const TIME_WORDS = /\b(?:not|no) (?:later|earlier) than\b/gi;
 const PROHIBITION = new RegExp(String.raw`\b(?:no|not|never|nor|prohibited|forbidden|avoid|cannot|can ?not|must not|shall not|will not|won['’]t|do not|don['’]t|off[- ]limits|without (?:prior )?(?:approval|permission|authori[sz]ation|clearance))\b`, 'i');
 const REQUIREMENT = /\b(?:must|will|shall|NLT|NET|required?|requires|ensure|maintain|report|BPT|be prepared|establish|provide|coordinate|submit|complete|conduct|remain|cross|occupy|clear)\b/i;
 
-const MOVEMENT = /\b(?:cross(?:es|ing)?|move(?:s|ment)?|march|routes?|convoy|traffic|enter(?:s|ing)?|pass(?:es|age)?|LD|PL)\b/i;
+const MOVEMENT = /\b(?:cross(?:es|ing)?|move(?:s|ment)?|march|routes?|convoy|traffic|enter(?:s|ing)?|pass(?:es|age)?)\b/i;
 const TIME = /\b\d{6}(?:\d{2})?[A-IK-Z]?\b|\b[DH][+-]\d|\b[DH]-(?:day|hour)\b/i;
 
 /** The kind is null when the sentence has neither kind's words. */

@@ -9,6 +9,19 @@ import type { Feature, Position, Source } from './order-record.ts';
 
 const LINK = /^[\s()[\],;:\-–—/]*(?:(?:vic(?:inity)?\.?|at|grid|from|to|and|through|thru|via|centred on|centered on|located at)[\s()[\],;:\-–—/]*)*$/i;
 
+/** Index of the first position starting at or after `offset` (positions are in text order). */
+function firstAtOrAfter(positions: readonly Located<Position>[], offset: number): number {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (positions[middle]!.start < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** `positions` in text order. */
 export function collectFeatures(
   mentions: readonly Located<ControlMeasureMention>[], positions: readonly Located<Position>[], text: string,
   mentionSource: (mention: Located<ControlMeasureMention>) => Source | null,
@@ -27,8 +40,9 @@ export function collectFeatures(
     }
     feature.mentions.push(source);
     let cursor = mention.end;
-    for (const position of positions) {
-      if (position.start < cursor || claimed.has(position)) continue;
+    for (let i = firstAtOrAfter(positions, cursor); i < positions.length; i++) {
+      const position = positions[i]!;
+      if (claimed.has(position)) continue;
       if (!LINK.test(text.slice(cursor, position.start))) break;
       claimed.add(position);
       const reference = position.value.reference.replace(/\s+/g, '').toUpperCase();

@@ -2,6 +2,7 @@
 // "ANNEX C (OPERATIONS OVERLAY) TO OPERATION ORDER 03-26". An annex repeats the five paragraphs for
 // its own subject, so the order's paragraphs end where the first annex starts. A mention in running
 // text ("see Annex C to OPORD 03-26") is not an annex heading.
+import { matchesIn } from './matches-in.ts';
 import type { OrderText } from './order-text.ts';
 
 export interface AnnexHeading {
@@ -22,8 +23,7 @@ const MENTION_BEFORE = /\b(?:see|iaw|per|in|refer(?:ence)?|and|with|under|to|of|
 
 export function findAnnexes(order: OrderText, from = 0): AnnexHeading[] {
   const annexes: AnnexHeading[] = [];
-  ANNEX_HEADING.lastIndex = from;
-  for (let m = ANNEX_HEADING.exec(order.text); m; m = ANNEX_HEADING.exec(order.text)) {
+  for (const m of matchesIn(ANNEX_HEADING, order.text, from, order.text.length)) {
     if (MENTION_BEFORE.test(order.text.slice(Math.max(0, m.index - 20), m.index))) continue;
     const title = (m[3] ?? m[4] ?? '').replace(/\s+/g, ' ').trim();
     annexes.push({ designation: m[2]!.toUpperCase(), title: title || null, start: m.index, end: m.index + m[0].length });

@@ -59,6 +59,7 @@ const MENTION = new RegExp(
   'gi',
 );
 
+const WHOLE_PREFIX = PREFIXES.map((prefix) => ({ prefix, pattern: new RegExp(`^(?:${prefix.pattern})$`, 'i') }));
 const isCapitals = (word: string) => word === word.toUpperCase();
 
 export function findControlMeasures(text: string, from: number, to: number, lowerCaseOrder: boolean): Located<ControlMeasureMention>[] {
@@ -66,7 +67,7 @@ export function findControlMeasures(text: string, from: number, to: number, lowe
   const slice = text.slice(from, to);
   for (const m of slice.matchAll(new RegExp(MENTION.source, MENTION.flags))) {
     const written = m[1]!;
-    const prefix = PREFIXES.find((p) => new RegExp(`^(?:${p.pattern})$`, 'i').test(written))!;
+    const { prefix } = WHOLE_PREFIX.find(({ pattern }) => pattern.test(written))!;
     const abbreviationInCapitals = written.length <= 7 && isCapitals(written);
     // An abbreviation in lower case is an abbreviation only in an order written in lower case ("ea" is not "EA").
     if (!lowerCaseOrder && written.length <= 3 && !isCapitals(written)) continue;

@@ -3,6 +3,7 @@
 // digits alone are a DTG only after a word of time ("NLT", "at", "before", ...), not as a grid's half or a count. Each is normalised to UTC with the order's
 // time zone (for groups without a letter) and the reference date (for a missing month or year).
 import { dateTimeGroupToIso } from './date-time-group-to-iso.ts';
+import { matchesIn } from './matches-in.ts';
 import type { DateTimeGroup } from './order-record.ts';
 import type { OrderText } from './order-text.ts';
 import { textElement } from './text-element.ts';
@@ -24,9 +25,7 @@ const TIME_WORD_BEFORE = /(?:^|[^\w])(?:NLT|NET|not later than|no later than|not
 
 export function findDateTimeGroups(order: OrderText, from: number, to: number, context: DateTimeContext): DateTimeGroup[] {
   const found: DateTimeGroup[] = [];
-  DTG.lastIndex = from;
-  for (let m = DTG.exec(order.text); m && m.index < to; m = DTG.exec(order.text)) {
-    if (m.index + m[0].length > to) break;
+  for (const m of matchesIn(DTG, order.text, from, to)) {
     const [, day, hour, minute, second, letter, month, year] = m;
     // Six digits alone are a DTG only after a word of time ("before 270430").
     if (!letter && !month && !TIME_WORD_BEFORE.test(order.text.slice(Math.max(0, m.index - 20), m.index))) continue;

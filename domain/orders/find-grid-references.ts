@@ -5,6 +5,7 @@
 // a letter MGRS does not use, is not read as a place).
 import * as mgrsModule from 'mgrs';
 import type { Located } from './located.ts';
+import { matchesIn } from './matches-in.ts';
 import type { Position } from './order-record.ts';
 import type { OrderText } from './order-text.ts';
 import { sourceOf } from './source-of.ts';
@@ -12,7 +13,7 @@ import { sourceOf } from './source-of.ts';
 // mgrs is a UMD bundle: under Node ESM its functions sit on `.default`.
 const mgrs = (mgrsModule as unknown as { default?: typeof mgrsModule }).default ?? mgrsModule;
 
-const GRID = /(?<![\w])(\d{1,2})[ \t]?([C-HJ-NP-X])[ \t]?([A-HJ-NP-Z][A-HJ-NP-V])[ \t]?(\d{2,10}|\d{1,5}[ \t]\d{1,5})(?![\w])/gi;
+const GRID = /(?<![\w])(\d{1,2})[ \t]?([C-HJ-NP-X])[ \t]?([A-HJ-NP-Z][A-HJ-NP-V])[ \t]?(\d{1,5}[ \t]\d{1,5}|\d{2,10})(?![\w])/gi;
 
 function digitsOf(written: string): string | null {
   const halves = written.split(/[ \t]/);
@@ -23,10 +24,8 @@ function digitsOf(written: string): string | null {
 
 export function findGridReferences(order: OrderText, from: number, to: number): Located<Position>[] {
   const found: Located<Position>[] = [];
-  GRID.lastIndex = from;
-  for (let m = GRID.exec(order.text); m && m.index < to; m = GRID.exec(order.text)) {
+  for (const m of matchesIn(GRID, order.text, from, to)) {
     const end = m.index + m[0].length;
-    if (end > to) break;
     const digits = digitsOf(m[4]!);
     if (digits === null) continue;
     const reference = `${Number(m[1])}${m[2]}${m[3]}${digits}`.toUpperCase();

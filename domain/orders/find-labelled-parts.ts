@@ -22,14 +22,20 @@ export interface LabelledPart<Key extends string> {
 type MarkerStyle = 'letter' | 'paren_letter' | 'paren_number' | 'number';
 const NOT_WORD_AFTER = String.raw`(?![\w'’])`;
 
+const compiled = new Map<string, RegExp>();
+
 function patternOf(title: string): RegExp {
-  return new RegExp(
+  const known = compiled.get(title);
+  if (known) return new RegExp(known.source, known.flags);
+  const pattern = new RegExp(
     String.raw`(?<=^|[\s:;.,])(?:([a-zA-Z])[.)]|\(([a-zA-Z])\)|\((\d{1,2})\)|(\d{1,2})[.)])[ \t]*(?:${title})${NOT_WORD_AFTER}` +
     String.raw`[ \t]*[.:\-–—]?|` +
     String.raw`(?<=^|\n)[ \t]*(?:([a-z])[ \t]+|(\d{1,2})[ \t]+)?(?:${title})${NOT_WORD_AFTER}[ \t]*(?:[.:\-–—]|(?=\r?\n|$))|` +
     String.raw`(?<=^|[\s.;,(])(?:${title})${NOT_WORD_AFTER}[ \t]*:`,
     'gi',
   );
+  compiled.set(title, pattern);
+  return pattern;
 }
 
 interface Marker { style: MarkerStyle; value: string }

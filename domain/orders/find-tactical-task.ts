@@ -3,6 +3,7 @@
 // is seize), else the first type of operation ("defends BP 3"). A form counts as a whole word, in any
 // case; the caller leaves the purpose ("in order to destroy ...") out of the stretch.
 import type { Located } from './located.ts';
+import { matchesIn } from './matches-in.ts';
 import { TACTICAL_TASKS, type TacticalTask } from './tactical-mission-tasks.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -16,16 +17,14 @@ const PATTERNS = TACTICAL_TASKS.map((task) => ({
 }));
 
 export function findTacticalTask(text: string, from: number, to: number): Located<TacticalTask> | null {
-  const slice = text.slice(from, to);
   let best: Located<TacticalTask> | null = null;
   let bestIsOperation = true;
   for (const { task, pattern, notAfter } of PATTERNS) {
-    for (const m of slice.matchAll(new RegExp(pattern.source, pattern.flags))) {
-      if (notAfter?.test(slice.slice(Math.max(0, m.index - 20), m.index))) continue;
+    for (const m of matchesIn(pattern, text, from, to)) {
+      if (notAfter?.test(text.slice(Math.max(from, m.index - 20), m.index))) continue;
       const isOperation = task.kind === 'type_of_operation';
-      const start = from + m.index;
-      if (!best || (bestIsOperation && !isOperation) || (bestIsOperation === isOperation && start < best.start)) {
-        best = { value: task, start, end: start + m[0].length };
+      if (!best || (bestIsOperation && !isOperation) || (bestIsOperation === isOperation && m.index < best.start)) {
+        best = { value: task, start: m.index, end: m.index + m[0].length };
         bestIsOperation = isOperation;
       }
       break;

@@ -3,6 +3,7 @@
 // directed, and times relative to D-day and H-hour ("NLT H+2", "D-1"). Qualifiers are given in
 // their short form (NLT, NET) or as written, in lower case.
 import { findDateTimeGroups, type DateTimeContext } from './find-date-time-groups.ts';
+import { matchesIn } from './matches-in.ts';
 import type { TimeElement } from './order-record.ts';
 import type { OrderText } from './order-text.ts';
 import { textElement } from './text-element.ts';
@@ -39,9 +40,7 @@ export function findTimes(order: OrderText, from: number, to: number, context: D
     const element = textElement(order, start, page.start + dtg.source.end);
     if (element) times.push({ ...element, qualifier: qualifier ? shortQualifier(qualifier[1]!) : null, dtg });
   }
-  RELATIVE.lastIndex = from;
-  for (let m = RELATIVE.exec(order.text); m && m.index < to; m = RELATIVE.exec(order.text)) {
-    if (m.index + m[0].length > to) break;
+  for (const m of matchesIn(RELATIVE, order.text, from, to)) {
     const element = textElement(order, m.index, m.index + m[0].length);
     if (!element || times.some((t) => t.source.page === element.source.page && t.source.start <= element.source.start
       && t.source.end >= element.source.end)) continue;

@@ -247,6 +247,7 @@ export type OrderUnit = Static<typeof OrderUnit>;
 export const OrderRecord = Type.Object({
   record_version: Type.Literal(ORDER_RECORD_VERSION),
   document_id: Type.String({ minLength: 1 }),
+  recognised_as_order: Type.Boolean({ description: 'A title naming an order type, two of the five paragraphs, or a mission' }),
   unit: OrderUnit,
   reference_date: nullable(Type.String({ format: 'date-time' })),
   heading: Heading,

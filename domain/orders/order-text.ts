@@ -42,13 +42,6 @@ function contentBounds(text: string): [number, number] {
   return [start, end];
 }
 
-/** Spaces for [from, to), keeping one line break where the content before does not end a line. */
-function blank(text: string, from: number, to: number): string {
-  if (from >= to) return text;
-  const filler = (from > 0 && text[from - 1] !== '\n' ? '\n' : ' ') + ' '.repeat(to - from - 1);
-  return text.slice(0, from) + filler + text.slice(to);
-}
-
 export function orderText(document: OrderDocument): OrderText {
   const pages: OrderPageRange[] = [];
   let text = '';
@@ -60,13 +53,21 @@ export function orderText(document: OrderDocument): OrderText {
     pages.push({ page: page.page, start, end: text.length, contentStart: start + contentStart, contentEnd: start + contentEnd });
   }
   // Headers, footers and page breaks read as blank space of the same length, so that offsets stay those of
-  // the pages and a sentence running over a page break stays one sentence.
-  let reading = text;
+  // the pages and a sentence running over a page break stays one sentence (one line break is kept).
+  const pieces: string[] = [];
   let cursor = 0;
+  const blank = (to: number) => {
+    if (to <= cursor) return;
+    pieces.push((cursor > 0 && text[cursor - 1] !== '\n' ? '\n' : ' ') + ' '.repeat(to - cursor - 1));
+    cursor = to;
+  };
   for (const page of pages) {
-    reading = blank(reading, cursor, page.contentStart);
-    cursor = Math.max(page.contentEnd, page.contentStart);
+    blank(page.contentStart);
+    const end = Math.max(page.contentEnd, page.contentStart);
+    pieces.push(text.slice(cursor, end));
+    cursor = end;
   }
-  reading = blank(reading, cursor, text.length);
+  blank(text.length);
+  const reading = pieces.join('');
   return { documentId: document.document_id, text: reading, pages };
 }

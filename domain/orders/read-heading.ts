@@ -17,8 +17,9 @@ import { textElement } from './text-element.ts';
 import { utcOffsetOfZoneLetter, ZONE_WORDS } from './time-zone-letter.ts';
 
 const ORDER_WORDS = String.raw`OPERATIONS? ORDER|OPORDER|OPORD|WARNING ORDER|WARNORD|WARNO|FRAGMENTARY ORDER|FRAGORD|FRAGO`;
+// A title starts a line (after a classification marking, if any): "see OPORD 03-26" in a sentence is a mention.
 const TITLE = new RegExp(
-  String.raw`(?<![\w])(${ORDER_WORDS})(?![\w])[ \t]*(?:(?:NO\.?|NUMBER|#)[ \t]*)?([A-Z]?\d[A-Z0-9\-/.]*[A-Z0-9]|\d)?` +
+  String.raw`(?<=^|\n)[ \t]*(?:(?:TOP SECRET|SECRET|CONFIDENTIAL|RESTRICTED|UNCLASSIFIED)[ \t]+)?(${ORDER_WORDS})(?![\w])[ \t]*(?:(?:NO\.?|NUMBER|#)[ \t]*)?([A-Z]?\d[A-Z0-9\-/.]*[A-Z0-9]|\d)?` +
   String.raw`(?:[ \t]*\(([^()\n]{1,60})\))?(?:[ \t]+(?:TO|FOR)[ \t]+((?:${ORDER_WORDS}|OPLAN)[ \t]*(?:NO\.?[ \t]*)?` +
   String.raw`[A-Z0-9][A-Z0-9\-/]*(?:[ \t]*\([^()\n]{1,60}\))?))?`,
   'id',
@@ -86,7 +87,7 @@ export function readHeading(order: OrderText, heading: Stretch, main: Stretch, r
   } : null;
 
   // The signature's DTG: after a "DTG" label, else the first in the heading before its labelled parts.
-  const titleRange = title ? { start: title.at + title.m.index, end: title.at + title.m.index + title.m[0].length } : null;
+  const titleRange = title ? { start: title.at + title.m.indices![1]![0], end: title.at + title.m.index + title.m[0].length } : null;
   const blockEnd = parts[0]?.heading.start ?? heading.end;
   const label = /(?:DTG|date[- ]time[- ]group(?:[ \t]+of[ \t]+signature)?)[ \t]*:?/i.exec(text.slice(heading.start, heading.end));
   const dtgs = (label
@@ -114,7 +115,7 @@ export function readHeading(order: OrderText, heading: Stretch, main: Stretch, r
 
   return {
     order_type: title ? TYPE_OF.find(([pattern]) => pattern.test(title.m[1]!.replace(/\s+/g, ' ')))![1] : null,
-    title: title ? element(order, title.at + title.m.index, title.at + title.m.index + title.m[0].length) : null,
+    title: titleRange ? element(order, titleRange.start, titleRange.end) : null,
     number: at(2),
     name: at(3),
     base_order: at(4),

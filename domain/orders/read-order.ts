@@ -11,22 +11,22 @@
 //    direct), the mission's sentences after the statement
 //    and the unit's own tasks (read-constraints.ts); a task that is a prohibition is a constraint only;
 // 5. control measures and grids anywhere in the document (annexes included) become features;
-// 6. what is missing is listed (list-not-found.ts).
+// 6. what is missing is listed (list-not-found.ts). A document is recognised as an order when its title
+//    names an order type, when it has two of the five paragraphs, or when its mission has a who and a task.
 import { DomainError } from '../shared/domain-error.ts';
 import { collectFeatures } from './collect-features.ts';
 import { combinedRange } from './combined-range.ts';
 import { findAnnexes } from './find-annexes.ts';
+import { findBareMission } from './find-bare-mission.ts';
 import { findControlMeasures } from './find-control-measures.ts';
 import { findDateTimeGroups, type DateTimeContext } from './find-date-time-groups.ts';
 import { findGridReferences } from './find-grid-references.ts';
-import { findLabelledParts } from './find-labelled-parts.ts';
 import { findLatLonReferences } from './find-lat-lon-references.ts';
 import { findMainParagraphs, type MainParagraphKey, type Stretch } from './find-main-paragraphs.ts';
-import { findTacticalTask } from './find-tactical-task.ts';
 import { findTasksToUnit } from './find-tasks-to-unit.ts';
 import { listNotFound } from './list-not-found.ts';
 import { ORDER_RECORD_VERSION, type Annex, type OrderDocument, type OrderRecord, type OrderUnit } from './order-record.ts';
-import { orderText, type OrderText } from './order-text.ts';
+import { orderText } from './order-text.ts';
 import { readCommandAndSignal } from './read-command-and-signal.ts';
 import { readConstraints, type ConstraintSource } from './read-constraints.ts';
 import { readExecution } from './read-execution.ts';
@@ -58,18 +58,6 @@ function assertInput(input: ReadOrderInput): void {
   }
 }
 
-/** The stretch of a bare mission statement, for an order without paragraph headings. */
-function bareMission(order: OrderText, main: Stretch): Stretch | null {
-  const label = findLabelledParts(order.text, main.start, main.end, [{ key: 'mission', title: String.raw`mission(?:\s+statement)?` }])[0];
-  const sentence = label
-    ? { start: label.heading.start, end: label.body.end }
-    : splitItems(order.text, main.start, main.end).find((item) => findTacticalTask(order.text, item.start, item.end));
-  if (!sentence) return null;
-  const from = label ? label.body.start : sentence.start;
-  const blank = /\n[ \t]*\n/.exec(order.text.slice(from, main.end));
-  return { start: sentence.start, end: blank ? from + blank.index : main.end };
-}
-
 /** The parts of [from, to) that none of `taken` covers. */
 function outside(from: number, to: number, taken: readonly Stretch[]): Stretch[] {
   const rest: Stretch[] = [];
@@ -93,10 +81,9 @@ export function readOrder(input: ReadOrderInput): OrderRecord {
   let missionBody: Stretch | null = paragraph('mission')?.body ?? null;
   let headingEnd = paragraphs[0]?.heading.start ?? main.end;
   if (paragraphs.length === 0) {
-    const bare = bareMission(order, main);
+    const bare = findBareMission(order.text, main);
     if (bare) {
-      const label = findLabelledParts(order.text, bare.start, bare.end, [{ key: 'mission', title: String.raw`mission(?:\s+statement)?` }])[0];
-      missionBody = label && label.heading.start === bare.start ? { start: label.body.start, end: bare.end } : bare;
+      missionBody = bare.body;
       headingEnd = bare.start;
     }
   }
@@ -144,6 +131,7 @@ export function readOrder(input: ReadOrderInput): OrderRecord {
   const record = {
     record_version: ORDER_RECORD_VERSION,
     document_id: input.document.document_id,
+    recognised_as_order: heading.order_type !== null || paragraphs.length >= 2 || Boolean(mission?.who && mission.task),
     unit: { name: input.unit.name, designations: [...input.unit.designations] },
     reference_date: input.reference_date,
     heading,

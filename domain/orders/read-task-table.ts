@@ -61,8 +61,7 @@ export function readTaskTable(order: OrderText, within: Stretch, context: DateTi
         if (index >= 0 && !inColumn[index]) inColumn[index] = cell;
       }
     } else {
-      const cells = separator === 'pipe' && line.trimStart().startsWith('|') ? found.slice(1) : found;
-      columns.forEach((_, i) => { inColumn[i] = cells[i] ?? null; });
+      columns.forEach((_, i) => { inColumn[i] = found[i] && found[i]!.end > found[i]!.start ? found[i]! : null; });
     }
     const element = (cell: Cell | null): TextElement | null => (cell ? textElement(order, cell.start, cell.end) : null);
     const unit = element(inColumn[unitColumn] ?? null);

@@ -50,7 +50,12 @@ function markers(text: string, from: number, to: number): { start: number; textS
     // "e." or "3." inside a sentence does not split it.
     const first = found.findIndex((f) => /^(?:1|a|A|[-•*·–])$/.test(f.value));
     if (first < 0) continue;
-    const run = found.slice(first).filter((f, i, all) => i === 0 || /^[-•*·–]$/.test(f.value) || follows(f.value, all, i));
+    const seen = new Set<string>();
+    const run = found.slice(first).filter((f, i) => {
+      const keep = i === 0 || /^[-•*·–]$/.test(f.value) || seen.has(previousOf(f.value));
+      if (keep) seen.add(f.value);
+      return keep;
+    });
     if (run.length >= 1 && run[0]!.start < bestFirst) {
       best = run.map(({ start, textStart }) => ({ start, textStart }));
       bestFirst = run[0]!.start;
@@ -59,11 +64,8 @@ function markers(text: string, from: number, to: number): { start: number; textS
   return best;
 }
 
-function follows(value: string, all: { value: string }[], i: number): boolean {
-  const previous = all.slice(0, i).map((f) => f.value);
-  const expected = /^\d+$/.test(value) ? String(Number(value) - 1) : String.fromCharCode(value.charCodeAt(0) - 1);
-  return previous.includes(expected);
-}
+/** The number or letter before this one ("3" → "2", "c" → "b"). */
+const previousOf = (value: string) => (/^\d+$/.test(value) ? String(Number(value) - 1) : String.fromCharCode(value.charCodeAt(0) - 1));
 
 /** Lines of [from, to) when it is a list written one item a line: several short lines, no sentence marks. */
 function lines(text: string, from: number, to: number): Stretch[] | null {
