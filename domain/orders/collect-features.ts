@@ -7,7 +7,9 @@ import type { ControlMeasureMention } from './find-control-measures.ts';
 import type { Located } from './located.ts';
 import type { Feature, Position, Source } from './order-record.ts';
 
-const LINK = /^[\s()[\],;:\-–—/]*(?:(?:vic(?:inity)?\.?|at|grid|from|to|and|through|thru|via|centred on|centered on|located at)[\s()[\],;:\-–—/]*)*$/i;
+const GAP = String.raw`[\s()[\],;:\-–—/]*`;
+const LINK_WORDS = String.raw`vic(?:inity)?\.?|at|grid|from|to|and|through|thru|via|centred on|centered on|located at`;
+const LINK = new RegExp(String.raw`^${GAP}(?:(?:${LINK_WORDS})${GAP})*$`, 'i');
 
 /** Index of the first position starting at or after `offset` (positions are in text order). */
 function firstAtOrAfter(positions: readonly Located<Position>[], offset: number): number {
@@ -35,7 +37,8 @@ export function collectFeatures(
     const source = mentionSource(mention);
     if (!source) continue;
     if (!feature) {
-      feature = { kind: mention.value.kind, name: mention.value.name, geometry: mention.value.geometry, positions: [], mentions: [] };
+      const { kind, name, geometry } = mention.value;
+      feature = { kind, name, geometry, positions: [], mentions: [] };
       features.set(key, feature);
     }
     feature.mentions.push(source);
@@ -58,7 +61,12 @@ export function collectFeatures(
     const reference = position.value.reference.replace(/\s+/g, '').toUpperCase();
     const same = unnamed.find((f) => f.positions[0]!.reference.replace(/\s+/g, '').toUpperCase() === reference);
     if (same) same.mentions.push(position.value.source);
-    else unnamed.push({ kind: 'unnamed_position', name: null, geometry: 'point', positions: [position.value], mentions: [position.value.source] });
+    else {
+      unnamed.push({
+        kind: 'unnamed_position', name: null, geometry: 'point',
+        positions: [position.value], mentions: [position.value.source],
+      });
+    }
   }
   return [...features.values(), ...unnamed];
 }

@@ -39,7 +39,8 @@ export function dateTimeGroupToIso(parts: DateTimeGroupParts, referenceDate: str
     ({ iso: null, monthFromReference, yearFromReference, unresolved });
   const monthFromReference = parts.month === null;
   const yearFromReference = parts.year === null;
-  if (parts.hour > 24 || parts.minute > 59 || parts.second > 59 || (parts.hour === 24 && parts.minute + parts.second > 0)) {
+  const beyondMidnight = parts.hour === 24 && parts.minute + parts.second > 0;
+  if (parts.hour > 24 || parts.minute > 59 || parts.second > 59 || beyondMidnight) {
     return none('not a time of day', monthFromReference, yearFromReference);
   }
   if (parts.zoneLetter === null) return none('no time zone: the group has no zone letter and the order states none');

@@ -15,7 +15,8 @@ export interface AnnexHeading {
 const ORDER_NAMES = String.raw`(?:OPERATION(?:S)? ORDER|OPORD|OPORDER|OPLAN|WARNING ORDER|WARNO|WARNORD|` +
   String.raw`FRAGMENTARY ORDER|FRAGORD|FRAGO|ANNEX|APPENDIX|TAB)`;
 const ANNEX_HEADING = new RegExp(
-  String.raw`\b(ANNEX|APPENDIX|TAB|EXHIBIT)\s+([A-Z0-9]{1,3})\b[ \t]*(?:\(([^()\n]{1,80})\)|[-–—:][ \t]*([^\n]{1,80}?))?` +
+  String.raw`\b(ANNEX|APPENDIX|TAB|EXHIBIT)\s+([A-Z0-9]{1,3})\b[ \t]*` +
+  String.raw`(?:\(([^()\n]{1,80})\)|[-–—:][ \t]*([^\n]{1,80}?))?` +
   String.raw`[ \t]*(?:\n[ \t]*)?TO\s+${ORDER_NAMES}\b[^\n]*`,
   'gi',
 );
@@ -26,7 +27,8 @@ export function findAnnexes(order: OrderText, from = 0): AnnexHeading[] {
   for (const m of matchesIn(ANNEX_HEADING, order.text, from, order.text.length)) {
     if (MENTION_BEFORE.test(order.text.slice(Math.max(0, m.index - 20), m.index))) continue;
     const title = (m[3] ?? m[4] ?? '').replace(/\s+/g, ' ').trim();
-    annexes.push({ designation: m[2]!.toUpperCase(), title: title || null, start: m.index, end: m.index + m[0].length });
+    const designation = m[2]!.toUpperCase();
+    annexes.push({ designation, title: title || null, start: m.index, end: m.index + m[0].length });
   }
   return annexes;
 }

@@ -15,36 +15,40 @@ export interface ControlMeasureMention {
   geometry: 'point' | 'line' | 'area';
 }
 
-interface Prefix { pattern: string; abbreviation: string; kind: FeatureKind; geometry: 'point' | 'line' | 'area'; named: boolean }
+type Geometry = ControlMeasureMention['geometry'];
+interface Prefix { pattern: string; abbreviation: string; kind: FeatureKind; geometry: Geometry; named: boolean }
+
+const measure = (pattern: string, abbreviation: string, kind: FeatureKind, geometry: Geometry, named = true): Prefix =>
+  ({ pattern, abbreviation, kind, geometry, named });
 
 const PREFIXES: readonly Prefix[] = [
-  { pattern: 'OBJECTIVE RALLY POINT|ORP', abbreviation: 'ORP', kind: 'objective_rally_point', geometry: 'point', named: true },
-  { pattern: 'OBJECTIVE|OBJ', abbreviation: 'OBJ', kind: 'objective', geometry: 'area', named: true },
-  { pattern: 'PHASE LINE|PL', abbreviation: 'PL', kind: 'phase_line', geometry: 'line', named: true },
-  { pattern: 'CHECK ?POINT|CP', abbreviation: 'CP', kind: 'checkpoint', geometry: 'point', named: true },
-  { pattern: 'BATTLE POSITION|BP', abbreviation: 'BP', kind: 'battle_position', geometry: 'area', named: true },
-  { pattern: 'ENGAGEMENT AREA|EA', abbreviation: 'EA', kind: 'engagement_area', geometry: 'area', named: true },
-  { pattern: 'ASSEMBLY AREA|AA', abbreviation: 'AA', kind: 'assembly_area', geometry: 'area', named: true },
-  { pattern: 'ATTACK POSITION|ATK POS', abbreviation: 'ATK POS', kind: 'attack_position', geometry: 'area', named: true },
-  { pattern: 'SUPPORT BY FIRE POSITION|SBF', abbreviation: 'SBF', kind: 'support_by_fire_position', geometry: 'area', named: true },
-  { pattern: 'ATTACK BY FIRE POSITION|ABF', abbreviation: 'ABF', kind: 'attack_by_fire_position', geometry: 'area', named: true },
-  { pattern: 'ROUTE|RTE|MSR|ASR', abbreviation: 'ROUTE', kind: 'route', geometry: 'line', named: true },
-  { pattern: 'AXIS OF ADVANCE|AXIS', abbreviation: 'AXIS', kind: 'axis', geometry: 'line', named: true },
-  { pattern: 'AREA OF OPERATIONS|AO', abbreviation: 'AO', kind: 'area_of_operations', geometry: 'area', named: true },
-  { pattern: 'NAMED AREA OF INTEREST|NAI', abbreviation: 'NAI', kind: 'named_area_of_interest', geometry: 'area', named: true },
-  { pattern: 'TARGET AREA OF INTEREST|TAI', abbreviation: 'TAI', kind: 'target_area_of_interest', geometry: 'area', named: true },
-  { pattern: 'LANDING ZONE|HLZ|LZ|PZ|DZ', abbreviation: 'LZ', kind: 'landing_zone', geometry: 'area', named: true },
-  { pattern: 'OBSERVATION POST|OP', abbreviation: 'OP', kind: 'observation_post', geometry: 'point', named: true },
-  { pattern: 'TARGET REFERENCE POINT|TRP', abbreviation: 'TRP', kind: 'target_reference_point', geometry: 'point', named: true },
-  { pattern: 'NO[- ]FIRE AREA|NFA', abbreviation: 'NFA', kind: 'no_fire_area', geometry: 'area', named: true },
-  { pattern: 'RESTRICTED FIRE AREA|RFA', abbreviation: 'RFA', kind: 'restricted_fire_area', geometry: 'area', named: true },
-  { pattern: 'COORDINATION POINT|CCP', abbreviation: 'CCP', kind: 'coordination_point', geometry: 'point', named: true },
-  { pattern: 'CONTACT POINT', abbreviation: 'CONTACT POINT', kind: 'contact_point', geometry: 'point', named: true },
-  { pattern: 'RELEASE POINT|RP', abbreviation: 'RP', kind: 'release_point', geometry: 'point', named: true },
-  { pattern: 'START POINT|SP', abbreviation: 'SP', kind: 'start_point', geometry: 'point', named: true },
-  { pattern: 'LINE OF DEPARTURE|LD', abbreviation: 'LD', kind: 'line_of_departure', geometry: 'line', named: false },
-  { pattern: 'LIMIT OF ADVANCE|LOA', abbreviation: 'LOA', kind: 'limit_of_advance', geometry: 'line', named: false },
-  { pattern: '(?:LEFT|RIGHT|REAR|FORWARD|LATERAL) (?:BOUNDARY|BDY)', abbreviation: '', kind: 'boundary', geometry: 'line', named: false },
+  measure('OBJECTIVE RALLY POINT|ORP', 'ORP', 'objective_rally_point', 'point'),
+  measure('OBJECTIVE|OBJ', 'OBJ', 'objective', 'area'),
+  measure('PHASE LINE|PL', 'PL', 'phase_line', 'line'),
+  measure('CHECK ?POINT|CP', 'CP', 'checkpoint', 'point'),
+  measure('BATTLE POSITION|BP', 'BP', 'battle_position', 'area'),
+  measure('ENGAGEMENT AREA|EA', 'EA', 'engagement_area', 'area'),
+  measure('ASSEMBLY AREA|AA', 'AA', 'assembly_area', 'area'),
+  measure('ATTACK POSITION|ATK POS', 'ATK POS', 'attack_position', 'area'),
+  measure('SUPPORT BY FIRE POSITION|SBF', 'SBF', 'support_by_fire_position', 'area'),
+  measure('ATTACK BY FIRE POSITION|ABF', 'ABF', 'attack_by_fire_position', 'area'),
+  measure('ROUTE|RTE|MSR|ASR', 'ROUTE', 'route', 'line'),
+  measure('AXIS OF ADVANCE|AXIS', 'AXIS', 'axis', 'line'),
+  measure('AREA OF OPERATIONS|AO', 'AO', 'area_of_operations', 'area'),
+  measure('NAMED AREA OF INTEREST|NAI', 'NAI', 'named_area_of_interest', 'area'),
+  measure('TARGET AREA OF INTEREST|TAI', 'TAI', 'target_area_of_interest', 'area'),
+  measure('LANDING ZONE|HLZ|LZ|PZ|DZ', 'LZ', 'landing_zone', 'area'),
+  measure('OBSERVATION POST|OP', 'OP', 'observation_post', 'point'),
+  measure('TARGET REFERENCE POINT|TRP', 'TRP', 'target_reference_point', 'point'),
+  measure('NO[- ]FIRE AREA|NFA', 'NFA', 'no_fire_area', 'area'),
+  measure('RESTRICTED FIRE AREA|RFA', 'RFA', 'restricted_fire_area', 'area'),
+  measure('COORDINATION POINT|CCP', 'CCP', 'coordination_point', 'point'),
+  measure('CONTACT POINT', 'CONTACT POINT', 'contact_point', 'point'),
+  measure('RELEASE POINT|RP', 'RP', 'release_point', 'point'),
+  measure('START POINT|SP', 'SP', 'start_point', 'point'),
+  measure('LINE OF DEPARTURE|LD', 'LD', 'line_of_departure', 'line', false),
+  measure('LIMIT OF ADVANCE|LOA', 'LOA', 'limit_of_advance', 'line', false),
+  measure('(?:LEFT|RIGHT|REAR|FORWARD|LATERAL) (?:BOUNDARY|BDY)', '', 'boundary', 'line', false),
 ];
 
 const CONNECTING = new Set([
@@ -55,14 +59,17 @@ const CONNECTING = new Set([
 
 const WORD = String.raw`[A-Za-z0-9ÄÖÜäöüß][A-Za-z0-9ÄÖÜäöüß\-]*`;
 const MENTION = new RegExp(
-  String.raw`(?<![\w-])(${PREFIXES.map((p) => p.pattern).join('|')})(?![\w-])(?:[ \t]+(${WORD})(?:[ \t]+([0-9]{1,2}|[A-Z]))?(?![\w-]))?`,
+  String.raw`(?<![\w-])(${PREFIXES.map((p) => p.pattern).join('|')})(?![\w-])` +
+  String.raw`(?:[ \t]+(${WORD})(?:[ \t]+([0-9]{1,2}|[A-Z]))?(?![\w-]))?`,
   'gi',
 );
 
 const WHOLE_PREFIX = PREFIXES.map((prefix) => ({ prefix, pattern: new RegExp(`^(?:${prefix.pattern})$`, 'i') }));
 const isCapitals = (word: string) => word === word.toUpperCase();
 
-export function findControlMeasures(text: string, from: number, to: number, lowerCaseOrder: boolean): Located<ControlMeasureMention>[] {
+export function findControlMeasures(
+  text: string, from: number, to: number, lowerCaseOrder: boolean,
+): Located<ControlMeasureMention>[] {
   const found: Located<ControlMeasureMention>[] = [];
   const slice = text.slice(from, to);
   for (const m of slice.matchAll(new RegExp(MENTION.source, MENTION.flags))) {

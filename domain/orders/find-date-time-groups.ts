@@ -1,6 +1,7 @@
 // Date-time groups in a stretch of text: DD HHMM[SS] with a time-zone letter and/or a month, and a
 // year ("270500Z NOV 26", "270500ZNOV26", "27 0500Z Nov 2026", "270500 NOV 26", "270500Z"). Six
-// digits alone are a DTG only after a word of time ("NLT", "at", "before", ...), not as a grid's half or a count. Each is normalised to UTC with the order's
+// digits alone are a DTG only after a word of time ("NLT", "at", "before", ...), not as a grid's half or
+// a count. Each is normalised to UTC with the order's
 // time zone (for groups without a letter) and the reference date (for a missing month or year).
 import { dateTimeGroupToIso } from './date-time-group-to-iso.ts';
 import { matchesIn } from './matches-in.ts';
@@ -17,13 +18,16 @@ export interface DateTimeContext {
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const DTG = new RegExp(
   String.raw`(?<![\w/.\-+])(\d{2})[ \t]?(\d{2})(\d{2})(\d{2})?([A-IK-Z])?` +
-  String.raw`(?:[ \t]?(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\.?(?:[ \t]?(\d{4}|\d{2})(?!\d))?)?(?![\w])`,
+  String.raw`(?:[ \t]?(${MONTHS.join('|')})[A-Z]*\.?(?:[ \t]?(\d{4}|\d{2})(?!\d))?)?(?![\w])`,
   'gi',
 );
 
-const TIME_WORD_BEFORE = /(?:^|[^\w])(?:NLT|NET|not later than|no later than|not earlier than|no earlier than|at|by|before|after|until|from)\s+$/i;
+const TIME_WORD_BEFORE = new RegExp(String.raw`(?:^|[^\w])(?:NLT|NET|not later than|no later than|not earlier than|` +
+  String.raw`no earlier than|at|by|before|after|until|from)\s+$`, 'i');
 
-export function findDateTimeGroups(order: OrderText, from: number, to: number, context: DateTimeContext): DateTimeGroup[] {
+export function findDateTimeGroups(
+  order: OrderText, from: number, to: number, context: DateTimeContext,
+): DateTimeGroup[] {
   const found: DateTimeGroup[] = [];
   for (const m of matchesIn(DTG, order.text, from, to)) {
     const [, day, hour, minute, second, letter, month, year] = m;

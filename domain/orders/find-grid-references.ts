@@ -13,7 +13,9 @@ import { sourceOf } from './source-of.ts';
 // mgrs is a UMD bundle: under Node ESM its functions sit on `.default`.
 const mgrs = (mgrsModule as unknown as { default?: typeof mgrsModule }).default ?? mgrsModule;
 
-const GRID = /(?<![\w])(\d{1,2})[ \t]?([C-HJ-NP-X])[ \t]?([A-HJ-NP-Z][A-HJ-NP-V])[ \t]?(\d{1,5}[ \t]\d{1,5}|\d{2,10})(?![\w])/gi;
+// Zone, latitude band, 100 km square (column, row), digits (both halves, spaced or not).
+const GRID = new RegExp(String.raw`(?<![\w])(\d{1,2})[ \t]?([C-HJ-NP-X])[ \t]?([A-HJ-NP-Z][A-HJ-NP-V])[ \t]?` +
+  String.raw`(\d{1,5}[ \t]\d{1,5}|\d{2,10})(?![\w])`, 'gi');
 
 function digitsOf(written: string): string | null {
   const halves = written.split(/[ \t]/);

@@ -28,9 +28,11 @@ function patternOf(title: string): RegExp {
   const known = compiled.get(title);
   if (known) return new RegExp(known.source, known.flags);
   const pattern = new RegExp(
-    String.raw`(?<=^|[\s:;.,])(?:([a-zA-Z])[.)]|\(([a-zA-Z])\)|\((\d{1,2})\)|(\d{1,2})[.)])[ \t]*(?:${title})${NOT_WORD_AFTER}` +
+    String.raw`(?<=^|[\s:;.,])(?:([a-zA-Z])[.)]|\(([a-zA-Z])\)|\((\d{1,2})\)|(\d{1,2})[.)])[ \t]*` +
+    String.raw`(?:${title})${NOT_WORD_AFTER}` +
     String.raw`[ \t]*[.:\-–—]?|` +
-    String.raw`(?<=^|\n)[ \t]*(?:([a-z])[ \t]+|(\d{1,2})[ \t]+)?(?:${title})${NOT_WORD_AFTER}[ \t]*(?:[.:\-–—]|(?=\r?\n|$))|` +
+    String.raw`(?<=^|\n)[ \t]*(?:([a-z])[ \t]+|(\d{1,2})[ \t]+)?(?:${title})${NOT_WORD_AFTER}` +
+    String.raw`[ \t]*(?:[.:\-–—]|(?=\r?\n|$))|` +
     String.raw`(?<=^|[\s.;,(])(?:${title})${NOT_WORD_AFTER}[ \t]*:`,
     'gi',
   );

@@ -20,7 +20,9 @@ const FORMS: readonly { pattern: RegExp; read: (m: RegExpExecArray) => [number, 
     read: (m) => [sign(m[3]!) * deg(m[4]!), sign(m[1]!) * deg(m[2]!)],
   },
   {
-    pattern: new RegExp(String.raw`(?<![\w.])${DMS(String.raw`\d{1,2}`)}([NS])${SEP}${DMS(String.raw`\d{1,3}`)}([EW])(?![\w])`, 'gi'),
+    pattern: new RegExp(
+      String.raw`(?<![\w.])${DMS(String.raw`\d{1,2}`)}([NS])${SEP}${DMS(String.raw`\d{1,3}`)}([EW])(?![\w])`, 'gi',
+    ),
     read: (m) => [sign(m[8]!) * dms(m[5]!, m[6]!, m[7]), sign(m[4]!) * dms(m[1]!, m[2]!, m[3])],
   },
   {
@@ -45,7 +47,9 @@ export function findLatLonReferences(order: OrderText, from: number, to: number)
       const end = start + m[0].length;
       if (found.some((f) => f.start < end && start < f.end)) continue;
       const source = sourceOf(order, start, end);
-      if (source) found.push({ value: { reference: m[0], system: 'lat_lon', lon_lat: [lon, lat], precision_m: null, source }, start, end });
+      if (!source) continue;
+      const value: Position = { reference: m[0], system: 'lat_lon', lon_lat: [lon, lat], precision_m: null, source };
+      found.push({ value, start, end });
     }
   }
   return found.sort((a, b) => a.start - b.start);

@@ -8,10 +8,12 @@ import { TACTICAL_TASKS, type TacticalTask } from './tactical-mission-tasks.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+const longestFirst = (forms: readonly string[]) => [...forms].sort((a, b) => b.length - a.length);
+
 const PATTERNS = TACTICAL_TASKS.map((task) => ({
   task,
   pattern: new RegExp(
-    String.raw`(?<![\w-])(?:${[...task.forms].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\w-])`, 'gi',
+    String.raw`(?<![\w-])(?:${longestFirst(task.forms).map(escape).join('|')})(?![\w-])`, 'gi',
   ),
   notAfter: task.notAfter ? new RegExp(String.raw`(?:^|\W)(?:${task.notAfter})\s+$`, 'i') : null,
 }));

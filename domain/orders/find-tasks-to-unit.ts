@@ -14,7 +14,10 @@ export function findTasksToUnit(
     const { score, matched } = unitDesignationMatch(entry.unit.text, names);
     if (matched && score > (best?.score ?? 0)) best = { entry, score, matched };
   }
-  if (best) return { unit: best.entry.unit, matched_by: best.matched, found_in: 'tasks_to_subordinate_units', tasks: best.entry.tasks };
+  if (best) {
+    const { unit: found, tasks } = best.entry;
+    return { unit: found, matched_by: best.matched, found_in: 'tasks_to_subordinate_units', tasks };
+  }
   if (!mission?.who) return null;
   const { matched } = unitDesignationMatch(mission.who.text, names);
   if (!matched) return null;

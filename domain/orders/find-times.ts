@@ -9,7 +9,8 @@ import type { OrderText } from './order-text.ts';
 import { textElement } from './text-element.ts';
 
 const QUALIFIER_BEFORE = new RegExp(
-  String.raw`(?<![\w])(NLT|NET|not later than|no later than|not earlier than|no earlier than|at|by|on|from|until|till|` +
+  String.raw`(?<![\w])(NLT|NET|not later than|no later than|not earlier than|no earlier than|` +
+  String.raw`at|by|on|from|until|till|` +
   String.raw`to|before|after|beginning|starting|effective|as of|between|and)` +
   String.raw`[ \t]*(?:\r?\n[ \t]*)?$`,
   'i',

@@ -40,9 +40,10 @@ export function leafItems(text: string, within: Stretch, inherited: ItemLabel | 
     let own = labelOf(text.slice(item.start, item.end));
     let rest = { start: item.start + (own?.length ?? 0), end: item.end };
     // "CCIR: PIR 1: ..." is the PIR.
-    for (let inner = own && labelOf(text.slice(rest.start, rest.end)); own && inner; inner = labelOf(text.slice(rest.start, rest.end))) {
+    for (let inner = own && labelOf(text.slice(rest.start, rest.end)); own && inner;) {
       own = inner;
       rest = { start: rest.start + inner.length, end: rest.end };
+      inner = labelOf(text.slice(rest.start, rest.end));
     }
     const label = own?.label ?? inherited;
     if (!/\S/.test(text.slice(rest.start, rest.end))) continue;

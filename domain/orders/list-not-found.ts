@@ -14,7 +14,8 @@ const EXPECTED_LISTS = new Set([
 const NOT_EXPECTED = new Set(['heading.name', 'heading.base_order', 'reference_date']);
 
 type Json = null | string | number | boolean | Json[] | { [key: string]: Json };
-const isElement = (value: Json): boolean => typeof value === 'object' && value !== null && !Array.isArray(value) && 'source' in value;
+const isElement = (value: Json): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'source' in value;
 
 function walk(value: Json, path: string, found: { not_found: string[]; unchanged: string[] }): void {
   if (value === null) {
@@ -36,11 +37,15 @@ function walk(value: Json, path: string, found: { not_found: string[]; unchanged
   for (const [key, child] of Object.entries(value)) walk(child, path ? `${path}.${key}` : key, found);
 }
 
-export function listNotFound(record: Omit<OrderRecord, 'not_found' | 'unchanged'>): { not_found: string[]; unchanged: string[] } {
+export function listNotFound(
+  record: Omit<OrderRecord, 'not_found' | 'unchanged'>,
+): { not_found: string[]; unchanged: string[] } {
   const found = { not_found: [] as string[], unchanged: [] as string[] };
-  const { heading, situation, mission, execution, tasks_to_unit, constraints, sustainment, command_and_signal } = record;
-  const parts = { heading, situation, mission, execution, tasks_to_unit, constraints, sustainment, command_and_signal };
+  const { heading, situation, mission, execution, tasks_to_unit, constraints, sustainment } = record;
+  const parts = { heading, situation, mission, execution, tasks_to_unit, constraints, sustainment,
+    command_and_signal: record.command_and_signal };
   walk(JSON.parse(JSON.stringify(parts)) as Json, '', found);
-  if (record.heading.order_type === 'FRAGORD' && record.heading.base_order === null) found.not_found.push('heading.base_order');
+  // A FRAGORD changes an order: which one is expected.
+  if (heading.order_type === 'FRAGORD' && heading.base_order === null) found.not_found.push('heading.base_order');
   return found;
 }

@@ -14,7 +14,9 @@ export const ORDER_TYPES = ['OPORD', 'WARNO', 'FRAGORD'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
 export const CONSTRAINT_KINDS = ['requirement', 'prohibition'] as const;
-export const CONSTRAINT_CATEGORIES = ['time', 'fire_control', 'rules_of_engagement', 'risk', 'movement', 'other'] as const;
+export const CONSTRAINT_CATEGORIES = [
+  'time', 'fire_control', 'rules_of_engagement', 'risk', 'movement', 'other',
+] as const;
 export const CCIR_KINDS = ['pir', 'ffir', 'eefi', 'ccir'] as const;
 export const FEATURE_KINDS = [
   'objective', 'phase_line', 'boundary', 'checkpoint', 'battle_position', 'engagement_area', 'assembly_area',
@@ -247,7 +249,9 @@ export type OrderUnit = Static<typeof OrderUnit>;
 export const OrderRecord = Type.Object({
   record_version: Type.Literal(ORDER_RECORD_VERSION),
   document_id: Type.String({ minLength: 1 }),
-  recognised_as_order: Type.Boolean({ description: 'A title naming an order type, two of the five paragraphs, or a mission' }),
+  recognised_as_order: Type.Boolean({
+    description: 'A title naming an order type, two of the five paragraphs, or a mission with a who and a task',
+  }),
   unit: OrderUnit,
   reference_date: nullable(Type.String({ format: 'date-time' })),
   heading: Heading,

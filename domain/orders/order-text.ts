@@ -50,7 +50,9 @@ export function orderText(document: OrderDocument): OrderText {
     const start = text.length;
     text += page.text;
     const [contentStart, contentEnd] = contentBounds(page.text);
-    pages.push({ page: page.page, start, end: text.length, contentStart: start + contentStart, contentEnd: start + contentEnd });
+    pages.push({
+      page: page.page, start, end: text.length, contentStart: start + contentStart, contentEnd: start + contentEnd,
+    });
   }
   // Headers, footers and page breaks read as blank space of the same length, so that offsets stay those of
   // the pages and a sentence running over a page break stays one sentence (one line break is kept).

@@ -26,7 +26,9 @@ const CATEGORY_OF: Partial<Record<ItemLabel, Constraint['category']>> = {
 const NOT_CONSTRAINTS = new Set<ItemLabel>(['ccir', 'pir', 'ffir', 'eefi']);
 const DIRECTED = new Set<Constraint['category']>(['fire_control', 'rules_of_engagement', 'risk']);
 
-export function readConstraints(order: OrderText, sources: readonly ConstraintSource[], context: DateTimeContext): Constraint[] {
+export function readConstraints(
+  order: OrderText, sources: readonly ConstraintSource[], context: DateTimeContext,
+): Constraint[] {
   const constraints: Constraint[] = [];
   const seen = new Set<string>();
   for (const { stretch, read } of sources) {
@@ -38,7 +40,8 @@ export function readConstraints(order: OrderText, sources: readonly ConstraintSo
       const classified = classifyConstraint(element.text);
       const labelled = label ? CATEGORY_OF[label] : undefined;
       // A directive about fires, ROE or risk, or under such a label, is a requirement even without "will" or "must".
-      const kind = classified.kind ?? (read === 'directives' && (labelled || DIRECTED.has(classified.category)) ? 'requirement' : null);
+      const directed = read === 'directives' && (labelled || DIRECTED.has(classified.category));
+      const kind = classified.kind ?? (directed ? 'requirement' : null);
       if (!kind || (read === 'prohibitions' && kind !== 'prohibition')) continue;
       const found = { kind, category: classified.category };
       const key = `${element.source.page}:${element.source.start}:${element.source.end}`;

@@ -17,7 +17,9 @@ type CoordinatingParts = Pick<Execution, 'coordinating_instructions' | 'timeline
 
 const REQUIREMENT_KINDS = new Set(['ccir', 'pir', 'ffir', 'eefi']);
 
-export function readCoordinatingInstructions(order: OrderText, body: Stretch, context: DateTimeContext): CoordinatingParts {
+export function readCoordinatingInstructions(
+  order: OrderText, body: Stretch, context: DateTimeContext,
+): CoordinatingParts {
   const text = textElement(order, body.start, body.end);
   const parts: CoordinatingParts = {
     coordinating_instructions: null, timeline: [], information_requirements: [], risk_measures: [],

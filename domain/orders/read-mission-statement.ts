@@ -21,7 +21,8 @@ const PURPOSE = /(?<![\w])(?:in order to|in order that|IOT|so as to|so that)(?![
 const PURPOSE_AFTER_TASK = new RegExp(String.raw`(?<![\w])to(?=\s+(?:enable|allow|prevent|deny|protect|support|` +
   String.raw`facilitate|set|preserve|ensure|permit|create|gain|provide|maintain|free|open|cut|shape)\b)`, 'i');
 // Verbs that end the "who" besides the catalogue's tasks.
-const OTHER_VERBS = /(?<![\w-])(?:conducts?|executes?|moves?|establishes|provides|assumes|prepares|will|is|are|attacks?|defends?|delays?)(?![\w-])/i;
+const OTHER_VERBS = new RegExp(String.raw`(?<![\w-])(?:conducts?|executes?|moves?|establishes|provides|assumes|` +
+  String.raw`prepares|will|is|are|attacks?|defends?|delays?)(?![\w-])`, 'i');
 
 export function readMissionStatement(order: OrderText, body: Stretch, context: DateTimeContext): Mission | null {
   const text = textElement(order, body.start, body.end);
@@ -62,5 +63,6 @@ export function readMissionStatement(order: OrderText, body: Stretch, context: D
     where = textElement(order, found.end, end);
   }
 
-  return { text, statement: statementText, who, task: taskMatchOf(order, found), when: times[0] ?? null, where, purpose };
+  const task = taskMatchOf(order, found);
+  return { text, statement: statementText, who, task, when: times[0] ?? null, where, purpose };
 }

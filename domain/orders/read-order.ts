@@ -25,7 +25,9 @@ import { findLatLonReferences } from './find-lat-lon-references.ts';
 import { findMainParagraphs, type MainParagraphKey, type Stretch } from './find-main-paragraphs.ts';
 import { findTasksToUnit } from './find-tasks-to-unit.ts';
 import { listNotFound } from './list-not-found.ts';
-import { ORDER_RECORD_VERSION, type Annex, type OrderDocument, type OrderRecord, type OrderUnit } from './order-record.ts';
+import {
+  ORDER_RECORD_VERSION, type Annex, type OrderDocument, type OrderRecord, type OrderUnit, type PageSpan,
+} from './order-record.ts';
 import { orderText } from './order-text.ts';
 import { readCommandAndSignal } from './read-command-and-signal.ts';
 import { readConstraints, type ConstraintSource } from './read-constraints.ts';
@@ -51,7 +53,9 @@ function assertInput(input: ReadOrderInput): void {
   if (pages.some((page) => !Number.isInteger(page) || page < 1)) {
     throw new DomainError('invalid', 'Page numbers are whole numbers from 1', ['document', 'pages']);
   }
-  if (new Set(pages).size !== pages.length) throw new DomainError('invalid', 'A page number is given twice', ['document', 'pages']);
+  if (new Set(pages).size !== pages.length) {
+    throw new DomainError('invalid', 'A page number is given twice', ['document', 'pages']);
+  }
   if (!input.unit.name.trim()) throw new DomainError('invalid', 'The unit needs a name', ['unit', 'name']);
   if (input.reference_date !== null && Number.isNaN(Date.parse(input.reference_date))) {
     throw new DomainError('invalid', 'The reference date is not a date-time', ['reference_date']);
@@ -88,9 +92,13 @@ export function readOrder(input: ReadOrderInput): OrderRecord {
     }
   }
   const heading = readHeading(order, { start: main.start, end: headingEnd }, main, input.reference_date);
-  const context: DateTimeContext = { zoneLetter: heading.time_zone?.letter ?? null, referenceDate: input.reference_date };
+  const context: DateTimeContext = {
+    zoneLetter: heading.time_zone?.letter ?? null, referenceDate: input.reference_date,
+  };
 
   const situationPart = paragraph('situation');
+  const sustainmentPart = paragraph('sustainment');
+  const commandPart = paragraph('command_and_signal');
   const executionPart = paragraph('execution');
   const mission = missionBody ? readMissionStatement(order, missionBody, context) : null;
   const executionRead = executionPart ? readExecution(order, executionPart.body, context) : null;
@@ -98,7 +106,8 @@ export function readOrder(input: ReadOrderInput): OrderRecord {
   const tasksToUnit = findTasksToUnit(execution?.tasks_to_subordinate_units ?? [], mission, input.unit);
 
   const sources: ConstraintSource[] = [];
-  if (executionRead?.coordinatingInstructions) sources.push({ stretch: executionRead.coordinatingInstructions, read: 'directives' });
+  const coordinating = executionRead?.coordinatingInstructions;
+  if (coordinating) sources.push({ stretch: coordinating, read: 'directives' });
   if (missionBody) {
     const [, ...after] = splitItems(order.text, missionBody.start, missionBody.end);
     for (const sentence of after) sources.push({ stretch: sentence, read: 'directives' });
@@ -112,17 +121,18 @@ export function readOrder(input: ReadOrderInput): OrderRecord {
     sources.push({ stretch: combinedRange(order, task.source), read: 'prohibitions' });
   }
   const constraints = readConstraints(order, sources, context);
-  const isConstraint = (source: { page: number; start: number; end: number }) =>
-    constraints.some((c) => c.source.page === source.page && c.source.start === source.start && c.source.end === source.end);
+  const isConstraint = ({ page, start, end }: PageSpan) =>
+    constraints.some((c) => c.source.page === page && c.source.start === start && c.source.end === end);
   if (tasksToUnit) tasksToUnit.tasks = tasksToUnit.tasks.filter((task) => !isConstraint(task.source));
 
   const whole: Stretch = { start: 0, end: order.text.length };
   const letters = order.text.replace(/[^A-Za-zÄÖÜäöüß]/g, '');
   const lowerCaseOrder = letters.length > 0 && letters.replace(/[^A-ZÄÖÜ]/g, '').length / letters.length < 0.02;
-  const positions = [...findGridReferences(order, whole.start, whole.end), ...findLatLonReferences(order, whole.start, whole.end)]
-    .sort((a, b) => a.start - b.start);
-  const features = collectFeatures(findControlMeasures(order.text, whole.start, whole.end, lowerCaseOrder), positions, order.text,
-    (mention) => sourceOf(order, mention.start, mention.end));
+  const positions = [
+    ...findGridReferences(order, whole.start, whole.end), ...findLatLonReferences(order, whole.start, whole.end),
+  ].sort((a, b) => a.start - b.start);
+  const mentions = findControlMeasures(order.text, whole.start, whole.end, lowerCaseOrder);
+  const features = collectFeatures(mentions, positions, order.text, ({ start, end }) => sourceOf(order, start, end));
   const annexes: Annex[] = annexHeadings.flatMap((annex) => {
     const element = textElement(order, annex.start, annex.end);
     return element ? [{ designation: annex.designation, title: annex.title, heading: element }] : [];
@@ -140,8 +150,8 @@ export function readOrder(input: ReadOrderInput): OrderRecord {
     execution,
     tasks_to_unit: tasksToUnit,
     constraints,
-    sustainment: paragraph('sustainment') ? readSustainment(order, paragraph('sustainment')!.body) : null,
-    command_and_signal: paragraph('command_and_signal') ? readCommandAndSignal(order, paragraph('command_and_signal')!.body) : null,
+    sustainment: sustainmentPart ? readSustainment(order, sustainmentPart.body) : null,
+    command_and_signal: commandPart ? readCommandAndSignal(order, commandPart.body) : null,
     annexes,
     features,
     date_time_groups: findDateTimeGroups(order, whole.start, whole.end, context),

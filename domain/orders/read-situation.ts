@@ -17,23 +17,30 @@ const SITUATION_PARTS = [
   { key: 'area_of_operations', title: String.raw`area\s+of\s+operations?` },
   { key: 'enemy', title: String.raw`enemy(?:\s+forces|\s+situation)?` },
   { key: 'friendly', title: String.raw`friendly(?:\s+forces|\s+situation)?` },
-  { key: 'interagency', title: String.raw`inter-?agency(?:[\s,]+intergovernmental)?(?:[\s,]+(?:and\s+)?non-?governmental)?(?:\s+organi[sz]ations)?` },
+  { key: 'interagency', title: String.raw`inter-?agency(?:[\s,]+intergovernmental)?` +
+    String.raw`(?:[\s,]+(?:and\s+)?non-?governmental)?(?:\s+organi[sz]ations)?` },
   { key: 'civil_considerations', title: String.raw`civil\s+considerations` },
-  { key: 'attachments_and_detachments', title: String.raw`attachments\s+(?:and|&)\s+detachments|attachments|detachments` },
+  { key: 'attachments_and_detachments',
+    title: String.raw`attachments\s+(?:and|&)\s+detachments|attachments|detachments` },
   { key: 'assumptions', title: String.raw`assumptions?` },
 ] as const;
 
+const COA_TITLE = (adjective: string, abbreviation: string) =>
+  String.raw`(?:enemy\s+)?most\s+${adjective}\s+(?:enemy\s+)?(?:course\s+of\s+action|COA)|${abbreviation}(?:E)?COA`;
+
 const ENEMY_PARTS = [
-  { key: 'composition_disposition_strength', title: String.raw`composition,?\s+disposition,?\s+(?:and\s+|&\s+)?strength` },
+  { key: 'composition_disposition_strength',
+    title: String.raw`composition,?\s+disposition,?\s+(?:and\s+|&\s+)?strength` },
   { key: 'composition', title: 'composition' },
   { key: 'disposition', title: 'disposition' },
   { key: 'strength', title: 'strength' },
-  { key: 'most_likely_coa', title: String.raw`(?:enemy\s+)?most\s+likely\s+(?:enemy\s+)?(?:course\s+of\s+action|COA)|ML(?:E)?COA` },
-  { key: 'most_dangerous_coa', title: String.raw`(?:enemy\s+)?most\s+dangerous\s+(?:enemy\s+)?(?:course\s+of\s+action|COA)|MD(?:E)?COA` },
+  { key: 'most_likely_coa', title: COA_TITLE('likely', 'ML') },
+  { key: 'most_dangerous_coa', title: COA_TITLE('dangerous', 'MD') },
   { key: 'capabilities', title: String.raw`(?:enemy\s+)?capabilities|recent\s+(?:enemy\s+)?activit(?:y|ies)` },
 ] as const;
 
-const ENEMY_PROSE: Record<'composition' | 'disposition' | 'strength' | 'most_likely_coa' | 'most_dangerous_coa', RegExp> = {
+type EnemyPart = 'composition' | 'disposition' | 'strength' | 'most_likely_coa' | 'most_dangerous_coa';
+const ENEMY_PROSE: Record<EnemyPart, RegExp> = {
   composition: /\b(?:consists? of|composed of|composition|comprises?|comprising)\b/i,
   disposition: /\b(?:defends?|defending|occup(?:y|ies|ying)|positioned|deployed|located|arrayed|disposition|dug in)\b/i,
   strength: /\bstrength\b|\d\s?%/i,
@@ -42,7 +49,8 @@ const ENEMY_PROSE: Record<'composition' | 'disposition' | 'strength' | 'most_lik
 };
 
 const FRIENDLY_PARTS = [
-  { key: 'higher_mission_and_intent', title: String.raw`higher(?:\s+(?:headquarters|hq)(?:['’]s?)?)?(?:\s+(?:mission(?:\s+and\s+(?:commander['’]?s\s+)?intent)?|intent))?` },
+  { key: 'higher_mission_and_intent', title: String.raw`higher(?:\s+(?:headquarters|hq)(?:['’]s?)?)?` +
+    String.raw`(?:\s+(?:mission(?:\s+and\s+(?:commander['’]?s\s+)?intent)?|intent))?` },
   { key: 'adjacent_units', title: String.raw`(?:missions?\s+of\s+)?adjacent\s+units?(?:['’]?\s+missions?)?` },
 ] as const;
 
@@ -62,7 +70,8 @@ export function readSituation(order: OrderText, body: Stretch): Situation | null
     // Prose is what comes before the first labelled part.
     const prose = { start: enemyPart.body.start, end: sub[0]?.heading.start ?? enemyPart.body.end };
     const read = (key: keyof typeof ENEMY_PROSE): TextElement | null => {
-      const labelled = sub.find((p) => p.key === key) ?? (key !== 'most_likely_coa' && key !== 'most_dangerous_coa' ? combined : null);
+      const isCoa = key === 'most_likely_coa' || key === 'most_dangerous_coa';
+      const labelled = sub.find((p) => p.key === key) ?? (isCoa ? null : combined);
       if (labelled) return bodyOf(labelled);
       const sentence = firstSentenceWith(order.text, prose, ENEMY_PROSE[key]);
       return sentence ? textElement(order, sentence.start, sentence.end) : null;
@@ -83,7 +92,11 @@ export function readSituation(order: OrderText, body: Stretch): Situation | null
   if (friendlyPart && friendlyText) {
     const sub = findLabelledParts(order.text, friendlyPart.body.start, friendlyPart.body.end, FRIENDLY_PARTS);
     const of = (key: string) => bodyOf(sub.find((p) => p.key === key) ?? null);
-    friendly = { text: friendlyText, higher_mission_and_intent: of('higher_mission_and_intent'), adjacent_units: of('adjacent_units') };
+    friendly = {
+      text: friendlyText,
+      higher_mission_and_intent: of('higher_mission_and_intent'),
+      adjacent_units: of('adjacent_units'),
+    };
   }
 
   return {

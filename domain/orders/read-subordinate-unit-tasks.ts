@@ -3,8 +3,9 @@
 // the unit is its first words up to a full stop, colon or dash ("(1) TF 1-66 AR. Seize ...", "TF 1-66
 // AR: seize ...") when they hold no task, else the words before its first task ("(2) 1-41 IN fixes
 // ..."). Without numbering, a sentence that opens with "<unit>:" starts a unit and the sentences after
-// it are that unit's; "No change" gives the unit no tasks. A unit is a designation, not a sentence: a number or a unit word (TF, Co, Bn,
-// platoon, reserve, scouts ...), at most six words, no "be", "will", "not". Each item of a unit's text is one task (read-unit-task.ts).
+// it are that unit's; "No change" gives the unit no tasks. A unit is a designation, not a sentence: a
+// number or a unit word (TF, Co, Bn, platoon, reserve, scouts ...), at most six words, no "be",
+// "will", "not". Each item of a unit's text is one task (read-unit-task.ts).
 import type { DateTimeContext } from './find-date-time-groups.ts';
 import type { Stretch } from './find-main-paragraphs.ts';
 import { findTacticalTask } from './find-tactical-task.ts';
@@ -30,7 +31,8 @@ function unitOf(order: OrderText, item: Stretch): { unit: Stretch; rest: Stretch
   const label = UNIT_LABEL.exec(slice);
   if (label && !findTacticalTask(label[1]!, 0, label[1]!.length) && looksLikeUnit(label[1]!)) {
     const start = item.start + label.index + label[0].indexOf(label[1]!);
-    return { unit: { start, end: start + label[1]!.length }, rest: { start: item.start + label[0].length, end: item.end } };
+    const rest = { start: item.start + label[0].length, end: item.end };
+    return { unit: { start, end: start + label[1]!.length }, rest };
   }
   const task = findTacticalTask(order.text, item.start, item.end);
   if (task && task.start > item.start && looksLikeUnit(order.text.slice(item.start, task.start))) {
@@ -39,7 +41,9 @@ function unitOf(order: OrderText, item: Stretch): { unit: Stretch; rest: Stretch
   return null;
 }
 
-export function readSubordinateUnitTasks(order: OrderText, within: Stretch, context: DateTimeContext): SubordinateUnitTasks[] {
+export function readSubordinateUnitTasks(
+  order: OrderText, within: Stretch, context: DateTimeContext,
+): SubordinateUnitTasks[] {
   const table = readTaskTable(order, within, context);
   if (table) return table;
   const items = splitItems(order.text, within.start, within.end);

@@ -28,7 +28,9 @@ function cellsOf(line: string, offset: number, separator: Separator): Cell[] {
     .filter((cell) => cell.end > cell.start || separator === 'pipe');
 }
 
-export function readTaskTable(order: OrderText, within: Stretch, context: DateTimeContext): SubordinateUnitTasks[] | null {
+export function readTaskTable(
+  order: OrderText, within: Stretch, context: DateTimeContext,
+): SubordinateUnitTasks[] | null {
   const text = order.text;
   const lines = [...text.slice(within.start, within.end).matchAll(/[^\n]+/g)]
     .map((m) => ({ line: m[0], start: within.start + m.index }));

@@ -1,8 +1,8 @@
 // A paragraph's items: its numbered or lettered subparagraphs of the first kind it uses ("(1)",
 // "(a)", "1.", "a.") or bullets; without those, its sentences, or its lines when it is one sentence
-// written as a list (several short lines without sentence marks, as "Key tasks:" often are). A sentence ends at ".", ";", "!" or
-// "?" before whitespace (not after an abbreviation such as "vic." or "Bn.", nor a single letter), or
-// at a blank line. Markers and bullets are not part of the items they open.
+// written as a list (several short lines without sentence marks, as "Key tasks:" often are). A
+// sentence ends at ".", ";", "!" or "?" before whitespace (not after an abbreviation such as "vic." or
+// "Bn.", nor a single letter), or at a blank line. Markers and bullets are not part of their items.
 import type { Stretch } from './find-main-paragraphs.ts';
 
 const MARKERS: readonly RegExp[] = [
@@ -65,12 +65,14 @@ function markers(text: string, from: number, to: number): { start: number; textS
 }
 
 /** The number or letter before this one ("3" → "2", "c" → "b"). */
-const previousOf = (value: string) => (/^\d+$/.test(value) ? String(Number(value) - 1) : String.fromCharCode(value.charCodeAt(0) - 1));
+const previousOf = (value: string) =>
+  (/^\d+$/.test(value) ? String(Number(value) - 1) : String.fromCharCode(value.charCodeAt(0) - 1));
 
 /** Lines of [from, to) when it is a list written one item a line: several short lines, no sentence marks. */
 function lines(text: string, from: number, to: number): Stretch[] | null {
   const found = [...text.slice(from, to).matchAll(/[^\n]*\S[^\n]*/g)];
-  if (found.length < 2 || found.some((line) => line[0].trim().length > 80 || /[.;!?]\s*\S/.test(line[0].trim()))) return null;
+  const sentenceLike = (line: string) => line.trim().length > 80 || /[.;!?]\s*\S/.test(line.trim());
+  if (found.length < 2 || found.some((line) => sentenceLike(line[0]))) return null;
   return found.map((line) => ({ start: from + line.index, end: from + line.index + line[0].length }));
 }
 

@@ -7,7 +7,7 @@ const LONG_FORMS: readonly [RegExp, string][] = [
   [/\bTASK FORCE\b/g, 'TF'], [/\bCOMPANY\b/g, 'CO'], [/\bBATTALION\b/g, 'BN'], [/\bBRIGADE\b/g, 'BDE'],
   [/\bPLATOON\b/g, 'PLT'], [/\bSQUADRON\b/g, 'SQDN'], [/\bREGIMENT\b/g, 'REGT'], [/\bDIVISION\b/g, 'DIV'],
   [/\bARMOU?R(?:ED)?\b/g, 'AR'], [/\bINFANTRY\b/g, 'IN'], [/\bBATTERY\b/g, 'BTRY'], [/\bTROOP\b/g, 'TRP'],
-  [/\bCAVALRY\b/g, 'CAV'], [/\bENGINEERS?\b/g, 'EN'], [/\bFIELD ARTILLERY\b/g, 'FA'], [/\bBRIGADE COMBAT TEAM\b/g, 'BCT'],
+  [/\bCAVALRY\b/g, 'CAV'], [/\bENGINEERS?\b/g, 'EN'], [/\bFIELD ARTILLERY\b/g, 'FA'],
   [/\b(\d+)(?:ST|ND|RD|TH)\b/g, '$1'],
 ];
 
@@ -27,12 +27,15 @@ function containsRun(haystack: string[], needle: string[]): boolean {
 }
 
 /** 2 when the order's name is one of the designations, 1 when it contains one, else 0; and which matched. */
-export function unitDesignationMatch(nameInOrder: string, designations: readonly string[]): { score: number; matched: string | null } {
+export function unitDesignationMatch(
+  nameInOrder: string, designations: readonly string[],
+): { score: number; matched: string | null } {
   const inOrder = words(nameInOrder);
   let best: { score: number; matched: string | null } = { score: 0, matched: null };
   for (const designation of designations) {
     const wanted = words(designation);
-    const score = wanted.length > 0 && wanted.join(' ') === inOrder.join(' ') ? 2 : containsRun(inOrder, wanted) ? 1 : 0;
+    const exact = wanted.length > 0 && wanted.join(' ') === inOrder.join(' ');
+    const score = exact ? 2 : containsRun(inOrder, wanted) ? 1 : 0;
     if (score > best.score) best = { score, matched: designation };
   }
   return best;
