@@ -17,11 +17,13 @@ import { unitDesignationMatch } from '../../../domain/orders/unit-designation-ma
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 
 const onePage = (text: string) => orderText({ document_id: 'd', pages: [{ page: 1, text }] });
-const parts = (day: number, hour: number, zoneLetter: string | null, month: number | null, year: number | null): DateTimeGroupParts =>
-  ({ day, hour, minute: 0, second: 0, zoneLetter, month, year });
+const parts = (
+  day: number, hour: number, zoneLetter: string | null, month: number | null, year: number | null,
+): DateTimeGroupParts => ({ day, hour, minute: 0, second: 0, zoneLetter, month, year });
 
 test('zone letters: Z is UTC, A–M east (no J), N–Y west, J local', () => {
-  assert.equal(['Z', 'A', 'I', 'K', 'M', 'N', 'Y', 'J', 'z'].map(utcOffsetOfZoneLetter), [0, 1, 9, 10, 12, -1, -12, null, 0]);
+  const letters = ['Z', 'A', 'I', 'K', 'M', 'N', 'Y', 'J', 'z'];
+  assert.equal(letters.map(utcOffsetOfZoneLetter), [0, 1, 9, 10, 12, -1, -12, null, 0]);
 });
 
 test('a DTG to UTC: the zone letter applies; J and no zone give no instant, with the reason', () => {
@@ -35,28 +37,35 @@ test('a DTG to UTC: the zone letter applies; J and no zone give no instant, with
     iso: null, monthFromReference: false, yearFromReference: false,
     unresolved: 'time zone J (local time) has no fixed offset from UTC',
   });
-  assert.is(iso(parts(27, 5, null, 11, 2026)).unresolved, 'no time zone: the group has no zone letter and the order states none');
+  assert.is(iso(parts(27, 5, null, 11, 2026)).unresolved, 'no time zone: the group has no zone letter and the ' +
+    'order states none');
   assert.is(iso(parts(30, 5, 'Z', 2, 2026)).unresolved, 'the day is not in the month');
   assert.is(iso(parts(27, 25, 'Z', 11, 2026)).unresolved, 'not a time of day');
 });
 
-test('a DTG without month and year: the month nearest the reference date, over a year end; none without a reference', () => {
+test('a DTG without month and year: the month nearest the reference date, over a year end', () => {
   const iso = (day: number, reference: string | null, month: number | null = null) =>
     dateTimeGroupToIso(parts(day, 6, 'Z', month, null), reference);
-  assert.equal(iso(30, '2026-12-01T00:00:00Z'), { iso: '2026-11-30T06:00:00Z', monthFromReference: true, yearFromReference: true, unresolved: null });
+  assert.equal(iso(30, '2026-12-01T00:00:00Z'), {
+    iso: '2026-11-30T06:00:00Z', monthFromReference: true, yearFromReference: true, unresolved: null,
+  });
   assert.is(iso(2, '2026-12-31T22:00:00Z').iso, '2027-01-02T06:00:00Z');
   // 31 November does not exist: of 31 October and 31 December, October is nearer to 15 November.
   assert.is(iso(31, '2026-11-15T00:00:00Z').iso, '2026-10-31T06:00:00Z');
   // Month written, year not: the year nearest the reference.
-  assert.equal(iso(27, '2027-01-05T00:00:00Z', 12), { iso: '2026-12-27T06:00:00Z', monthFromReference: false, yearFromReference: true, unresolved: null });
+  assert.equal(iso(27, '2027-01-05T00:00:00Z', 12), {
+    iso: '2026-12-27T06:00:00Z', monthFromReference: false, yearFromReference: true, unresolved: null,
+  });
   assert.is(iso(27, null).unresolved, 'month or year not written and no reference date given');
 });
 
-test('DTGs in text: the written forms, the order\'s zone for a group without a letter, six digits only after a time word', () => {
+test("DTGs in text: written forms, the order's zone without a letter, six digits only after a time word", () => {
   const text = 'LD 270500ZNOV26; PL RED 27 0530Z Nov 2026; OBJ 270600 NOV 26; CP 7 270700Z. Report NLT 270430 at ' +
     '32UNB5350001200, 32U NB 53500 01200, phone 270500, grid 271200 011500, 22 0400 Aug 09.';
-  const found = findDateTimeGroups(onePage(text), 0, text.length, { zoneLetter: 'A', referenceDate: '2026-11-25T12:00:00Z' });
-  assert.equal(found.map((d) => [d.text, d.zone_letter, d.iso, d.month_from_reference, text.slice(d.source.start, d.source.end)]), [
+  const context = { zoneLetter: 'A', referenceDate: '2026-11-25T12:00:00Z' };
+  const found = findDateTimeGroups(onePage(text), 0, text.length, context);
+  const quote = (d: { source: { start: number; end: number } }) => text.slice(d.source.start, d.source.end);
+  assert.equal(found.map((d) => [d.text, d.zone_letter, d.iso, d.month_from_reference, quote(d)]), [
     ['270500ZNOV26', 'Z', '2026-11-27T05:00:00Z', false, '270500ZNOV26'],
     ['27 0530Z Nov 2026', 'Z', '2026-11-27T05:30:00Z', false, '27 0530Z Nov 2026'],
     ['270600 NOV 26', 'A', '2026-11-27T05:00:00Z', false, '270600 NOV 26'],
@@ -66,11 +75,12 @@ test('DTGs in text: the written forms, the order\'s zone for a group without a l
   ]);
 });
 
-test('MGRS: with or without spaces, 1 m to 1 km; a band that does not fit, odd digits or unequal halves are no grid', () => {
+test('MGRS: spaced or not, 1 m to 1 km; a wrong band, odd digits or unequal halves are no grid', () => {
   const text = 'A 32UNB5350001200 B 32U NB 53500 01200 C 32UNB53500120 D 32UNB5301 E 32XNB5350001200 ' +
     'F 32UNB535001200 G 32U NB 5350 01200 H 4QFJ12345678';
   const found = findGridReferences(onePage(text), 0, text.length);
-  assert.equal(found.map((g) => [g.value.reference, g.value.precision_m, text.slice(g.value.source.start, g.value.source.end)]), [
+  const quote = (g: (typeof found)[number]) => text.slice(g.value.source.start, g.value.source.end);
+  assert.equal(found.map((g) => [g.value.reference, g.value.precision_m, quote(g)]), [
     ['32UNB5350001200', 1, '32UNB5350001200'],
     ['32U NB 53500 01200', 1, '32U NB 53500 01200'],
     ['32UNB53500120', 10, '32UNB53500120'],
@@ -84,7 +94,7 @@ test('MGRS: with or without spaces, 1 m to 1 km; a band that does not fit, odd d
   assert.equal(found[2]!.value.lon_lat, [9.755397042679498, 50.56031940687301]);
 });
 
-test('latitude and longitude: decimal with hemisphere before or after, degrees-minutes-seconds, the compact form', () => {
+test('latitude and longitude: decimal (hemisphere before or after), degrees-minutes-seconds, compact', () => {
   const text = 'a 50.5603N 9.7553E b N50.5603 E9.7553 c 50°33\'37"N 9°45\'19"E d 503337N0094519E e 5033N00945E ' +
     'f 33.925S 18.424E g 95.0N 9.0E h 12 N 9 E';
   const found = findLatLonReferences(onePage(text), 0, text.length);
@@ -109,7 +119,7 @@ test('unit designations: words in a row, long forms shortened; an exact name sco
   assert.equal(match('B/2-7 IN', ['B Co', 'B/2-7 IN']), { score: 2, matched: 'B/2-7 IN' });
 });
 
-test('the FM 3-90 catalogue: ids unique, each cited; a task before an operation, whole words, not "fire control"', () => {
+test('the FM 3-90 catalogue: unique, cited; a task before an operation, whole words, not "fire control"', () => {
   assert.is(new Set(TACTICAL_TASKS.map((t) => t.id)).size, TACTICAL_TASKS.length);
   assert.ok(TACTICAL_TASKS.every((t) => /FM 3-90|ADP 3-90/.test(t.doctrine) && t.forms.length > 0));
   const task = (text: string) => {
@@ -124,14 +134,16 @@ test('the FM 3-90 catalogue: ids unique, each cited; a task before an operation,
   assert.equal(task('fixed-wing support on call'), null);
 });
 
-test('subparagraph headings: lettered, bare at a line start, or labelled with a colon; the next letter ends a part', () => {
+test('subparagraph headings: lettered, bare at a line start, or with a colon; the next letter ends a part', () => {
   const text = 'a. Enemy forces. Two companies. b. Friendly forces. 2 BCT attacks. c. Interagency. None.\n' +
     'Assumptions\nThe bridges stand. Purpose: hold.';
   const found = findLabelledParts(text, 0, text.length, [
-    { key: 'enemy', title: String.raw`enemy(?:\s+forces)?` }, { key: 'friendly', title: String.raw`friendly(?:\s+forces)?` },
+    { key: 'enemy', title: String.raw`enemy(?:\s+forces)?` },
+    { key: 'friendly', title: String.raw`friendly(?:\s+forces)?` },
     { key: 'assumptions', title: 'assumptions' }, { key: 'purpose', title: 'purpose' },
   ]);
-  assert.equal(found.map((p) => [p.key, text.slice(p.heading.start, p.heading.end), text.slice(p.body.start, p.body.end).trim()]), [
+  const slice = (s: { start: number; end: number }) => text.slice(s.start, s.end).trim();
+  assert.equal(found.map((p) => [p.key, slice(p.heading), slice(p.body)]), [
     ['enemy', 'a. Enemy forces.', 'Two companies.'],
     ['friendly', 'b. Friendly forces.', '2 BCT attacks.'],
     ['assumptions', 'Assumptions', 'The bridges stand.'],
@@ -149,23 +161,27 @@ test('page headers and footers are outside the content and read as blank space o
   assert.is(text.text.replace(/\s+/g, ' ').trim(), 'The first line the second continued here.');
 });
 
-test('recognising an order: a labelled mission alone is one; a terrain study is not, and nothing is read into it', () => {
+test('recognising an order: a labelled mission is one; a terrain study is not, and nothing is read into it', () => {
   const read = (text: string) => readOrder({
     document: { document_id: 'd', pages: [{ page: 1, text }] }, unit: { name: 'B Co', designations: [] },
     reference_date: null,
   });
-  const labelled = read('WARNO 3\nMission: B Co defends BP 3 NLT 281000Z NOV 26 IOT retain the bridge.\n\nMore to follow.');
+  const labelled = read('WARNO 3\nMission: B Co defends BP 3 NLT 281000Z NOV 26 IOT retain the bridge.\n\nMore ' +
+    'to follow.');
   assert.is(labelled.recognised_as_order, true);
   assert.equal([labelled.heading.order_type, labelled.heading.number?.text], ['WARNO', '3']);
-  assert.equal([labelled.mission!.who!.text, labelled.mission!.task!.id, labelled.mission!.where!.text], ['B Co', 'defend', 'BP 3']);
+  const mission = labelled.mission!;
+  assert.equal([mission.who!.text, mission.task!.id, mission.where!.text], ['B Co', 'defend', 'BP 3']);
   // "Mission:" at the start of a line is paragraph 2's heading, unnumbered: the paragraph runs on, the statement is its
   // first sentence.
   assert.is(labelled.mission!.statement.text, 'B Co defends BP 3 NLT 281000Z NOV 26 IOT retain the bridge');
   assert.is(labelled.mission!.text.text, 'B Co defends BP 3 NLT 281000Z NOV 26 IOT retain the bridge. More to follow');
   assert.equal(labelled.tasks_to_unit!.found_in, 'mission');
-  const marked = read('UNCLASSIFIED OPERATION ORDER 03-26 (IRON GATE)\n2. MISSION. B Co defends BP 3.\n3. EXECUTION. None.');
+  const marked = read('UNCLASSIFIED OPERATION ORDER 03-26 (IRON GATE)\n2. MISSION. B Co defends BP 3.\n3. ' +
+    'EXECUTION. None.');
   assert.equal([marked.heading.order_type, marked.heading.title!.text], ['OPORD', 'OPERATION ORDER 03-26 (IRON GATE)']);
-  const study = read('Terrain study of the Fulda gap. The Haune valley runs north to south; see Annex C to OPORD 03-26.');
+  const study = read('Terrain study of the Fulda gap. The Haune valley runs north to south; see Annex C to ' +
+    'OPORD 03-26.');
   assert.is(study.recognised_as_order, false);
   assert.equal([study.mission, study.situation, study.execution, study.tasks_to_unit], [null, null, null, null]);
   assert.equal([study.annexes, study.features, study.constraints, study.date_time_groups], [[], [], [], []]);
@@ -173,7 +189,8 @@ test('recognising an order: a labelled mission alone is one; a terrain study is 
 
 test('bad input is refused with the place of the problem: page numbers, the unit, the reference date', () => {
   const input = (changes: object) => ({
-    document: { document_id: 'd', pages: [{ page: 1, text: 'x' }] }, unit: { name: 'A Co', designations: [] }, reference_date: null,
+    document: { document_id: 'd', pages: [{ page: 1, text: 'x' }] }, unit: { name: 'A Co', designations: [] },
+    reference_date: null,
     ...changes,
   });
   const refusal = (changes: object) => {
@@ -187,7 +204,8 @@ test('bad input is refused with the place of the problem: page numbers, the unit
   };
   assert.equal(refusal({ document: { document_id: 'd', pages: [{ page: 1, text: 'a' }, { page: 1, text: 'b' }] } }),
     ['invalid', ['document', 'pages']]);
-  assert.equal(refusal({ document: { document_id: 'd', pages: [{ page: 0, text: 'a' }] } }), ['invalid', ['document', 'pages']]);
+  assert.equal(refusal({ document: { document_id: 'd', pages: [{ page: 0, text: 'a' }] } }),
+    ['invalid', ['document', 'pages']]);
   assert.equal(refusal({ unit: { name: ' ', designations: [] } }), ['invalid', ['unit', 'name']]);
   assert.equal(refusal({ reference_date: 'soon' }), ['invalid', ['reference_date']]);
   assert.is(refusal({}), null);

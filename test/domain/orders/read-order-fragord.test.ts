@@ -46,9 +46,10 @@ test("the changed tasks to this unit: seize NLT the new time, block at a checkpo
   ]);
 });
 
-test('coordinating instructions: the RFA is a fire-control requirement, firing into it without clearance a prohibition', () => {
+test('coordinating instructions: the RFA a fire-control requirement, firing into it unapproved a prohibition', () => {
   assert.equal(record.constraints.map((c) => [c.kind, c.category, c.text, c.times.map((t) => t.dtg?.iso)]), [
-    ['requirement', 'fire_control', 'Add: RFA KUENZELL (32UNB5100000000) in effect from 270400Z NOV 26', ['2026-11-27T04:00:00Z']],
+    ['requirement', 'fire_control', 'Add: RFA KUENZELL (32UNB5100000000) in effect from 270400Z NOV ' +
+      '26', ['2026-11-27T04:00:00Z']],
     ['prohibition', 'fire_control', 'no fires into the RFA without clearance from 2 BCT', []],
     ['requirement', 'movement', 'PL RED crossing time changed to NLT 270530Z NOV 26', ['2026-11-27T05:30:00Z']],
   ]);

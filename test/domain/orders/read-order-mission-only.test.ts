@@ -11,7 +11,8 @@ const record = read(order, 'Task Force 1-66 Armor', ['TF 1-66 AR']);
 test('the statement: who, seize, when in UTC, where with its grid, why', () => {
   const mission = record.mission!;
   assertElement(order, mission.statement,
-    'TF 1-66 AR seizes OBJ STEEL (32UNB5350001200) NLT 270500Z NOV 26 in order to prevent the 12th MIB from reinforcing Fulda');
+    'TF 1-66 AR seizes OBJ STEEL (32UNB5350001200) NLT 270500Z NOV 26 in order to prevent the 12th MIB from ' +
+      'reinforcing Fulda');
   assertElement(order, mission.who, 'TF 1-66 AR');
   assert.equal([mission.task!.id, mission.task!.verb.text], ['seize', 'seizes']);
   assertElement(order, mission.when, 'NLT 270500Z NOV 26');
@@ -27,10 +28,13 @@ test("the mission is this unit's task when its who is the unit; the next sentenc
   const mine = record.tasks_to_unit!;
   assert.equal([mine.found_in, mine.matched_by], ['mission', 'Task Force 1-66 Armor']);
   assert.equal(mine.tasks.map((t) => [t.text, t.task?.id, t.purpose?.text, t.times.map((time) => time.dtg?.iso)]), [[
-    'TF 1-66 AR seizes OBJ STEEL (32UNB5350001200) NLT 270500Z NOV 26 in order to prevent the 12th MIB from reinforcing Fulda',
+    'TF 1-66 AR seizes OBJ STEEL (32UNB5350001200) NLT 270500Z NOV 26 in order to prevent the 12th MIB from ' +
+      'reinforcing Fulda',
     'seize', 'prevent the 12th MIB from reinforcing Fulda', ['2026-11-27T05:00:00Z'],
   ]]);
-  assert.equal(record.constraints.map((c) => [c.kind, c.category, c.text]), [['prohibition', 'fire_control', 'No fires on Künzell']]);
+  assert.equal(record.constraints.map((c) => [c.kind, c.category, c.text]), [
+    ['prohibition', 'fire_control', 'No fires on Künzell'],
+  ]);
   assertElement(order, record.constraints[0], 'No fires on Künzell');
   assert.equal(record.features.map((f) => [f.name, f.positions.map((p) => p.lon_lat)]), [
     ['OBJ STEEL', [[9.755332869551593, 50.56027935312817]]],

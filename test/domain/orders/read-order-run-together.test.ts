@@ -39,7 +39,7 @@ test('mission, intent and this company\'s tasks inside the line', () => {
   assert.equal(record.execution!.tasks_to_subordinate_units.map((u) => u.unit.text), ['A Co', 'B Co']);
 });
 
-test('coordinating instructions: PIR and EEFI, a relative time, a fires prohibition; the intent is no constraint', () => {
+test('coordinating instructions: PIR, EEFI, a relative time, a fires prohibition; the intent no constraint', () => {
   const execution = record.execution!;
   assert.equal(execution.information_requirements.map((r) => [r.kind, r.text]), [
     ['pir', 'CCIR: PIR 1: Does the enemy reinforce OBJ OWL before H-hour?'],

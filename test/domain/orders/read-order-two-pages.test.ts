@@ -13,12 +13,14 @@ test('two pages, one order: the heading on page 1, paragraph 5 on page 2, the an
   assert.equal(order.pages.length, 2);
   assertElement(order, record.heading.title, 'OPORD 05-26 (BLUE RIVER)');
   assertElement(order, record.heading.issuing_headquarters, 'HQ, 1st Battalion, 66th Armor Regiment');
-  assert.equal(record.heading.task_organization!.lines.map((l) => l.text), ['A Co: 1/A, 2/A, 3/A', 'B Co: 1/B, 2/B, 1/C']);
+  assert.equal(record.heading.task_organization!.lines.map((l) => l.text), ['A Co: 1/A, 2/A, 3/A', 'B Co: 1/B, ' +
+    '2/B, 1/C']);
   assertElement(order, record.command_and_signal!.text, 'TF main CP at CP 4', 'TF main CP at CP 4', 2);
   assertElement(order, record.sustainment!.text, 'See Annex F', 'See Annex F', 2);
   assert.is(record.annexes.length, 1);
   assert.equal([record.annexes[0]!.designation, record.annexes[0]!.title], ['C', 'OPERATIONS OVERLAY']);
-  assertElement(order, record.annexes[0]!.heading, 'ANNEX C (OPERATIONS OVERLAY) TO OPORD 05-26 (BLUE RIVER)', undefined, 2);
+  assertElement(order, record.annexes[0]!.heading, 'ANNEX C (OPERATIONS OVERLAY) TO OPORD 05-26 (BLUE ' +
+    'RIVER)', undefined, 2);
 });
 
 test('the mission: a DTG without month or year is placed by the reference date', () => {
@@ -31,7 +33,8 @@ test('the mission: a DTG without month or year is placed by the reference date',
   assertElement(order, mission.purpose, 'protect the northern flank of 2 BCT');
 });
 
-test("this unit's tasks, found by its designation; the task over the page break keeps both pieces and leaves the footer out", () => {
+test("this unit's tasks, found by its designation; the task over the page break keeps both pieces and leaves " +
+  "the footer out", () => {
   const mine = record.tasks_to_unit!;
   assert.equal([mine.unit.text, mine.matched_by], ['A Co', 'A Co']);
   assert.equal(mine.tasks.map((t) => t.text), [
@@ -67,7 +70,9 @@ test("features: the annex's grids and coordinates belong to the names the order 
     ['support_by_fire_position', 'SBF 1', [['lat_lon', [9 + 46 / 60, 50 + 34 / 60]]]],
     ['line_of_departure', 'LD', []],
     ['checkpoint', 'CP 4', [['lat_lon', [9 + 45 / 60 + 19 / 3600, 50 + 33 / 60 + 37 / 3600]]]],
-    ['phase_line', 'PL GOLD', [['mgrs', [9.818671377239092, 50.54905929015367]], ['mgrs', [9.81991972465547, 50.62099707520194]]]],
+    ['phase_line', 'PL GOLD', [
+      ['mgrs', [9.818671377239092, 50.54905929015367]], ['mgrs', [9.81991972465547, 50.62099707520194]],
+    ]],
   ]);
   // The centres of the 1 m squares: GDAL (gdaltransform EPSG:4326 → EPSG:32632) gives 558000.5 E, 5600000.5 N
   // and 558000.5 E, 5608000.5 N for PL GOLD's points, i.e. 32U NB 58000 00000 and 32U NB 58000 08000.

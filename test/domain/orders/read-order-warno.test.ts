@@ -24,7 +24,8 @@ test('1 situation: lettered without dots; enemy parts read from prose sentences'
   const situation = record.situation!;
   assertElement(order, situation.area_of_operations, 'ao iron, from pl red to pl blue');
   assertElement(order, situation.enemy!.disposition, 'the 12th mib defends obj steel with two battalions');
-  assertElement(order, situation.enemy!.most_likely_coa, 'its most likely coa is to defend obj steel and counterattack from künzell');
+  assertElement(order, situation.enemy!.most_likely_coa, 'its most likely coa is to defend obj steel and ' +
+    'counterattack from künzell');
   assertElement(order, situation.enemy!.most_dangerous_coa,
     'its most dangerous coa is a counterattack by the reserve tank battalion along route birch');
   assert.equal([situation.enemy!.composition, situation.enemy!.strength], [null, null]);
@@ -79,9 +80,11 @@ test('features in an order written in lower case; what it does not say is listed
     'heading.references', 'heading.task_organization', 'situation.area_of_interest', 'situation.enemy.composition',
     'situation.enemy.strength', 'situation.friendly.higher_mission_and_intent', 'situation.friendly.adjacent_units',
     'situation.civil_considerations', 'situation.attachments_and_detachments', 'situation.assumptions',
-    'execution.commanders_intent.purpose', 'execution.commanders_intent.key_tasks', 'execution.commanders_intent.end_state',
+    'execution.commanders_intent.purpose', 'execution.commanders_intent.key_tasks',
+    'execution.commanders_intent.end_state',
     'execution.concept_of_operations', 'execution.information_requirements', 'execution.risk_measures',
-    'execution.rules_of_engagement', 'sustainment.logistics', 'sustainment.personnel', 'sustainment.health_system_support',
+    'execution.rules_of_engagement', 'sustainment.logistics', 'sustainment.personnel',
+    'sustainment.health_system_support',
     'command_and_signal.command', 'command_and_signal.control', 'command_and_signal.signal',
   ]);
 });

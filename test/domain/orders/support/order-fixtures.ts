@@ -15,8 +15,13 @@ export function fixture(name: string): Fixture {
   return { pages: text.split('\f').map((pageText, i) => ({ page: i + 1, text: pageText })) };
 }
 
-export function read(order: Fixture, unit: string, designations: string[] = [], referenceDate: string | null = RECEIVED): OrderRecord {
-  return readOrder({ document: { document_id: DOCUMENT_ID, pages: order.pages }, unit: { name: unit, designations }, reference_date: referenceDate });
+export function read(
+  order: Fixture, unit: string, designations: string[] = [], referenceDate: string | null = RECEIVED,
+): OrderRecord {
+  return readOrder({
+    document: { document_id: DOCUMENT_ID, pages: order.pages }, unit: { name: unit, designations },
+    reference_date: referenceDate,
+  });
 }
 
 /** The source text of an element: its pieces, page by page, joined by a space. */
@@ -35,7 +40,9 @@ export function at(order: Fixture, quote: string, page = 1, occurrence = 1): Sou
 }
 
 /** The element says `text` and was read exactly from the `occurrence`-th `quote` (default: the text itself). */
-export function assertElement(order: Fixture, element: TextElement | null | undefined, text: string, quote = text, page = 1, occurrence = 1): void {
+export function assertElement(
+  order: Fixture, element: TextElement | null | undefined, text: string, quote = text, page = 1, occurrence = 1,
+): void {
   assert.ok(element, `an element saying "${text}"`);
   assert.is(element!.text, text);
   assert.equal(element!.source, at(order, quote, page, occurrence));
