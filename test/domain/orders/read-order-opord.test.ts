@@ -4,6 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAjv } from '../../../domain/shared/create-ajv.ts';
 import { OrderRecord } from '../../../domain/orders/order-record.ts';
+import { orderEventSchemas } from '../../../domain/orders/order-events.ts';
 import { assertAllSourced, assertElement, at, fixture, read } from './support/order-fixtures.ts';
 
 const order = fixture('opord-iron-gate.txt');
@@ -188,6 +189,12 @@ test('the record: every element quotes its source; nothing missing; valid agains
   const json = JSON.parse(JSON.stringify(record));
   assert.ok(validate(json), JSON.stringify(validate.errors));
   assert.equal(json, record);
+  // As the payload of OrderExtracted (version 1), once a job records it.
+  const event = createAjv().compile(orderEventSchemas.OrderExtracted.schema);
+  const ids = { operation_id: '0c6b5f0e-1a2b-4c3d-8e9f-0a1b2c3d4e5f', document_id: record.document_id };
+  const upload = '7d2c1b0a-9e8f-4d6c-8b5a-4c3d2e1f0a9b';
+  assert.ok(event({ ...ids, upload_id: upload, record: json }), JSON.stringify(event.errors));
+  assert.not.ok(event({ ...ids, upload_id: 'x', record: json }));
 });
 
 test.run();
