@@ -5,7 +5,8 @@ import type { DocumentUploadedData } from '../domain/document/document-events.ts
 import { documentIdOf, documentStream } from '../domain/document/document-events.ts';
 import { documentDecider, type DocumentRecord } from '../domain/document/document-decider.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
-import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { CitedDocument } from '../domain/document/cited-documents.ts';
+import type { EventStore, StreamRead } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
 import { loadState } from './load-state.ts';
@@ -69,6 +70,29 @@ export async function recordExtraction(store: EventStore, ctx: CommandContext, d
 
 export async function loadDocument(store: EventStore, documentId: string) {
   return (await loadState(store, documentStream(documentId), documentDecider)).state;
+}
+
+/** A document a generation read: the upload whose text it was given. */
+export interface DocumentCitation {
+  document_id: string;
+  upload_id: string;
+}
+
+/**
+ * The cited documents' state now, for a decider to check (requireLiveCitedDocuments), and their
+ * streams at the revisions read, for the append to be conditioned on (handleCommand's readAlso).
+ */
+export async function readCitedDocuments(
+  store: EventStore, citations: readonly DocumentCitation[],
+): Promise<{ cited: CitedDocument[]; read: StreamRead[] }> {
+  const cited: CitedDocument[] = [];
+  const read: StreamRead[] = [];
+  for (const citation of citations) {
+    const loaded = await loadState(store, documentStream(citation.document_id), documentDecider);
+    cited.push({ ...citation, state: loaded.state });
+    read.push({ stream: documentStream(citation.document_id), revision: loaded.revision });
+  }
+  return { cited, read };
 }
 
 /**

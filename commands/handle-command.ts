@@ -1,11 +1,12 @@
 // The one way state changes: load the stream, fold it, decide, append with the expected revision.
 // Commutative commands retry on a concurrent write (they re-decide on the newer state, so no update
-// is lost); the others surface the conflict as 409.
+// is lost); the others surface the conflict as 409. A decision that also depends on other streams
+// (readAlso) is appended only if none of them moved since they were read, else it is taken again.
 import type { Decider } from '../domain/shared/decider.ts';
 import type { DomainEvent } from '../domain/shared/event-envelope.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { eventSchemas } from '../domain/event-schemas.ts';
-import { type EventStore, WrongExpectedRevisionError } from '../infra/event-store/event-store.ts';
+import { type EventStore, type StreamRead, WrongExpectedRevisionError } from '../infra/event-store/event-store.ts';
 import { envelope, type CommandContext } from './command-context.ts';
 import { loadState, type LoadedState } from './load-state.ts';
 
@@ -32,6 +33,12 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
   expectedRevision?: number;
   /** The stream as the caller already loaded it (for its own checks): the first attempt decides on it. */
   loaded?: LoadedState<Event, State>;
+  /**
+   * Other aggregates the decision depends on, read on every attempt: the command to decide (their
+   * state in it, as data) and the streams read. The append holds only if none of them moved since
+   * (the event store checks it with the append); if one did, the command is read and decided again.
+   */
+  readAlso?: () => Promise<{ command: Command; read: StreamRead[] }>;
 }
 
 const MAX_ATTEMPTS = 20;
@@ -47,19 +54,22 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
       throw new DomainError('conflict', `${stream} is at revision ${revision}, not ${options.expectedRevision} (If-Match)`);
     }
-    const events = decider.decide(command, state);
+    const also = options.readAlso ? await options.readAlso() : null;
+    const events = decider.decide(also ? also.command : command, state);
     if (events.length === 0) return { state, position: null, revision, events };
     try {
       const result = await store.append(
         stream,
         events.map((e) => envelope(e, ctx, options.operationId, eventSchemas)),
         revision < 0 ? 'no_stream' : revision,
+        also ? { unchanged: also.read } : undefined,
       );
       for (const e of events) state = decider.evolve(state, e);
       return { state, position: result.position, revision: result.revision, events };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (!options.retryOnConflict || attempt >= MAX_ATTEMPTS) {
+      const otherMoved = also !== null && error.stream !== stream;
+      if ((!options.retryOnConflict && !otherMoved) || attempt >= MAX_ATTEMPTS) {
         throw new DomainError('conflict', `${stream} was changed concurrently; retry the request`);
       }
       // Jittered backoff keeps many writers to one stream from retrying in lockstep.

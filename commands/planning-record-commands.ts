@@ -10,6 +10,7 @@ import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
 import { provenanceOf, requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
 import { requireActiveCoaStatement } from './coa-statement-commands.ts';
+import { readCitedDocuments, type DocumentCitation } from './document-commands.ts';
 
 export interface PlanningRecordUpdate {
   kind: PlanningRecordKind;
@@ -25,6 +26,11 @@ export interface PlanningRecordUpdate {
   /** The version the client read (If-Match): a mismatch is a 409. */
   expected_version?: number;
   origin?: Origin;
+  /**
+   * A generated draft: the documents it read. Written only while each is still that upload, checked
+   * with the append (a deletion racing it makes the decision be taken again, and then refused).
+   */
+  cited_documents?: readonly DocumentCitation[];
 }
 
 export async function updatePlanningRecord(store: EventStore, ctx: CommandContext, update: PlanningRecordUpdate) {
@@ -32,6 +38,12 @@ export async function updatePlanningRecord(store: EventStore, ctx: CommandContex
   await requireActiveOperation(store, update.operation_id, account_id);
   if (update.coa_statement_id) await requireActiveCoaStatement(store, update.coa_statement_id, account_id);
   const items = update.items?.map((item) => ({ ...item, item_id: item.item_id ?? randomUUID() }));
+  const command = {
+    type: 'UpdatePlanningRecord' as const, record_id: update.record_id, operation_id: update.operation_id, account_id,
+    record_type: update.record_type, coa_statement_id: update.coa_statement_id, text: update.text, items,
+    rule: update.rule, label: update.label, by: provenanceOf(ctx, update.origin),
+  };
+  const citations = update.cited_documents;
   return handleCommand({
     store, ctx, stream: planningRecordStream(update.kind, update.record_id), decider: planningRecordDecider(update.kind),
     operationId: update.operation_id,
@@ -39,10 +51,10 @@ export async function updatePlanningRecord(store: EventStore, ctx: CommandContex
     // with If-Match (version = number of changes) a stale version is a 409.
     retryOnConflict: update.expected_version === undefined,
     expectedRevision: update.expected_version === undefined ? undefined : update.expected_version - 1,
-    command: {
-      type: 'UpdatePlanningRecord', record_id: update.record_id, operation_id: update.operation_id, account_id,
-      record_type: update.record_type, coa_statement_id: update.coa_statement_id, text: update.text, items, rule: update.rule, label: update.label,
-      by: provenanceOf(ctx, update.origin),
-    },
+    command,
+    readAlso: citations && citations.length > 0 ? async () => {
+      const { cited, read } = await readCitedDocuments(store, citations);
+      return { command: { ...command, cited_documents: cited }, read };
+    } : undefined,
   });
 }

@@ -56,6 +56,8 @@ export interface Config {
   documentMaxFileBytes: number;
   documentMaxRequestBytes: number;
   documentMaxFiles: number;
+  /** Heap of the text extraction thread, in MB: a document that needs more fails as too large. */
+  documentExtractionMemoryMb: number;
   /** Browser login with OpenID Connect (null: not configured; the auth routes answer 503). */
   browserLogin: BrowserLoginConfig | null;
   /** The language model of the generation jobs (rule-based drafter when none is configured). */
@@ -272,6 +274,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentMaxFileBytes: integer('DOCUMENT_MAX_FILE_MB', env.DOCUMENT_MAX_FILE_MB || '50', 1, 5120) * 1024 * 1024,
     documentMaxRequestBytes: integer('DOCUMENT_MAX_REQUEST_MB', env.DOCUMENT_MAX_REQUEST_MB || '200', 1, 51200) * 1024 * 1024,
     documentMaxFiles: integer('DOCUMENT_MAX_FILES', env.DOCUMENT_MAX_FILES || '20', 1, 1000),
+    documentExtractionMemoryMb: integer(
+      'DOCUMENT_EXTRACTION_MEMORY_MB', env.DOCUMENT_EXTRACTION_MEMORY_MB || '128', 64, 16384,
+    ),
     browserLogin: browserLoginConfig(env),
     languageModel: languageModelConfig(env),
   };

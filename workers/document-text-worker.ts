@@ -2,7 +2,9 @@
 // extract the text (PDF, DOCX, text, Markdown, GeoJSON, KML), keep it in storage beside the file
 // and record the outcome. A document that cannot be read (corrupt, encrypted) fails alone, with a
 // code; an unexpected error throws, so the task is redelivered, and after its last delivery the
-// dead-letter handler records EXTRACTION_RETRIES_EXHAUSTED.
+// dead-letter handler records EXTRACTION_RETRIES_EXHAUSTED. The text is extracted in the extraction
+// thread (bounded heap and time); what a record says is written for the user, and what an engine or
+// the system said is logged, never recorded.
 import type { Logger } from 'pino';
 import { loadDocument, recordExtraction, type ExtractionOutcome } from '../commands/document-commands.ts';
 import type { CommandContext } from '../commands/command-context.ts';
@@ -13,7 +15,7 @@ import type { DocumentStorage } from '../infra/document-storage/document-storage
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { TaskControl, WorkTask } from '../infra/work-queue/work-queue.ts';
 import { DocumentExtractionError } from './documents/document-extraction-error.ts';
-import { extractDocumentText } from './documents/extract-document-text.ts';
+import type { ExtractionPool } from './documents/extraction-pool.ts';
 
 export const DOCUMENT_TEXT_TASK = 'document_text';
 
@@ -33,7 +35,11 @@ export interface DocumentTextWorkerDependencies {
   store: EventStore;
   storage: DocumentStorage;
   logger: Logger;
+  extraction: ExtractionPool;
 }
+
+/** How often a running extraction tells the work queue it is alive. */
+const HEARTBEAT_MS = 5_000;
 
 const workerContext = (document: Pick<DocumentRecord, 'account_id' | 'document_id'>): CommandContext => ({
   principal: { account_id: document.account_id, api_key_id: null },
@@ -65,14 +71,20 @@ async function extract(deps: DocumentTextWorkerDependencies, document: DocumentR
   const body = await deps.storage.get(document.storage_key);
   if (!body) return { ok: false, code: 'OBJECT_MISSING', message: 'The document\'s bytes are not in storage' };
   const bytes = await readAll(body, control);
+  const heartbeat = setInterval(() => control.heartbeat(), HEARTBEAT_MS);
   try {
-    const { text, pageCount, truncated } = await extractDocumentText(bytes, document.media_type);
+    const { text, pageCount, truncated } = await deps.extraction.extract(bytes, document.media_type);
     const text_key = documentTextKey(document.operation_id, document.upload_id);
     await deps.storage.put(text_key, (async function* () { yield Buffer.from(text, 'utf8'); })(), { contentType: 'text/plain; charset=utf-8' });
     return { ok: true, text_key, page_count: pageCount, characters: text.length, truncated };
   } catch (error) {
-    if (error instanceof DocumentExtractionError) return { ok: false, code: error.code, message: error.message };
-    throw error;
+    if (!(error instanceof DocumentExtractionError)) throw error;
+    if (error.detail) {
+      deps.logger.warn({ document_id: document.document_id, code: error.code, detail: error.detail }, 'text extraction failed');
+    }
+    return { ok: false, code: error.code, message: error.message };
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
@@ -94,10 +106,12 @@ export function failExhaustedExtraction(store: EventStore, logger: Logger) {
     const payload = task.payload as DocumentTextTaskPayload;
     const document = await pendingDocument(store, payload);
     if (!document) return;
-    const reason = error instanceof Error ? error.message : String(error);
+    // What went wrong is logged; the record says only what its user can act on.
     logger.error({ document_id: payload.document_id, attempts, err: error }, 'text extraction failed after its last delivery');
     await recordExtraction(store, workerContext(document), document, {
-      ok: false, code: 'EXTRACTION_RETRIES_EXHAUSTED', message: `extraction failed after ${attempts} attempts: ${reason}`,
+      ok: false, code: 'EXTRACTION_RETRIES_EXHAUSTED',
+      message: `The text could not be extracted after ${attempts} attempts; `
+        + 'upload the document again or ask an operator',
     });
   };
 }

@@ -15,6 +15,7 @@ import { TerrainDispatcher } from './terrain-dispatcher.ts';
 import { failExhaustedPhase, handleTerrainPhaseTask, TERRAIN_PHASE_TASK } from './terrain-phase-worker.ts';
 import { DOCUMENT_TEXT_TASK, failExhaustedExtraction, handleDocumentTextTask } from './document-text-worker.ts';
 import { DocumentTextDispatcher } from './document-text-dispatcher.ts';
+import { createExtractionPool, type ExtractionPool } from './documents/extraction-pool.ts';
 import { ANALYSIS_TASK, failExhaustedAnalysis, handleAnalysisTask } from './analyses/analysis-worker.ts';
 import { AnalysisDispatcher } from './analyses/analysis-dispatcher.ts';
 import { routeDeadLetters, routeTasks } from './route-tasks.ts';
@@ -83,15 +84,17 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
   let runner: PhaseRunner | null = null;
   let consumer: TaskConsumer | null = null;
   let languageModel: LanguageModel | null = null;
+  let extraction: ExtractionPool | null = null;
   if (options.workers) {
     languageModel = options.languageModel ?? await openLanguageModel(config.languageModel, DRAFTING_RULES);
     runner = createPhaseRunner(config.workerConcurrency);
+    extraction = createExtractionPool({ heapMb: config.documentExtractionMemoryMb });
     consumer = queue.consume(routeTasks({
       [TERRAIN_PHASE_TASK]: handleTerrainPhaseTask({
         store, runner, providers: options.providers, logger, tileStoreDir: config.tileStoreDir,
         sourceSettings: Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]])),
       }),
-      [DOCUMENT_TEXT_TASK]: handleDocumentTextTask({ store, storage: options.documents, logger }),
+      [DOCUMENT_TEXT_TASK]: handleDocumentTextTask({ store, storage: options.documents, logger, extraction }),
       [ANALYSIS_TASK]: handleAnalysisTask({ store, providers: options.providers, blobStore: options.blobStore, logger }),
       [GENERATION_TASK]: handleGenerationTask({
         store, knex: options.knex, documents: options.documents, languageModel, maxTokens: config.languageModel.maxTokens, logger,
@@ -144,6 +147,7 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
         await consumer?.stop();
         await queue.close();
         await runner?.destroy();
+        await extraction?.destroy();
         // A model passed in is its owner's to close.
         if (!options.languageModel) await languageModel?.close();
       })();

@@ -23,11 +23,13 @@ export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
 /**
  * Why a generation failed: the language model's codes, RECORD_CHANGED (someone wrote the record after
- * the request, so the draft would overwrite a newer version) and GENERATION_RETRIES_EXHAUSTED (the
- * worker task died on every delivery).
+ * the request, so the draft would overwrite a newer version), DOCUMENT_DELETED (a document the request
+ * names was deleted before the output was written, which must then not use or cite it) and
+ * GENERATION_RETRIES_EXHAUSTED (the worker task died on every delivery).
  */
 export const GENERATION_FAILURE_CODES = [
-  'LLM_UNAVAILABLE', 'LLM_TIMEOUT', 'LLM_INVALID_OUTPUT', 'RECORD_CHANGED', 'GENERATION_RETRIES_EXHAUSTED',
+  'LLM_UNAVAILABLE', 'LLM_TIMEOUT', 'LLM_INVALID_OUTPUT', 'RECORD_CHANGED', 'DOCUMENT_DELETED',
+  'GENERATION_RETRIES_EXHAUSTED',
 ] as const;
 export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
 

@@ -2,6 +2,7 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
+import { requireLiveCitedDocuments, type CitedDocument } from '../document/cited-documents.ts';
 import type { Provenance } from '../planning-record/planning-record-events.ts';
 import type { LlmSimulationEvent, LlmSimulationRecordedData, SimulationContentData } from './llm-simulation-events.ts';
 
@@ -12,7 +13,12 @@ export type LlmSimulationRecord = Omit<LlmSimulationRecordedData, 'by'> & { crea
 export type LlmSimulationState = { status: 'absent' } | ({ status: 'recorded' | 'deleted' } & LlmSimulationRecord);
 
 export type LlmSimulationCommand =
-  | { type: 'RecordLlmSimulation'; simulation_id: string; coa_statement_id: string; operation_id: string; account_id: string; content: Content; by: Provenance }
+  | {
+    type: 'RecordLlmSimulation'; simulation_id: string; coa_statement_id: string; operation_id: string;
+    account_id: string; content: Content; by: Provenance;
+    /** A generated wargame: the documents it read, with their state now (each must still be live). */
+    cited_documents?: CitedDocument[];
+  }
   | { type: 'DeleteLlmSimulation'; simulation_id: string; account_id: string; by: Provenance };
 
 export const llmSimulationDecider: Decider<LlmSimulationCommand, LlmSimulationEvent, LlmSimulationState> = {
@@ -22,6 +28,7 @@ export const llmSimulationDecider: Decider<LlmSimulationCommand, LlmSimulationEv
     switch (command.type) {
       case 'RecordLlmSimulation': {
         if (state.status !== 'absent') throw new DomainError('conflict', `Simulation ${command.simulation_id} already exists`);
+        requireLiveCitedDocuments(command.cited_documents ?? []);
         command.content.turns.forEach((turn, i) => {
           if (turn.turn !== i + 1) throw new DomainError('invalid', `turns are numbered 1, 2, ... in order: turn ${i + 1} says ${turn.turn}`, ['body', 'turns', i, 'turn']);
         });

@@ -4,6 +4,7 @@
 // who wrote it and when.
 import type { Decider } from '../shared/decider.ts';
 import { requireAccess } from '../shared/require-access.ts';
+import { requireLiveCitedDocuments, type CitedDocument } from '../document/cited-documents.ts';
 import { checkItems, type ItemRule, type PlanningItemInput } from './planning-items.ts';
 import {
   UPDATED_EVENT, type PlanningItem, type PlanningRecordEvent, type PlanningRecordKind, type PlanningRecordUpdatedData, type Provenance,
@@ -40,6 +41,8 @@ export interface UpdatePlanningRecord {
   /** Name of the record type, for messages. */
   label: string;
   by: Provenance;
+  /** A generated draft: the documents it read, with their state now (each must still be live). */
+  cited_documents?: CitedDocument[];
 }
 
 export type PlanningRecordCommand = UpdatePlanningRecord;
@@ -70,6 +73,7 @@ export function planningRecordDecider(kind: PlanningRecordKind): Decider<Plannin
 
     decide(command, state) {
       if (state.status === 'active') requireAccess(state, command.account_id, { kind: command.label, id: command.record_id });
+      requireLiveCitedDocuments(command.cited_documents ?? []);
       if (command.items) checkItems(command.items, command.rule, command.label);
       const currentText = state.status === 'active' ? state.text : null;
       const currentItems = state.status === 'active' ? state.items : [];

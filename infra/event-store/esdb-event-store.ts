@@ -22,7 +22,8 @@ import {
 import { assertStorableEvents } from './assert-storable-events.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import {
-  type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions,
+  type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions,
+  type ReadStreamOptions,
   type Subscription, WrongExpectedRevisionError,
 } from './event-store.ts';
 
@@ -138,9 +139,18 @@ export class EsdbEventStore implements EventStore {
     return store;
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(
+    stream: string, events: NewEvent[], expected: ExpectedRevision, options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     assertStorableEvents(stream, events);
+    // ESDB has no condition on other streams: checked just before the append, not atomically with it.
+    for (const read of options.unchanged ?? []) {
+      const actual = await this.currentRevision(read.stream);
+      if ((actual === 'no_stream' ? -1 : actual) !== read.revision) {
+        throw new WrongExpectedRevisionError(read.stream, read.revision < 0 ? 'no_stream' : read.revision, actual);
+      }
+    }
     if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
       // No stream is ever at a negative or fractional revision: the same answer the SQL store gives.
       throw new WrongExpectedRevisionError(stream, expected, await this.currentRevision(stream));

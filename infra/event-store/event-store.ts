@@ -61,13 +61,31 @@ export interface Subscription extends AsyncIterable<RecordedEvent[]> {
   close(): Promise<void>;
 }
 
+/** Another stream a decision read, at the revision it read (-1: the stream did not exist). */
+export interface StreamRead {
+  stream: string;
+  revision: number;
+}
+
+export interface AppendOptions {
+  /**
+   * Streams the decision read beside its own (other aggregates' state given to it as data): the
+   * append is refused with a WrongExpectedRevisionError naming the first of them that moved, unless
+   * each is still at the revision read. The SQL stores check this atomically with the append (under
+   * the append lock); EventStoreDB cannot, so its adapter checks just before appending.
+   */
+  unchanged?: StreamRead[];
+}
+
 export interface EventStore {
   readonly kind: string;
   /**
    * Appends atomically. Idempotent by event id: appending events whose ids are already stored
    * in this stream, in the same order, returns the original result and writes nothing.
    */
-  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(
+    stream: string, events: NewEvent[], expected: ExpectedRevision, options?: AppendOptions,
+  ): Promise<AppendResult>;
   /** The stream's events in revision order ([] when it does not exist). */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order, gap-free for readers. */

@@ -14,8 +14,9 @@ import type { Knex } from 'knex';
 import type { NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import type { Database } from '../database/database.ts';
 import {
-  type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions,
-  type Subscription, UnstorableEventError, WrongExpectedRevisionError,
+  type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions,
+  type ReadStreamOptions,
+  type StreamRead, type Subscription, UnstorableEventError, WrongExpectedRevisionError,
 } from './event-store.ts';
 import { assertStorableEvents } from './assert-storable-events.ts';
 
@@ -32,6 +33,7 @@ export const MAX_APPEND_JSON_CHARS = 64 * 1024 * 1024;
 interface PendingAppend {
   stream: string;
   expected: ExpectedRevision;
+  unchanged: StreamRead[];
   eventCount: number;
   /** The append as the database function reads it: {stream, expected, events}. */
   json: string;
@@ -40,7 +42,8 @@ interface PendingAppend {
 }
 
 interface GroupOutcomeRow {
-  outcome: 'written' | 'replayed' | 'conflict';
+  /** moved: a stream of `unchanged` moved (revision: its actual one, positions: [its 1-based index]). */
+  outcome: 'written' | 'replayed' | 'conflict' | 'moved';
   revision: number | string | null;
   positions: Array<number | string> | null;
 }
@@ -81,7 +84,8 @@ function appendFunctionSql(schema: string): string {
   // Each statement of a VOLATILE PL/pgSQL function takes a fresh snapshot under READ COMMITTED, so
   // the reads after the lock see every append committed before it. An append whose events are
   // already stored (in this stream, in this order) is a retry: it answers with the stored result,
-  // also when the original is an earlier member of the same group.
+  // also when the original is an earlier member of the same group. `unchanged` lists other streams
+  // with the revision the writer read them at: the first that moved refuses the append ('moved').
   return `
     create or replace function "${schema}".append_events(lock_key integer, appends jsonb, notify_channel text)
     returns table (outcome text, revision bigint, positions bigint[]) language plpgsql volatile as $fn$
@@ -95,6 +99,8 @@ function appendFunctionSql(schema: string): string {
       current_revision bigint;
       expected text;
       first_revision bigint;
+      moved_index bigint;
+      moved_revision bigint;
       wrote boolean := false;
     begin
       perform pg_advisory_xact_lock(lock_key);
@@ -118,16 +124,25 @@ function appendFunctionSql(schema: string): string {
                    or coalesce(expected = current_revision::text, false)) then
           return query select 'conflict'::text, current_revision, null::bigint[];
         else
-          first_revision := coalesce(current_revision + 1, 0);
-          with inserted as (
-            insert into ${events} (event_id, stream_id, stream_revision, type, version, data, metadata)
-            select (e ->> 'id')::uuid, a ->> 'stream', first_revision + n - 1, e ->> 'type', (e ->> 'version')::integer,
-                   e -> 'data', e -> 'metadata'
-            from jsonb_array_elements(a -> 'events') with ordinality as t(e, n) order by n
-            returning global_position
-          ) select array_agg(global_position order by global_position) into stored_positions from inserted;
-          wrote := true;
-          return query select 'written'::text, first_revision + cardinality(ids) - 1, stored_positions;
+          select u.n, u.actual into moved_index, moved_revision from (
+            select t.n, (t.c ->> 'revision')::bigint as read_revision,
+                   (select max(ev.stream_revision) from ${events} ev where ev.stream_id = t.c ->> 'stream') as actual
+            from jsonb_array_elements(coalesce(a -> 'unchanged', '[]'::jsonb)) with ordinality as t(c, n)
+          ) u where coalesce(u.actual, -1) <> u.read_revision order by u.n limit 1;
+          if moved_index is not null then
+            return query select 'moved'::text, moved_revision, array[moved_index];
+          else
+            first_revision := coalesce(current_revision + 1, 0);
+            with inserted as (
+              insert into ${events} (event_id, stream_id, stream_revision, type, version, data, metadata)
+              select (e ->> 'id')::uuid, a ->> 'stream', first_revision + n - 1, e ->> 'type',
+                     (e ->> 'version')::integer, e -> 'data', e -> 'metadata'
+              from jsonb_array_elements(a -> 'events') with ordinality as t(e, n) order by n
+              returning global_position
+            ) select array_agg(global_position order by global_position) into stored_positions from inserted;
+            wrote := true;
+            return query select 'written'::text, first_revision + cardinality(ids) - 1, stored_positions;
+          end if;
         end if;
       end loop;
       if wrote and notify_channel is not null then perform pg_notify(notify_channel, '${schema}'); end if;
@@ -209,13 +224,16 @@ export class SqlEventStore implements EventStore {
    * could refuse is checked before an append joins a group (assertStorableEvents), and a group that
    * fails anyway is retried member by member.
    */
-  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  append(
+    stream: string, events: NewEvent[], expected: ExpectedRevision, options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    const unchanged = options.unchanged ?? [];
     let json: string;
     try {
       assertStorableEvents(stream, events);
       json = JSON.stringify({
-        stream, expected: String(expected),
+        stream, expected: String(expected), unchanged,
         events: events.map((e) => ({ id: e.id, type: e.type, version: e.version, data: e.data, metadata: e.metadata })),
       });
       if (json.length > MAX_APPEND_JSON_CHARS) {
@@ -226,7 +244,7 @@ export class SqlEventStore implements EventStore {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, expected, eventCount: events.length, json, resolve, reject });
+      this.pending.push({ stream, expected, unchanged, eventCount: events.length, json, resolve, reject });
       if (!this.flushing) void this.flush();
     });
   }
@@ -286,6 +304,11 @@ export class SqlEventStore implements EventStore {
       const revision = row.revision === null ? null : Number(row.revision);
       if (row.outcome === 'conflict') {
         return new WrongExpectedRevisionError(group[i]!.stream, group[i]!.expected, revision ?? 'no_stream');
+      }
+      if (row.outcome === 'moved') {
+        const read = group[i]!.unchanged[Number(row.positions![0]) - 1]!;
+        const readRevision = read.revision < 0 ? 'no_stream' : read.revision;
+        return new WrongExpectedRevisionError(read.stream, readRevision, revision ?? 'no_stream');
       }
       const positions = row.positions!.map(Number);
       return { revision: revision!, position: positions[positions.length - 1]!, positions };

@@ -94,6 +94,41 @@ export function eventStoreContract(factory: StoreFactory) {
     assert.equal((await store.readStream(s)).map((e) => e.id), events.map((e) => e.id));
   });
 
+  test('an append conditioned on other streams: refused once one of them moved, naming it', async ({ store }) => {
+    const [s, read, absent] = [stream(), stream(), stream()];
+    await store.append(read, [accountRegistered()], 'no_stream');
+    const written = await store.append(s, [accountRegistered()], 'no_stream', {
+      unchanged: [{ stream: read, revision: 0 }, { stream: absent, revision: -1 }],
+    });
+    assert.is(written.revision, 0);
+    await store.append(read, [accountRegistered()], 0);
+    const moved = [[{ stream: absent, revision: -1 }, { stream: read, revision: 0 }], [{ stream: absent, revision: 0 }]];
+    for (const unchanged of moved) {
+      try {
+        await store.append(s, [accountRegistered()], 0, { unchanged });
+        assert.unreachable('a moved stream refuses the append');
+      } catch (error) {
+        assert.instance(error, WrongExpectedRevisionError);
+        assert.is((error as WrongExpectedRevisionError).stream, unchanged.at(-1)!.stream);
+      }
+    }
+    assert.is((await store.readStream(s)).length, 1, 'nothing written');
+    // Among concurrent appends (one group on the SQL stores), the condition sees the writes before it.
+    const [moving, conditioned] = await Promise.allSettled([
+      store.append(read, [accountRegistered()], 1),
+      store.append(s, [accountRegistered()], 0, { unchanged: [{ stream: read, revision: 1 }] }),
+    ]);
+    assert.is(moving.status, 'fulfilled');
+    if (conditioned.status === 'fulfilled') {
+      // Written first: the condition held when it was written, before the other stream moved.
+      const [mine, theirs] = [(await store.readStream(s))[1]!, (await store.readStream(read))[2]!];
+      assert.ok(mine.position < theirs.position);
+    } else {
+      assert.instance(conditioned.reason, WrongExpectedRevisionError);
+      assert.is((await store.readStream(s)).length, 1);
+    }
+  });
+
   test('reads a stream forward up to a revision', async ({ store }) => {
     const s = stream();
     await store.append(s, Array.from({ length: 5 }, () => accountRegistered()), 'no_stream');

@@ -9,6 +9,7 @@ import type { CoaStatementEvent } from '../../domain/coa-statement/coa-statement
 import { coaSectionDecider } from '../../domain/coa-statement/coa-section-decider.ts';
 import type { CoaSectionEvent } from '../../domain/coa-statement/coa-section-events.ts';
 import { llmSimulationDecider } from '../../domain/llm-simulation/llm-simulation-decider.ts';
+import type { DocumentState } from '../../domain/document/document-decider.ts';
 import { screeningResult } from '../../domain/coa-statement/coa-screening.ts';
 import { orderSections } from '../../projections/queries/coa-statement-queries.ts';
 
@@ -97,6 +98,15 @@ test('wargame: turns are numbered 1, 2, ... in order; a record is written once',
   simulation([]).when(record([turn(1), turn(2)])).then([recorded]);
   simulation([recorded]).when(record([turn(1)])).thenThrows('conflict');
   simulation([recorded]).when({ type: 'DeleteLlmSimulation', simulation_id: S1, account_id: OTHER, by: by(T2) }).thenThrows('forbidden');
+  // A generated wargame citing a document: written while it is the upload read, refused once it is gone.
+  const document = { status: 'active', upload_id: S2 } as DocumentState;
+  const citing = (state: DocumentState) => ({
+    ...record([turn(1), turn(2)]), cited_documents: [{ document_id: S3, upload_id: S2, state }],
+  });
+  simulation([]).when(citing(document)).then([recorded]);
+  const deletedDocument = { ...document, status: 'deleted' } as DocumentState;
+  simulation([]).when(citing(deletedDocument)).thenThrows('conflict', /was deleted/);
+  simulation([]).when(citing({ status: 'absent' })).thenThrows('conflict', /was deleted/);
 });
 
 test('screening result and section order, exactly', () => {

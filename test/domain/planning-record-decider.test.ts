@@ -5,6 +5,8 @@ import { specFor } from '../support/given-when-then.ts';
 import { planningRecordDecider, type UpdatePlanningRecord } from '../../domain/planning-record/planning-record-decider.ts';
 import type { PlanningRecordEvent } from '../../domain/planning-record/planning-record-events.ts';
 import { MISSION_ANALYSIS_CATALOGUE } from '../../domain/planning-record/planning-catalogues.ts';
+import { documentDecider, type DocumentState } from '../../domain/document/document-decider.ts';
+import type { DocumentEvent } from '../../domain/document/document-events.ts';
 
 const spec = specFor(planningRecordDecider('mission_analysis'));
 const RECORD = '5a9c8a52-0f6e-5d8e-9d55-3b8f1d2a6c10';
@@ -76,6 +78,44 @@ test('a task without a kind, a kind of another list, or a field the list does no
   spec([]).when(update({ items: [{ item_id: ITEM_A, kind: 'pir', text: 'x' }] })).thenThrows('invalid', /not pir/);
   spec([]).when(update({ items: [{ item_id: ITEM_A, kind: 'implied', text: 'x', weight: 2 }] })).thenThrows('invalid', /do not take weight/);
   spec([]).when(update({ rule: null, items: [{ item_id: ITEM_A, text: 'x' }] })).thenThrows('invalid', /free text/);
+});
+
+const DOC = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+const [UPLOAD_1, UPLOAD_2] = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+/** A document's state after `steps` (uploaded as UPLOAD_1, deleted, uploaded again as UPLOAD_2). */
+function documentAfter(...steps: Array<'uploaded' | 'deleted' | 'uploaded again'>): DocumentState {
+  const uploaded = (upload_id: string): DocumentEvent => ({
+    type: 'DocumentUploaded',
+    data: {
+      document_id: DOC, operation_id: OP, account_id: ACCOUNT, upload_id, storage_key: `documents/${upload_id}`,
+      file_name: 'opord.pdf', media_type: 'application/pdf', declared_media_type: null, size: 1, sha256: 'a'.repeat(64),
+      description: null, classification: null, by: { account_id: ACCOUNT, api_key_id: null, at: '2026-11-23T08:00:00.000Z' },
+    },
+  });
+  const events: Record<string, DocumentEvent> = {
+    uploaded: uploaded(UPLOAD_1), 'uploaded again': uploaded(UPLOAD_2),
+    deleted: {
+      type: 'DocumentDeleted',
+      data: { document_id: DOC, operation_id: OP, upload_id: UPLOAD_1, by: by('2026-11-23T08:30:00.000Z') },
+    },
+  };
+  return steps.reduce((state, step) => documentDecider.evolve(state, events[step]!), documentDecider.initialState());
+}
+
+test('a generated update citing documents: written while each is the upload read; refused once one is gone', () => {
+  const cited = (state: DocumentState) => [{ document_id: DOC, upload_id: UPLOAD_1, state }];
+  const generated = (state: DocumentState) => update({ text: 'Draft', cited_documents: cited(state) });
+  spec([]).when(generated(documentAfter('uploaded'))).then([{
+    type: 'MissionAnalysisUpdated',
+    data: { record_id: RECORD, operation_id: OP, account_id: ACCOUNT, type: 'tasks', by: by('2026-11-23T10:00:00.000Z'), text: 'Draft' },
+  }]);
+  spec([]).when(generated(documentAfter('uploaded', 'deleted')))
+    .thenThrows('conflict', new RegExp(`^Document ${DOC} was deleted after the generation was requested`));
+  // Deleted and uploaded again: the same content, but not the upload the draft read.
+  spec([]).when(generated(documentAfter('uploaded', 'deleted', 'uploaded again'))).thenThrows('conflict', /was deleted/);
+  // Even an update that would change nothing is refused: the draft must not stand on a deleted document.
+  spec([written]).when(update({ text: 'From OPORD 7', cited_documents: cited(documentAfter('uploaded', 'deleted')) }))
+    .thenThrows('conflict', /was deleted/);
 });
 
 test('given another account\'s record, when updated, then forbidden', () => {

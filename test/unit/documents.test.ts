@@ -1,6 +1,7 @@
 // Pure parts of documents: file-name sanitising, type sniffing, text extraction on small files
-// made here (a PDF, an encrypted and a corrupt one, a DOCX), the URL signing key kept in DATA_DIR,
-// and the storage settings.
+// made here (a PDF, an encrypted and a corrupt one, a DOCX), decompression bombs and the other
+// extraction limits (issue 20), the extraction thread's heap and time, the URL signing key kept in
+// DATA_DIR, and the storage settings.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -13,7 +14,15 @@ import { extractDocumentText } from '../../workers/documents/extract-document-te
 import { loadUrlSigningKey, SIGNING_KEY_FILE } from '../../infra/document-storage/url-signing-key.ts';
 import { verifyDownload, signDownloadUrl } from '../../infra/document-storage/url-signature.ts';
 import { ConfigError, loadConfig } from '../../infra/config.ts';
-import { makeDocx, makePdf, makeZip } from '../support/document-fixtures.ts';
+import { createExtractionPool } from '../../workers/documents/extraction-pool.ts';
+import {
+  MAX_DOCX_PART_BYTES, MAX_PDF_OBJECTS, MAX_PDF_PAGES, MAX_TEXT_CHARACTERS,
+} from '../../workers/documents/extraction-limits.ts';
+import {
+  deflateRepeated, makeDeflatedZip, makeDocx, makeDocxBomb, makePdf, makeZip,
+} from '../support/document-fixtures.ts';
+import { deflateRawSync, deflateSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -68,6 +77,123 @@ test('text extraction: PDF pages, DOCX paragraphs, UTF-8 text; encrypted and cor
   assert.is(await codeOf(extractDocumentText(makeZip([['a.txt', 'no word part']]), DOCX)), 'DOCX_CORRUPT');
   assert.is(await codeOf(extractDocumentText(Buffer.from([0xc3, 0x28]), 'text/plain')), 'TEXT_NOT_UTF8');
   assert.is(await codeOf(extractDocumentText(Buffer.from([0x89, 0x50]), 'image/png')), 'NOT_EXTRACTABLE');
+});
+
+/** The code and message an extraction fails with. */
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(() => null, (e: { code?: string; message?: string }) => ({ code: e.code, message: e.message }));
+
+test('DOCX bombs: refused from the sizes the ZIP declares, before anything is inflated', async () => {
+  const declared = await failureOf(extractDocumentText(makeDocxBomb(400e6), DOCX));
+  assert.equal(declared, {
+    code: 'DOCX_TOO_LARGE',
+    message: "The DOCX's parts inflate to more than 16 MiB per part (word/document.xml declares 381 MiB)",
+  });
+  // Under the size per part, but a thousand times its compressed size.
+  const ratio = await failureOf(extractDocumentText(makeDocxBomb(4e6), DOCX));
+  assert.is(ratio?.code, 'DOCX_TOO_LARGE');
+  assert.match(ratio!.message!,
+    /^The DOCX's parts inflate to more than 100 times their compressed size \(word\/document\.xml: \d+ times\)$/);
+  // Three parts of 12 MiB each, as declared: more than 32 MiB together.
+  const junk = deflateRawSync(randomBytes(200_000));
+  const parts = ['word/document.xml', 'word/styles.xml', 'word/numbering.xml'].map((name) => ({
+    name, deflated: junk, crc: 0, declaredSize: 12 * 1024 * 1024,
+  }));
+  assert.equal(await failureOf(extractDocumentText(makeDeflatedZip(parts), DOCX)), {
+    code: 'DOCX_TOO_LARGE', message: "The DOCX's parts inflate to more than 32 MiB together",
+  });
+});
+
+test('DOCX bombs that lie about their size stop inflating at the size they declare', async () => {
+  // Declares 1,000 bytes; inflates to 400 MB.
+  const lying = await failureOf(extractDocumentText(makeDocxBomb(400e6, { declaredSize: 1000 }), DOCX));
+  assert.equal(lying, {
+    code: 'DOCX_TOO_LARGE',
+    message: "The DOCX's parts inflate to more than they declare (word/document.xml declares 0.0 MiB)",
+  });
+  // Declares more than it holds, or a wrong checksum: damaged, not too large.
+  const body = deflateRepeated('<w:document>', 'x', '</w:document>', 5000);
+  const entry = (over: object) => makeDeflatedZip([
+    { name: 'word/document.xml', deflated: body.deflated, crc: body.crc, declaredSize: body.size, ...over },
+  ]);
+  assert.equal(await failureOf(extractDocumentText(entry({ declaredSize: body.size + 1 }), DOCX)), {
+    code: 'DOCX_CORRUPT', message: 'The DOCX cannot be read: word/document.xml is not the size its directory declares',
+  });
+  assert.equal(await failureOf(extractDocumentText(entry({ crc: body.crc ^ 1 }), DOCX)), {
+    code: 'DOCX_CORRUPT', message: 'The DOCX cannot be read: word/document.xml fails its checksum',
+  });
+});
+
+test('an engine error never reaches the record: a fixed message, the engine text kept apart', async () => {
+  const broken = makeZip([['[Content_Types].xml', '<Types'], ['word/document.xml', '<w:document><unclosed']]);
+  type Failure = { code: string; message: string; detail?: string };
+  const error = await extractDocumentText(broken, DOCX).then(() => null, (e: Failure) => e);
+  assert.equal([error?.code, error?.message],
+    ['DOCX_CORRUPT', 'The DOCX cannot be read: it is not a valid Word document']);
+  assert.ok(error?.detail && error.detail !== error.message, 'the engine message is kept for the log');
+  assert.equal(await failureOf(extractDocumentText(Buffer.from('PK\u0005\u0006 not really'), DOCX)), {
+    code: 'DOCX_CORRUPT', message: 'The DOCX cannot be read: it is not a ZIP archive',
+  });
+});
+
+test('PDF limits: pages, declared objects, decoded stream size; text cut at the character limit', async () => {
+  const many = makePdf(Array.from({ length: MAX_PDF_PAGES + 1 }, (_, i) => `p${i}`));
+  assert.equal(await failureOf(extractDocumentText(many, 'application/pdf')), {
+    code: 'PDF_TOO_LARGE', message: `The PDF is too large to extract: ${MAX_PDF_PAGES + 1} pages, more than ${MAX_PDF_PAGES}`,
+  });
+  const objects = makePdf(['x']).toString('latin1').replace(/\/Size \d+/, `/Size ${MAX_PDF_OBJECTS + 1}`);
+  assert.equal(await failureOf(extractDocumentText(Buffer.from(objects, 'latin1'), 'application/pdf')), {
+    code: 'PDF_TOO_LARGE',
+    message: `The PDF is too large to extract: it declares ${MAX_PDF_OBJECTS + 1} objects, more than ${MAX_PDF_OBJECTS}`,
+  });
+  // A page whose content stream inflates to 100 MB (zlib header, bomb body; the Adler-32 is never reached).
+  const bomb = deflateRepeated('BT /F1 12 Tf 72 720 Td (', 'A', ') Tj ET', 100e6);
+  const flate = Buffer.concat([Buffer.from([0x78, 0xda]), bomb.deflated, Buffer.alloc(4)]);
+  assert.equal(await failureOf(extractDocumentText(makePdf(['x'], { flateContent: flate }), 'application/pdf')), {
+    code: 'PDF_TOO_LARGE', message: 'The PDF is too large to extract: a stream decodes to more than 64 MiB',
+  });
+  // A small Flate page still reads.
+  const page = deflateSync(Buffer.from('BT /F1 12 Tf 72 720 Td (Deflated words) Tj ET'));
+  assert.equal(await extractDocumentText(makePdf(['x', 'Second'], { flateContent: page }), 'application/pdf'),
+    { text: 'Deflated words\nSecond', pageCount: 2, truncated: false });
+  const long = await extractDocumentText(Buffer.from('a'.repeat(MAX_TEXT_CHARACTERS + 10)), 'text/plain');
+  assert.equal([long.text.length, long.truncated], [MAX_TEXT_CHARACTERS, true]);
+});
+
+test('the extraction thread: its heap and time are bounded; past them the document fails as too large', async () => {
+  // About 2.8 MB of document.xml: mammoth needs about 25 bytes of heap per byte of XML.
+  const paragraphs = Array.from({ length: 25_000 }, (_, i) => `Paragraph ${i}: the battalion seizes OBJ IRON.`);
+  // Each extraction takes over its bytes (moved to the thread): a new copy for each.
+  const heavy = () => makeDocx(paragraphs);
+  assert.ok(heavy().length < MAX_DOCX_PART_BYTES, 'within the size limits: only the heap stops it');
+  const small = createExtractionPool({ heapMb: 64 });
+  try {
+    assert.equal(await small.extract(makeDocx(['Alpha']), DOCX), { text: 'Alpha\n\n', pageCount: null, truncated: false },
+      'a small document fits');
+    assert.equal(await failureOf(small.extract(heavy(), DOCX)), {
+      code: 'DOCX_TOO_LARGE',
+      message: 'The DOCX is too large to extract: it needs more than the 64 MB of memory an extraction may use',
+    });
+    // The thread is replaced: the next document extracts.
+    assert.equal((await small.extract(makePdf(['After']), 'application/pdf')).text, 'After');
+  } finally {
+    await small.destroy();
+  }
+  const standard = createExtractionPool();
+  try {
+    const extracted = await standard.extract(heavy(), DOCX);
+    assert.equal([extracted.text.length, extracted.truncated], [paragraphs.join('\n\n').length + 2, false]);
+  } finally {
+    await standard.destroy();
+  }
+  const hasty = createExtractionPool({ timeoutMs: 1 });
+  try {
+    assert.equal(await failureOf(hasty.extract(makePdf(['x']), 'application/pdf')), {
+      code: 'PDF_TOO_LARGE', message: 'The PDF is too large to extract: it takes longer than 0 s',
+    });
+  } finally {
+    await hasty.destroy();
+  }
 });
 
 test('URL signatures: valid until expiry, then expired; any altered field is invalid', () => {

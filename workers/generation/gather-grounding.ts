@@ -5,7 +5,7 @@
 // requested documents with the start of their extracted text.
 import type { Knex } from 'knex';
 import { loadPlanningRecord } from '../../commands/generation-job-commands.ts';
-import { loadDocument } from '../../commands/document-commands.ts';
+import type { DocumentCitation } from '../../commands/document-commands.ts';
 import { loadState } from '../../commands/load-state.ts';
 import type { PlanningDraftJob } from '../../domain/generation-job/generation-job-decider.ts';
 import type {
@@ -22,6 +22,7 @@ import { operationDecider } from '../../domain/operation/operation-decider.ts';
 import { operationStream } from '../../domain/operation/operation-events.ts';
 import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
+import { readGroundingDocuments } from './read-grounding-documents.ts';
 
 /** Characters of each document's text a prompt carries. */
 export const DOCUMENT_EXCERPT_CHARS = 4000;
@@ -72,7 +73,11 @@ export async function textExcerpt(storage: DocumentStorage, key: string | null):
 
 export async function gatherGrounding(
   deps: { store: EventStore; knex: Knex; documents: DocumentStorage; blobStore?: BlobStore }, job: PlanningDraftJob,
-): Promise<{ grounding: Grounding; recordRevision: number }> {
+): Promise<{
+  grounding: Grounding; recordRevision: number;
+  /** The documents read, which the draft cites; and those deleted since the request. */
+  citations: DocumentCitation[]; deletedDocuments: string[];
+}> {
   const operation = await loadState(deps.store, operationStream(job.operation_id), operationDecider);
   if (operation.state.status === 'absent') throw new Error(`operation ${job.operation_id} has no events`);
   const fields = operation.state.fields;
@@ -84,10 +89,9 @@ export async function gatherGrounding(
   const finished: Array<{ map_id: string; job_id: string }> = maps.length === 0 ? [] : await deps.knex('terrain_jobs')
     .whereIn('map_id', maps.map((m) => m.map_id)).where({ status: 'success' }).orderBy('requested_position', 'desc')
     .select('map_id', 'job_id');
+  const read = await readGroundingDocuments(deps.store, job.document_ids);
   const documents: GroundingDocument[] = [];
-  for (const id of job.document_ids) {
-    const document = await loadDocument(deps.store, id);
-    if (document.status !== 'active') continue;
+  for (const { citation: { document_id: id }, document } of read.live) {
     documents.push({
       id, file_name: document.file_name, sha256: document.sha256, classification: document.classification ?? null,
       description: document.description ?? null,
@@ -97,6 +101,8 @@ export async function gatherGrounding(
   const state = record.state;
   return {
     recordRevision: record.revision,
+    citations: read.live.map((d) => d.citation),
+    deletedDocuments: read.deleted,
     grounding: {
       record: {
         kind: job.target_kind, type: job.record_type, title: entry.title, doctrine: entry.doctrine, items: entry.items,

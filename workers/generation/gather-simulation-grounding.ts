@@ -7,7 +7,8 @@
 // lists every part read, with its version, for the record and the job.
 import type { Knex } from 'knex';
 import { loadPlanningRecord } from '../../commands/generation-job-commands.ts';
-import { loadDocument } from '../../commands/document-commands.ts';
+import type { DocumentCitation } from '../../commands/document-commands.ts';
+import { readGroundingDocuments } from './read-grounding-documents.ts';
 import { loadState } from '../../commands/load-state.ts';
 import { analysisJobDecider } from '../../domain/analysis-job/analysis-job-decider.ts';
 import { analysisStream } from '../../domain/analysis-job/analysis-job-events.ts';
@@ -43,6 +44,9 @@ export interface GatheredSimulation {
   inputs: Input[];
   /** What the job's provenance lists (the operation too; documents by hash). */
   provenanceInputs: Array<{ kind: string; id: string; version: string }>;
+  /** The documents read, which the record cites; and those deleted since the request. */
+  citations: DocumentCitation[];
+  deletedDocuments: string[];
 }
 
 async function chosenAnalysisIds(knex: Knex, operationId: string, request: SimulationRequest): Promise<string[]> {
@@ -141,11 +145,10 @@ export async function gatherSimulationGrounding(
     inputs.push({ kind: 'map', id, version: map ? Number(map.revision) : null });
   }
 
+  const read = await readGroundingDocuments(deps.store, job.document_ids);
   const documents: SimulationGrounding['documents'] = [];
   const documentInputs: Array<{ kind: string; id: string; version: string }> = [];
-  for (const id of job.document_ids) {
-    const document = await loadDocument(deps.store, id);
-    if (document.status !== 'active') continue;
+  for (const { citation: { document_id: id }, document } of read.live) {
     documents.push({
       file_name: document.file_name,
       text_excerpt: document.text_status === 'extracted' ? await textExcerpt(deps.documents, document.text_key) : null,
@@ -156,6 +159,8 @@ export async function gatherSimulationGrounding(
 
   const fields = operation.state.fields;
   return {
+    citations: read.live.map((d) => d.citation),
+    deletedDocuments: read.deleted,
     grounding: {
       operation: {
         name: fields.name, unit: fields.unit, echelon: fields.echelon, branch: fields.branch,

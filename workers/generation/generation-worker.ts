@@ -18,6 +18,7 @@ import { draftTextLimit, recordDraftSchema, type RecordDraft } from '../../domai
 import { RECORD_DRAFT_TASK } from '../../domain/generation/rule-based-record-draft.ts';
 import { checkItems, type PlanningItemInput } from '../../domain/planning-record/planning-items.ts';
 import { planningRecordStream } from '../../domain/planning-record/planning-record-events.ts';
+import { CitedDocumentDeletedError } from '../../domain/document/cited-documents.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { LanguageModelError } from '../../infra/language-model/language-model.ts';
@@ -66,7 +67,7 @@ async function runRecordDraft(
   deps: GenerationWorkerDependencies, job: PlanningDraftJob, control?: TaskControl,
 ): Promise<void> {
   const started = Date.now();
-  const { grounding, recordRevision } = await gatherGrounding(deps, job);
+  const { grounding, recordRevision, citations, deletedDocuments } = await gatherGrounding(deps, job);
   const prompt = DRAFT_PROMPTS[job.target_kind];
   const inputs = groundingInputs(grounding, job.record_id);
   const complete = (recordVersion: number, provenance: GenerationProvenance) =>
@@ -87,6 +88,10 @@ async function runRecordDraft(
       `The record moved from version ${job.base_version} to ${recordRevision + 1} after the generation was requested; `
       + 'request it again');
     return;
+  }
+  if (deletedDocuments.length > 0) {
+    const message = new CitedDocumentDeletedError(deletedDocuments).message;
+    return void await fail(deps.store, job, 'DOCUMENT_DELETED', message);
   }
   const rule = grounding.record.items;
   let draft: RecordDraft;
@@ -117,9 +122,12 @@ async function runRecordDraft(
       kind: job.target_kind, record_id: job.record_id, operation_id: job.operation_id, record_type: job.record_type,
       rule, label: `${job.target_kind} ${job.record_type}`, text: draft.text,
       items: rule ? (draft.items ?? []) as PlanningItemInput[] : undefined,
-      expected_version: job.base_version, origin: 'generated',
+      expected_version: job.base_version, origin: 'generated', cited_documents: citations,
     });
   } catch (error) {
+    if (error instanceof CitedDocumentDeletedError) {
+      return void await fail(deps.store, job, 'DOCUMENT_DELETED', error.message);
+    }
     if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
     return void await fail(deps.store, job, 'RECORD_CHANGED', `The record could not be written: ${error.message}`);
   }

@@ -10,6 +10,7 @@ import type { CommandContext } from '../../commands/command-context.ts';
 import {
   addCoaSection, removeCoaSection, updateCoaSection, updateCoaStatement,
 } from '../../commands/coa-statement-commands.ts';
+import type { DocumentCitation } from '../../commands/document-commands.ts';
 import { decideGeneration } from '../../commands/generation-job-commands.ts';
 import { loadState } from '../../commands/load-state.ts';
 import { updatePlanningRecord } from '../../commands/planning-record-commands.ts';
@@ -32,6 +33,7 @@ import { screenCoaDrafts, type DraftScreening } from '../../domain/generation/sc
 import { COA_STATEMENT_CATALOGUE } from '../../domain/planning-record/planning-catalogues.ts';
 import { checkItems, type PlanningItemInput } from '../../domain/planning-record/planning-items.ts';
 import { coaAttributeId, planningRecordStream } from '../../domain/planning-record/planning-record-events.ts';
+import { CitedDocumentDeletedError } from '../../domain/document/cited-documents.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import { uuidV5 } from '../../domain/shared/uuid-v5.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
@@ -99,7 +101,7 @@ function attributeWrites(job: GenerationJob, id: string, draft: CoaDraft, ruleBa
 
 async function writeStatement(
   deps: GenerationWorkerDependencies, ctx: CommandContext, job: GenerationJob, id: string, draft: CoaDraft,
-  screening: DraftScreening, ruleBased: boolean,
+  screening: DraftScreening, ruleBased: boolean, citations: readonly DocumentCitation[],
 ): Promise<number> {
   const { texts, items } = attributeWrites(job, id, draft, ruleBased);
   const attribute = (field: string) => ({
@@ -107,7 +109,10 @@ async function writeStatement(
     coa_statement_id: id, record_type: field, rule: ruleOf(field), label: `COA statement attribute ${field}`,
     origin: 'generated' as const,
   });
-  for (const [field, text] of texts) await updatePlanningRecord(deps.store, ctx, { ...attribute(field), text });
+  for (const [i, [field, text]] of texts.entries()) {
+    const cited = i === 0 ? { cited_documents: citations } : {};
+    await updatePlanningRecord(deps.store, ctx, { ...attribute(field), text, ...cited });
+  }
   await updatePlanningRecord(deps.store, ctx, { ...attribute('task_organization'), items });
   let count = (await countSections(deps.knex, [id])).get(id) ?? 0;
   for (let i = 0; i < MAX_DRAFT_SECTIONS; i++) {
@@ -142,7 +147,11 @@ export async function runCoaGeneration(
   const ids = job.coa_statements?.coa_statement_ids ?? [];
   const changed = await changedSince(deps.store, job, ids);
   if (changed) return void await fail(deps.store, job, 'RECORD_CHANGED', changed);
-  const grounding = await gatherCoaGrounding(deps, job);
+  const { grounding, citations, deletedDocuments } = await gatherCoaGrounding(deps, job);
+  if (deletedDocuments.length > 0) {
+    const message = new CitedDocumentDeletedError(deletedDocuments).message;
+    return void await fail(deps.store, job, 'DOCUMENT_DELETED', message);
+  }
   const model = deps.languageModel;
   // The rule-based drafter has no token budget; a model's strings are bounded so its JSON always closes.
   const limit = model.adapter === 'rule_based' ? MAX_COA_DRAFT_TEXT : coaDraftTextLimit(ids.length, deps.maxTokens);
@@ -172,9 +181,15 @@ export async function runCoaGeneration(
   await reportProgress(deps.store, job, { step: 2, of: 2, label: `Writing ${ids.length} COA statements` });
   try {
     for (const [i, id] of ids.entries()) {
-      versions.push(await writeStatement(deps, ctx, job, id, drafts[i]!, screenings[i]!, result.rule_based));
+      // The first write is the output's: the documents are checked with it, and a deletion after it
+      // comes after the output was written.
+      const cited = i === 0 ? citations : [];
+      versions.push(await writeStatement(deps, ctx, job, id, drafts[i]!, screenings[i]!, result.rule_based, cited));
     }
   } catch (error) {
+    if (error instanceof CitedDocumentDeletedError) {
+      return void await fail(deps.store, job, 'DOCUMENT_DELETED', error.message);
+    }
     if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
     const message = `COA statement ${ids[versions.length]} could not be written: ${error.message}`;
     return void await fail(deps.store, job, 'RECORD_CHANGED', message);

@@ -20,6 +20,7 @@ import type {
 import { synchronisationSummary } from '../../domain/llm-simulation/synchronisation-summary.ts';
 import { figuresForTurn } from '../../domain/llm-simulation/turn-figures.ts';
 import { assessmentDraftSchema, turnDraftSchema } from '../../domain/llm-simulation/wargame-draft-schemas.ts';
+import { CitedDocumentDeletedError } from '../../domain/document/cited-documents.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import {
@@ -118,6 +119,10 @@ export async function runSimulation(
     return void await failGenerationJob(deps.store, job, 'RECORD_CHANGED', error.message);
   }
   const { grounding } = gathered;
+  if (gathered.deletedDocuments.length > 0) {
+    const message = new CitedDocumentDeletedError(gathered.deletedDocuments).message;
+    return void await failGenerationJob(deps.store, job, 'DOCUMENT_DELETED', message);
+  }
   let played;
   try {
     played = await wargame(deps, job, grounding, control);
@@ -143,8 +148,12 @@ export async function runSimulation(
         assessments: played.assessments, summary, inputs: gathered.inputs,
         model: provenance.rule_based ? null : model.model.slice(0, 200), seed: grounding.seed,
       },
+      cited_documents: gathered.citations,
     });
   } catch (error) {
+    if (error instanceof CitedDocumentDeletedError) {
+      return void await failGenerationJob(deps.store, job, 'DOCUMENT_DELETED', error.message);
+    }
     if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
     const message = `The simulation could not be written: ${error.message}`;
     return void await failGenerationJob(deps.store, job, 'RECORD_CHANGED', message);
