@@ -114,7 +114,10 @@ export const authRoutes = (deps: ApiDependencies) => {
         + 'as for every write a session authenticates).',
       responses: {
         200: { description: 'Logged out', schema: LogoutResponse },
-        403: { description: 'Cross-site request refused (Origin is neither WEB_APP_URL nor the API\'s own)', schema: HTTPError },
+        403: {
+          description: 'Cross-site request refused (Origin is neither WEB_APP_URL nor the API\'s own)',
+          schema: HTTPError,
+        },
         ...notConfigured,
       },
       async handler(ctx) {

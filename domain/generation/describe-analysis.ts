@@ -20,7 +20,8 @@ export function describeAnalysis(r: AnalysisKeyResults): string {
         + `${r.suitable} suitable of ${r.candidates} candidates`
         + (r.suitable_mgrs.length > 0 ? ` (${r.suitable_mgrs.join(', ')})` : '');
     case 'viewshed':
-      return `Viewshed from ${at(r.observer_mgrs)} (radius ${distance(r.radius_m)}): ${percent(r.visible_share)} visible `
+      return `Viewshed from ${at(r.observer_mgrs)} (radius ${distance(r.radius_m)}): `
+        + `${percent(r.visible_share)} visible `
         + `(${formatQuantity(r.visible_area_km2, 'area')})`;
     case 'rf_coverage':
       return `RF coverage of ${r.emitter ?? 'an emitter'} at ${at(r.emitter_mgrs)} (radius ${distance(r.radius_m)}): `

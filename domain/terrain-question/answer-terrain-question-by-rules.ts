@@ -65,8 +65,10 @@ function describePoint(r: Json): string {
   const mobility = r.mobility as Record<string, string | null>;
   const classes = Object.entries(mobility).map(([vehicle, name]) => `${vehicle} ${name ?? 'unknown'}`).join(', ');
   const cover = r.land_cover ? `${r.land_cover.name} (${r.land_cover.code})` : 'unknown';
-  return `At ${where(r.mgrs, [r.lon, r.lat])} (latitude ${q(r.lat, 'coordinate')}, longitude ${q(r.lon, 'coordinate')}): `
-    + `elevation ${orUnknown(r.elevation_m, 'elevation')}, slope ${orUnknown(r.slope_deg, 'slope')}, land cover ${cover}; `
+  return `At ${where(r.mgrs, [r.lon, r.lat])} `
+    + `(latitude ${q(r.lat, 'coordinate')}, longitude ${q(r.lon, 'coordinate')}): `
+    + `elevation ${orUnknown(r.elevation_m, 'elevation')}, slope ${orUnknown(r.slope_deg, 'slope')}, `
+    + `land cover ${cover}; `
     + `mobility ${classes} (terrain job ${r.terrain_job_id}).`;
 }
 
@@ -83,20 +85,23 @@ function describeRoute(r: Json): string {
 function describeLineOfSight(r: Json): string {
   const o = r.observer, t = r.target;
   return `Line of sight from ${where(o.mgrs, o.position)} (${q(o.height_m, 'height')} above ground) to `
-    + `${where(t.mgrs, t.position)} (${q(t.height_m, 'height')} above ground): ${r.visible ? 'visible' : 'not visible'} `
+    + `${where(t.mgrs, t.position)} (${q(t.height_m, 'height')} above ground): `
+    + `${r.visible ? 'visible' : 'not visible'} `
     + `over ${q(r.ground_distance_m, 'distance')} of ground.`;
 }
 
 function describeLandingZones(r: Json, args: Json): string {
   const radius = args.radius_m ?? DEFAULT_SURVEY_RADIUS_M;
   const head = `${r.candidates} landing-zone candidate(s) for size class ${r.aircraft_size}`
-    + `${r.diameter_m === null ? '' : ` (${q(r.diameter_m, 'distance')} landing point)`} within ${q(radius, 'distance')}, `
+    + `${r.diameter_m === null ? '' : ` (${q(r.diameter_m, 'distance')} landing point)`} `
+    + `within ${q(radius, 'distance')}, `
     + `${r.suitable} suitable`;
   const zones = (r.zones as Json[]).map((z) => {
     const failed = (z.failed_checks as Json[]).map((c) => `${c.check}: ${c.reason}`).join('; ');
     const verdict = z.suitable ? 'suitable' : `unsuitable (${failed})`;
     return `#${z.rank} ${where(z.center.mgrs, z.center.position)}: ${verdict}, `
-      + `slope ${orUnknown(z.slope_degrees, 'slope')}, elevation ${orUnknown(z.center.ground_elevation_m, 'elevation')}`;
+      + `slope ${orUnknown(z.slope_degrees, 'slope')}, `
+      + `elevation ${orUnknown(z.center.ground_elevation_m, 'elevation')}`;
   });
   return zones.length ? `${head}: ${zones.join('; ')}.` : `${head}.`;
 }

@@ -266,7 +266,9 @@ for (const backend of SQL_BACKENDS) {
       assert.is(byHost, 403);
       assert.is((await json(await get(ctx, jar, '/api/operations/'))).total, before, 'nothing written');
       // Without TRUST_PROXY the forwarding headers change nothing: links name the address the client used.
-      const landing = await http(ctx.svc.url, 'GET', '/api/ogc/tiles?f=json', { key: ctx.svc.key, headers: FORGED_FORWARDING });
+      const landing = await http(ctx.svc.url, 'GET', '/api/ogc/tiles?f=json', {
+        key: ctx.svc.key, headers: FORGED_FORWARDING,
+      });
       assert.is(landing.body.links[0].href, `${ctx.svc.url}/api/ogc/tiles`);
     });
 

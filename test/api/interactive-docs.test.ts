@@ -15,7 +15,9 @@ const PUBLIC_HOST = 'docs.ops.test';
 /** The service's URL under PUBLIC_HOST. */
 const publicUrl = (svc: TestService) => svc.url.replace('127.0.0.1', PUBLIC_HOST);
 
-async function withPage<T>(url: string, run: (page: Page, outside: string[], errors: string[]) => Promise<T>): Promise<T> {
+async function withPage<T>(
+  url: string, run: (page: Page, outside: string[], errors: string[]) => Promise<T>,
+): Promise<T> {
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM, args: ['--no-sandbox', `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`],
   });
@@ -74,7 +76,8 @@ test.after(async (ctx) => { await ctx.svc?.close(); });
       // ReDoc's "API docs by Redocly" badge shows its image, from the service.
       const logo = page.locator('img[alt="redocly logo"]');
       assert.is(await logo.getAttribute('src'), '/redoc/assets/logo-mini.svg');
-      assert.ok(await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0), 'logo loaded');
+      const loaded = await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth > 0);
+      assert.ok(loaded, 'logo loaded');
     });
   });
 }

@@ -103,7 +103,8 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.ok(compact.found, 'a route exists on the synthetic terrain');
     const [first, last] = [compact.waypoints[0], compact.waypoints.at(-1)];
     assert.is(q.answer, `${PREFIX}Route on foot from ${first.mgrs} to ${last.mgrs}: `
-      + `${fq(compact.length_m, 'distance')}, ${fq(compact.seconds, 'duration')}; ascent ${fq(compact.ascent_m, 'elevation')}, `
+      + `${fq(compact.length_m, 'distance')}, ${fq(compact.seconds, 'duration')}; `
+      + `ascent ${fq(compact.ascent_m, 'elevation')}, `
       + `descent ${fq(compact.descent_m, 'elevation')}; on road ${percent(compact.share_by_class.road)}, `
       + `GO ${percent(compact.share_by_class.go)}, SLOW-GO ${percent(compact.share_by_class.slow_go)}.`);
     noLongFloats(q.answer);

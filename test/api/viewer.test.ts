@@ -38,7 +38,9 @@ interface SeenRequest { url: string; authorization?: string; cookie?: string; st
 interface TerrainJobRead {
   job_id: string;
   status: string;
-  phases: Array<{ id: string; status: string; counts?: { total: number; completed: number; failed: number; skipped: number } }>;
+  phases: Array<{
+    id: string; status: string; counts?: { total: number; completed: number; failed: number; skipped: number };
+  }>;
 }
 
 /** The job read as the service answers it, with the job id the page must show. */
@@ -89,10 +91,12 @@ async function openViewer(page: Page, svc: TestService, mapId: string, key: stri
   assert.equal(phaseLines, job.phases.map((p) => {
     const c = p.counts;
     if (!c) return `${p.id}: ${p.status}`;
-    return `${p.id}: ${p.status} (${c.completed + c.skipped}/${c.total} tiles${c.failed ? `, ${c.failed} failed` : ''})`;
+    const failed = c.failed ? `, ${c.failed} failed` : '';
+    return `${p.id}: ${p.status} (${c.completed + c.skipped}/${c.total} tiles${failed})`;
   }));
   // Out to where the view holds tiles outside the prepared area (the service answers 204 there) next to
-  // drawn ones, and back to the fitted view: MapLibre must have a tile of the same size for each (no "dem dimension mismatch").
+  // drawn ones, and back to the fitted view: MapLibre must have a tile of the same size for each (no
+  // "dem dimension mismatch").
   const [zoomOut, zoomIn] = ['.maplibregl-ctrl-zoom-out', '.maplibregl-ctrl-zoom-in'];
   for (const button of [zoomOut, zoomOut, zoomIn, zoomIn]) {
     await page.evaluate('delete document.body.dataset.mapIdle');
@@ -215,7 +219,8 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
     assert.ok(session, 'session cookie set');
     const post = async (path: string, body: unknown): Promise<any> => {
       const r = await browserFetch(jar, svc.url + path, {
-        method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', origin: OIDC_CLIENT.web_app_url },
+        method: 'POST', body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', origin: OIDC_CLIENT.web_app_url },
       });
       assert.ok(r.status < 300, `${path}: ${r.status}`);
       return r.json();
