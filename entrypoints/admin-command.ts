@@ -9,7 +9,7 @@
 //   process holds the lock of DATA_DIR, so no one else projects and it brings the read models up to
 //   date itself. On a shared store (postgres, esdb) it appends, then waits for the projector (or the
 //   API with INLINE_PROJECTOR=true) to apply the write, bounded by `--wait-seconds`.
-// Every run says on stderr which socket or database it used.
+// Every run says which socket or database it used (create-key on stderr, beside the key on stdout).
 import { request } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
