@@ -150,6 +150,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     waiter,
     logger,
     readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
+    trustProxy: config.trustProxy,
     healthChecks: [
       { name: 'event_store', kind: store.kind, check: () => store.ping() },
       { name: 'read_models', kind: db.kind, check: () => db.ping() },

@@ -43,6 +43,8 @@ export interface ApiDependencies {
     verifyDownload: ((key: string, query: Record<string, string | undefined>) =>
       { ok: true; fileName: string; contentType: string } | { ok: false; reason: 'expired' | 'invalid' }) | null;
   };
+  /** TRUST_PROXY: take the request's scheme, host and client address from X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** Browser login with OpenID Connect and its sessions (null: not configured; the auth routes answer 503). */
   browserLogin: BrowserLogin | null;
 }

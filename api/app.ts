@@ -72,7 +72,8 @@ export const koaPath = (openApiPath: string) => openApiPath.replace(/\{([a-zA-Z_
 
 export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes(deps)): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // X-Forwarded-* only from a configured proxy (TRUST_PROXY): a client must not choose its origin.
+  app.proxy = deps.trustProxy;
   // Koa prints errors that reach it after the response began (a client that aborts an upload, a
   // socket reset) to stderr; they go to the log instead, at debug for the client's own doing.
   app.on('error', (error: NodeJS.ErrnoException) => {

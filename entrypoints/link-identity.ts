@@ -1,27 +1,27 @@
-// `npm run link-identity -- --issuer <url> --subject <sub> (--account <name> | --account-id <uuid>)`:
-// an administrator links an OpenID identity to an existing account, so its browser logins sign in
-// there (before its first login, or moving it from the account its first login registered). Through
-// the running server's admin socket when one answers, else on the database directly.
-import { request } from 'node:http';
+// `npm run link-identity -- --issuer <url> --subject <sub> (--account <name> | --account-id <uuid>)
+// [--wait-seconds N]`: an administrator links an OpenID identity to an existing account, so its
+// browser logins sign in there (before its first login, or moving it from the account its first login
+// registered). Through the running server's admin socket when one answers, else on the configured
+// database (entrypoints/admin-command.ts); says on stdout which socket or database it used.
 import { parseArgs } from 'node:util';
-import { existsSync } from 'node:fs';
-import { openBackends } from '../service.ts';
 import { linkIdentity } from '../commands/identity-commands.ts';
 import { systemContext } from '../commands/command-context.ts';
-import { catchUp } from '../projections/projection-runner.ts';
-import { allProjectors } from '../projections/projectors/all-projectors.ts';
 import { ADMIN_IDENTITIES_PATH } from '../api/admin/admin-socket-server.ts';
 import { identityLinkInput } from '../api/admin/link-identity-request.ts';
 import { exitWithUsage, runEntrypoint } from './run-entrypoint.ts';
+import {
+  AdminCommandRefused, DEFAULT_WAIT_SECONDS, EXIT_NOT_YET_READABLE, outcomeNote, postToAdminSocket, runAdminCommand,
+} from './admin-command.ts';
 
 const usage = 'usage: npm run link-identity -- --issuer <OIDC issuer URL> --subject <sub> '
-  + '(--account <name> | --account-id <uuid>)';
+  + '(--account <name> | --account-id <uuid>) [--wait-seconds <0..3600>]';
 let body: Record<string, unknown>;
+let waitSeconds = DEFAULT_WAIT_SECONDS;
 try {
   const args = parseArgs({
     options: {
       issuer: { type: 'string' }, subject: { type: 'string' },
-      account: { type: 'string' }, 'account-id': { type: 'string' },
+      account: { type: 'string' }, 'account-id': { type: 'string' }, 'wait-seconds': { type: 'string' },
     },
     strict: true,
   }).values;
@@ -29,47 +29,31 @@ try {
   if (body.account === undefined) delete body.account;
   if (body.account_id === undefined) delete body.account_id;
   identityLinkInput(body);
+  const wait = args['wait-seconds'] ?? String(DEFAULT_WAIT_SECONDS);
+  if (!/^\d+$/.test(wait) || Number(wait) > 3600) throw new Error('--wait-seconds must be an integer from 0 to 3600');
+  waitSeconds = Number(wait);
 } catch (error) {
   exitWithUsage(`${(error as Error).message}\n${usage}`);
 }
 
 interface Linked { identity_id: string; account_id: string }
 
-/** The link made by the running server, or null when no server answers on the socket. */
-function linkThroughSocket(socketPath: string): Promise<Linked | null> {
-  return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/json' };
-    const options = { socketPath, path: ADMIN_IDENTITIES_PATH, method: 'POST', headers };
-    const call = request(options, (response) => {
-      let text = '';
-      response.on('data', (chunk) => { text += chunk; });
-      response.on('end', () => {
-        const answer = JSON.parse(text) as Linked & { detail?: string };
-        if (response.statusCode === 200) resolve(answer);
-        else reject(new Error(`the running server refused: ${answer.detail ?? response.statusCode}`));
-      });
-    });
-    // No server behind a socket file (killed, not cleaned up): open the database instead.
-    call.on('error', (error: NodeJS.ErrnoException) =>
-      (['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '') ? resolve(null) : reject(error)));
-    call.end(JSON.stringify(body));
-  });
-}
-
 await runEntrypoint(async (config) => {
-  const viaSocket = config.adminSocket && existsSync(config.adminSocket)
-    ? await linkThroughSocket(config.adminSocket)
-    : null;
-  let linked = viaSocket;
-  if (!linked) {
-    const backends = await openBackends({ ...config, logLevel: 'warn' });
-    try {
-      linked = await linkIdentity(backends.store, systemContext(), identityLinkInput(body));
-      await catchUp(backends.store, backends.db.knex, allProjectors);
-    } finally {
-      await backends.close();
-    }
+  let outcome;
+  try {
+    // Linking needs an account that exists: never a new database (no --create-database).
+    outcome = await runAdminCommand<Linked>(config, { createDatabase: false, waitSeconds },
+      (socket) => postToAdminSocket<Linked>(socket, ADMIN_IDENTITIES_PATH, body),
+      async ({ store }) => {
+        const { position, ...linked } = await linkIdentity(store, systemContext(), identityLinkInput(body));
+        return { result: linked, position };
+      });
+  } catch (error) {
+    if (error instanceof AdminCommandRefused) exitWithUsage(`link-identity: ${error.message}`);
+    throw error;
   }
-  const how = viaSocket ? ' (through the running server)' : '';
-  console.log(`identity ${linked.identity_id} now signs in to account ${linked.account_id}${how}`);
+  const linked = outcome.result;
+  console.log(`identity ${linked.identity_id} now signs in to account ${linked.account_id} `
+    + outcomeNote(outcome, waitSeconds));
+  if (outcome.via === 'database' && !outcome.readable) process.exitCode = EXIT_NOT_YET_READABLE;
 });

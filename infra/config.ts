@@ -17,6 +17,12 @@ export interface Config {
   host: string;
   workQueue: WorkQueueKind;
   natsUrl: string | null;
+  /**
+   * Believe X-Forwarded-Proto / -Host / -For (Koa's app.proxy): only behind a proxy that sets them and
+   * strips what clients send. Off by default: a client could otherwise choose the origin the API thinks
+   * it is reached at (absolute links, the Secure flag of cookies).
+   */
+  trustProxy: boolean;
   /** Run projections inside the API process (false when a separate `npm run projector` does). */
   inlineProjector: boolean;
   /** Longest wait of a write endpoint for its read models (read-your-writes), in ms. */
@@ -69,8 +75,9 @@ export interface BrowserLoginConfig {
   clientId: string;
   /** null: a public client (PKCE alone). */
   clientSecret: string | null;
+  /** The callback on the API; its origin is the API's public origin (trusted for cookie writes, as /docs). */
   redirectUri: string;
-  /** The web application's URL: the callback redirects there; the only Origin trusted for cookie writes. */
+  /** The web application's URL: the callback redirects there; its origin is trusted for cookie writes. */
   webAppUrl: string;
   scopes: string;
   /** Signs the short-lived login-flow cookie (AUTH_COOKIE_SECRET, else the client secret). */
@@ -251,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     workQueue,
     natsUrl,
+    trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY || 'false'),
     inlineProjector: flag('INLINE_PROJECTOR', env.INLINE_PROJECTOR || 'true'),
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS || '10000', 1, 600000),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),

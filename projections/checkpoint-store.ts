@@ -13,7 +13,13 @@ export async function readCheckpoint(knex: Knex, name = CHECKPOINT_NAME): Promis
 /** The checkpoint, locked until the transaction ends (one runner applies a batch at a time). */
 export async function lockCheckpoint(trx: Knex.Transaction, name = CHECKPOINT_NAME): Promise<number> {
   const row = await trx('projection_checkpoints').where({ name }).forUpdate().first();
-  return row ? Number(row.position) : 0;
+  if (row) return Number(row.position);
+  // A new database has no row to lock, and two runners would both apply the batch (and deadlock on
+  // the rows they write). The row is created first: a second runner waits on its insert until the
+  // first commits, then reads the checkpoint the first wrote.
+  await trx('projection_checkpoints').insert({ name, position: 0 }).onConflict('name').ignore();
+  const created = await trx('projection_checkpoints').where({ name }).forUpdate().first();
+  return created ? Number(created.position) : 0;
 }
 
 export async function writeCheckpoint(trx: Knex.Transaction, position: number, name = CHECKPOINT_NAME): Promise<void> {

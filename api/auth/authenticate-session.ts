@@ -46,7 +46,7 @@ export function sessionAuthenticator(deps: SessionDeps): SessionAuthenticator | 
           .catch((error: unknown) => deps.logger.warn({ err: error }, 'recording a session expiry failed'));
         throw reject(validity === 'max_age' ? 'Session expired' : 'Session expired (idle)');
       }
-      refuseCrossSiteWrite(ctx, login.webAppUrl);
+      refuseCrossSiteWrite(ctx, login);
       if (refreshDue(credential, now)) {
         // Waits for the read model too, so the next request judges idleness from this one.
         await refreshSession(deps.store, commandContext(principal), credential.session_id)

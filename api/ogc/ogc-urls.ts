@@ -1,5 +1,5 @@
-// Absolute URLs of a map's OGC API Features resources, built from the request's origin (the app
-// trusts X-Forwarded-Proto/Host: app.proxy is on), and the layer--<uuid> collection ids.
+// Absolute URLs of a map's OGC API Features resources, built from the request's origin (with
+// TRUST_PROXY, as X-Forwarded-Proto/Host say), and the layer--<uuid> collection ids.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COLLECTION_PREFIX = 'layer--';
 

@@ -110,15 +110,19 @@ export const authRoutes = (deps: ApiDependencies) => {
       method: 'post', path: '/api/auth/logout', operationId: 'auth_logout', tags: ['auth'], auth: false,
       summary: "End this browser's session; answers the provider's end-session URL when it has one",
       description: 'Idempotent: without a (valid) session cookie it only clears the cookie. A request carrying the '
-        + 'session cookie must come from WEB_APP_URL (Origin check, as for every write a session authenticates).',
+        + 'session cookie must come from WEB_APP_URL or the API\'s own origin (OIDC_REDIRECT_URI\'s) (Origin check, '
+        + 'as for every write a session authenticates).',
       responses: {
         200: { description: 'Logged out', schema: LogoutResponse },
-        403: { description: 'Cross-site request refused (Origin is not WEB_APP_URL)', schema: HTTPError },
+        403: {
+          description: 'Cross-site request refused (Origin is neither WEB_APP_URL nor the API\'s own)',
+          schema: HTTPError,
+        },
         ...notConfigured,
       },
       async handler(ctx) {
         const cookie = ctx.cookies.get(SESSION_COOKIE);
-        if (cookie) refuseCrossSiteWrite(ctx, login().webAppUrl);
+        if (cookie) refuseCrossSiteWrite(ctx, login());
         if (cookie) await endLoggedInSession(deps, login(), commandContextOf(ctx), cookie);
         clearCookie(ctx, SESSION_COOKIE, '/');
         ctx.set('Cache-Control', 'no-store');

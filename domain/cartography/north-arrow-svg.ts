@@ -7,6 +7,7 @@ import type { MgrsGrid } from './mgrs-grid-lines.ts';
 import { mgrsSquareLetters } from './mgrs-square-letters.ts';
 import { AVERAGE_CHAR_EM, MAP_FONT, px, type SvgBlock } from './svg-block.ts';
 import { wrapText } from './wrap-text.ts';
+import { formatQuantity } from '../shared/format-quantity.ts';
 
 const DIAGRAM_WIDTH = 70;
 const ARROW_LENGTH = 74;
@@ -42,14 +43,14 @@ export function northArrowSvg(frame: MapFrame, grid: MgrsGrid, width: number): S
       `<text x="${px(gx + (drawn < 0 ? -4 : 4))}" y="${px(gy + 4)}" text-anchor="${drawn < 0 ? 'end' : 'start'}"`
       + ' font-size="9" font-weight="bold">GN</text>');
     const side = convergence < 0 ? 'W' : 'E';
-    const spacing = grid.spacingMeters >= 1000 ? `${grid.spacingMeters / 1000} km` : `${grid.spacingMeters} m`;
+    const spacing = formatQuantity(grid.spacingMeters, 'distance');
     const [lon, lat] = lonLatOfFramePixel(frame, frame.width / 2, frame.height / 2);
     const [easting, northing] = lonLatToUtm(lon, lat, grid.zone);
     const letters = mgrsSquareLetters(grid.zone, easting, northing) ?? '';
     const digits = (value: number) => grid.digits === 0 ? ''
       : String(Math.floor((((value % 100000) + 100000) % 100000) / 10 ** (5 - grid.digits))).padStart(grid.digits, '0');
     notes.push(`GRID ZONE DESIGNATION ${grid.zoneDesignator}`, `MGRS/UTM GRID, ${spacing} SQUARES`,
-      'DATUM WGS 84 · WEB MERCATOR', `GN ${Math.abs(convergence).toFixed(2)}° ${side} OF TN AT CENTRE`,
+      'DATUM WGS 84 · WEB MERCATOR', `GN ${formatQuantity(Math.abs(convergence), 'angle')} ${side} OF TN AT CENTRE`,
       'DIAGRAM NOT TO SCALE', `CENTRE: ${letters} ${digits(easting)} ${digits(northing)}`.trim(),
       '(SQUARE, EASTING, NORTHING)');
   } else {

@@ -3,6 +3,7 @@ import { frameMetersPerPixel } from './frame-meters-per-pixel.ts';
 import { lonLatOfFramePixel } from './lon-lat-of-frame-pixel.ts';
 import { scaleBar } from './scale-bar.ts';
 import { MAP_FONT, px, type SvgBlock } from './svg-block.ts';
+import { formatQuantity } from '../shared/format-quantity.ts';
 
 const BAR_TOP = 22;
 const BAR_HEIGHT = 8;
@@ -31,8 +32,8 @@ export function scaleBarSvg(frame: MapFrame, width: number): SvgBlock {
   }
   const [, lat] = lonLatOfFramePixel(frame, frame.width / 2, frame.height / 2);
   const metersPerPixel = frameMetersPerPixel(frame);
-  const note = `1 px = ${metersPerPixel < 10 ? metersPerPixel.toFixed(2) : metersPerPixel.toFixed(1)} m`
-    + ` on the ground at ${Math.abs(lat).toFixed(2)}° ${lat >= 0 ? 'N' : 'S'}`;
+  const note = `1 px = ${formatQuantity(metersPerPixel, 'ground_resolution')}`
+    + ` on the ground at ${formatQuantity(Math.abs(lat), 'angle')} ${lat >= 0 ? 'N' : 'S'}`;
   parts.push(`<text x="0" y="${BAR_TOP + BAR_HEIGHT + 30}" font-size="9" fill="#333333">${note}</text>`);
   const svg = `<g font-family="${MAP_FONT}" fill="#000000">${parts.join('')}</g>`;
   return { svg, height: BAR_TOP + BAR_HEIGHT + 38 };

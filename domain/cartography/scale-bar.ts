@@ -1,5 +1,6 @@
 import { frameMetersPerPixel } from './frame-meters-per-pixel.ts';
 import type { MapFrame } from './map-composition.ts';
+import { formatQuantity } from '../shared/format-quantity.ts';
 
 export interface ScaleBar {
   /** A round ground length: 1, 2 or 5 × 10ⁿ metres. */
@@ -21,6 +22,7 @@ export function scaleBar(frame: MapFrame, maxPixels: number): ScaleBar {
   if (power * 10 <= maxMeters) power *= 10;
   const step = [5, 2, 1].find((s) => s * power <= maxMeters) ?? 1;
   const meters = step * power;
-  const label = meters >= 1000 ? `${meters / 1000} km` : `${meters} m`;
-  return { meters, pixels: meters / metersPerPixel, divisions: step === 2 ? 4 : 5, label };
+  return {
+    meters, pixels: meters / metersPerPixel, divisions: step === 2 ? 4 : 5, label: formatQuantity(meters, 'distance'),
+  };
 }

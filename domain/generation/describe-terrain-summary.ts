@@ -1,6 +1,8 @@
-// A map's terrain summary as the short labelled figures drafts and prompts quote: percentages to one
-// decimal, lengths in km, elevations in whole metres, land cover by WorldCover class name, largest first.
+// A map's terrain summary as the short labelled figures drafts and prompts quote, every number as
+// domain/shared/format-quantity.ts writes it for people; land cover by WorldCover class name, largest first.
 import { WORLDCOVER_CLASS_NAMES } from '../terrain/worldcover-class-names.ts';
+import { formatQuantity } from '../shared/format-quantity.ts';
+import { formatQuantityRange } from '../shared/format-quantity-range.ts';
 import type { GroundingTerrainSummary } from './generation-grounding.ts';
 
 export interface TerrainFigures {
@@ -16,8 +18,8 @@ export interface TerrainFigures {
   buildings: string | null;
 }
 
-export const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-export const kilometres = (metres: number) => `${(metres / 1000).toFixed(1)} km`;
+export const percent = (share: number) => formatQuantity(share, 'share');
+export const distance = (metres: number) => formatQuantity(metres, 'distance');
 
 /** Entries with a share above zero, largest first (ties in their stored order). */
 const nonZeroByShare = (shares: Record<string, number | undefined>) => Object.entries(shares)
@@ -33,16 +35,17 @@ export function describeTerrainSummary(s: GroundingTerrainSummary): TerrainFigur
   const mobility = Object.entries(s.mobility_shares).map(([vehicle, m]) =>
     `${vehicle} GO ${percent(m.go)} / SLOW-GO ${percent(m.slow_go)} / NO-GO ${percent(m.no_go)}`
     + (m.nodata > 0 ? ` (no data ${percent(m.nodata)})` : ''));
-  const roadClasses = nonZeroByShare(s.road_length_m.by_class).map(([road, metres]) => `${road} ${kilometres(metres)}`);
+  const roadClasses = nonZeroByShare(s.road_length_m.by_class).map(([road, metres]) => `${road} ${distance(metres)}`);
   return {
-    area: `${s.area_km2.toFixed(2)} km²`,
-    elevation: e ? `${Math.round(e.min)}–${Math.round(e.max)} m (mean ${Math.round(e.mean)} m)` : 'no data',
+    area: formatQuantity(s.area_km2, 'area'),
+    elevation: e
+      ? `${formatQuantityRange(e.min, e.max, 'elevation')} (mean ${formatQuantity(e.mean, 'elevation')})` : 'no data',
     slope: slope.length > 0 ? slope.join(', ') : 'no data',
     landCover: cover.length > 0 ? cover.join(', ') : 'no data',
     mobility: mobility.join('; '),
     roads: s.road_length_m.total > 0
-      ? `${kilometres(s.road_length_m.total)} (${roadClasses.join(', ')})` : 'none mapped',
-    population: s.population_total === null ? null : `about ${Math.round(s.population_total)} persons`,
-    buildings: s.building_count === null ? null : `${s.building_count} buildings`,
+      ? `${distance(s.road_length_m.total)} (${roadClasses.join(', ')})` : 'none mapped',
+    population: s.population_total === null ? null : `about ${formatQuantity(s.population_total, 'count')} persons`,
+    buildings: s.building_count === null ? null : `${formatQuantity(s.building_count, 'count')} buildings`,
   };
 }

@@ -6,6 +6,7 @@
 import type { CoaGrounding } from './coa-grounding.ts';
 import { FORM_OF_MANEUVER_LABELS, type CoaDraft, type CoaSetDraft, type FormOfManeuver } from './coa-draft-schema.ts';
 import { RULE_BASED_MARK } from './rule-based-record-draft.ts';
+import { formatQuantity } from '../shared/format-quantity.ts';
 
 /** The language-model task a COA generation runs under (the drafter's key). */
 export const COA_DRAFT_TASK = 'coa_statements_draft';
@@ -57,7 +58,7 @@ const defending = (g: CoaGrounding) =>
 function sketchLine(g: CoaGrounding, p: Pattern): string {
   if (g.maps.length === 0) return 'No map of the operation exists yet: draw the sketch on a map.';
   const terrain = g.maps.filter((m) => m.terrain_summary).map((m) =>
-    `${m.name} covers ${m.terrain_summary!.area_km2.toFixed(1)} km²`);
+    `${m.name} covers ${formatQuantity(m.terrain_summary!.area_km2, 'area')}`);
   return `Draw the sketch on ${g.maps.map((m) => m.name).join(', ')}: TF 1 on the ${AXIS_NAME[p.axis]}, `
     + `TF 2 on the ${AXIS_NAME[OTHER_AXIS[p.axis]]}, objectives and phase lines TBD.`
     + (terrain.length > 0 ? ` Terrain summary: ${terrain.join('; ')}.` : '');

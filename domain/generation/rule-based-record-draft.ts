@@ -8,6 +8,7 @@ import { MAX_DRAFT_ITEMS, type RecordDraft } from './record-draft-schema.ts';
 import { describeAnalysis } from './describe-analysis.ts';
 import { describeTerrainSummary, percent } from './describe-terrain-summary.ts';
 import { WORLDCOVER } from '../terrain/mobility-config.ts';
+import { formatQuantity } from '../shared/format-quantity.ts';
 
 /** The language-model task name a planning-record draft runs under (the drafter's key). */
 export const RECORD_DRAFT_TASK = 'planning_record_draft';
@@ -75,7 +76,7 @@ function oakocLines(g: Grounding, map: GroundingMap): string[] {
     [WORLDCOVER.permanentWater, 'water'], [WORLDCOVER.herbaceousWetland, 'wetland'], [WORLDCOVER.mangroves, 'mangroves'],
   ] as const;
   const seen = said('viewshed', 'line_of_sight');
-  const high = s.elevation_m ? `; the high ground reaches ${Math.round(s.elevation_m.max)} m` : '';
+  const high = s.elevation_m ? `; the high ground reaches ${formatQuantity(s.elevation_m.max, 'elevation')}` : '';
   const water = wet.filter(([code]) => cover(code) > 0).map(([code, name]) => `; ${name} ${percent(cover(code))}`);
   const rf = said('rf_coverage');
   return [

@@ -1,31 +1,33 @@
 // The figures of one completed analysis a wargame cites: route time, distance and mobility classes
 // along it, line-of-sight visibility, viewshed visible fraction, landing-zone counts, RF coverage
-// fraction. Numbers are rounded for reading (metres to 1 m, minutes and percentages to 0.1). Pure.
+// fraction. Numbers as domain/shared/format-quantity.ts writes them for people. Pure.
 import type { CompletedAnalysis, TerrainFigure } from './terrain-figure.ts';
+import { formatQuantity } from '../shared/format-quantity.ts';
 
-const metres = (value: unknown) => `${Math.round(Number(value)).toLocaleString('en-US')} m`;
-const percent = (share: unknown) => `${(Number(share) * 100).toFixed(1)}%`;
-const minutes = (seconds: unknown) => `${(Number(seconds) / 60).toFixed(1)} min`;
+const distance = (value: unknown) => formatQuantity(Number(value), 'distance');
+const elevation = (value: unknown) => formatQuantity(Number(value), 'elevation');
+const percent = (share: unknown) => formatQuantity(Number(share), 'share');
+const duration = (seconds: unknown) => formatQuantity(Number(seconds), 'duration');
 
 type Result = Record<string, any>;
 
 const FIGURE_TEXT: Record<CompletedAnalysis['analysis_type'], (title: string, r: Result) => string> = {
   route: (title, r) => (r.found
-    ? `Route "${title}" (${r.movement}): ${metres(r.length_m)} in ${minutes(r.seconds)}; `
+    ? `Route "${title}" (${r.movement}): ${distance(r.length_m)} in ${duration(r.seconds)}; `
       + `road ${percent(r.share_by_class?.road)}, go ${percent(r.share_by_class?.go)}, `
-      + `slow-go ${percent(r.share_by_class?.slow_go)}; ascent ${metres(r.ascent_m)}`
+      + `slow-go ${percent(r.share_by_class?.slow_go)}; ascent ${elevation(r.ascent_m)}`
     : `Route "${title}" (${r.movement}): no route found (${r.reason})`),
   line_of_sight: (title, r) =>
-    `Line of sight "${title}": target ${r.visible ? 'visible' : 'not visible'} over ${metres(r.ground_distance_m)}`,
+    `Line of sight "${title}": target ${r.visible ? 'visible' : 'not visible'} over ${distance(r.ground_distance_m)}`,
   viewshed: (title, r) =>
-    `Viewshed "${title}" from ${r.observer?.mgrs}: ${percent(r.visible_share)} visible within ${metres(r.radius_m)} `
-    + `(${Number(r.visible_area_km2).toFixed(2)} km²)`,
+    `Viewshed "${title}" from ${r.observer?.mgrs}: ${percent(r.visible_share)} visible within ${distance(r.radius_m)} `
+    + `(${formatQuantity(Number(r.visible_area_km2), 'area')})`,
   landing_zones: (title, r) =>
     `Landing zones "${title}" (size ${r.aircraft_size}): ${r.suitable} suitable of ${r.candidates} candidates`,
   rf_coverage: (title, r) =>
     `RF coverage "${title}" (${r.emitter?.name}, ${r.emitter?.frequency_mhz} MHz): `
-    + `${percent(r.statistics?.covered_share)} covered within ${metres(r.radius_m)}, `
-    + `farthest reception ${metres(r.statistics?.max_range_m)}`,
+    + `${percent(r.statistics?.covered_share)} covered within ${distance(r.radius_m)}, `
+    + `farthest reception ${distance(r.statistics?.max_range_m)}`,
 };
 
 export function analysisFigure(analysis: CompletedAnalysis): TerrainFigure {

@@ -7,6 +7,8 @@ import {
   parseTerrainQuestion, POSITION_FORMS, TERRAIN_QUESTION_FORMS, type ParsedTerrainQuestion,
 } from './parse-terrain-question.ts';
 import { DEFAULT_SURVEY_RADIUS_M, type TerrainToolName } from './terrain-agent-tools.ts';
+import { formatQuantity as q, type QuantityKind } from '../shared/format-quantity.ts';
+import { formatQuantityRange } from '../shared/format-quantity-range.ts';
 
 export const TERRAIN_QUESTION_TASK = 'terrain_question';
 
@@ -50,11 +52,12 @@ export function toolCallsOf(parsed: ParsedTerrainQuestion): Array<{ name: Terrai
   }
 }
 
-const percent = (share: number) => `${Number((share * 100).toFixed(1))}%`;
-const minutes = (seconds: number) => `${Number((seconds / 60).toFixed(1))} min`;
-const where = (mgrs: string | null | undefined, [lon, lat]: LonLat) => mgrs ?? `${lat}, ${lon}`;
-const orUnknown = (value: unknown, unit: string) =>
-  (value === null || value === undefined ? 'unknown' : `${value}${unit}`);
+// Every figure as format-quantity.ts writes it for people.
+const percent = (share: number) => q(share, 'share');
+const where = (mgrs: string | null | undefined, [lon, lat]: LonLat) =>
+  mgrs ?? `${q(lat, 'coordinate')}, ${q(lon, 'coordinate')}`;
+const orUnknown = (value: unknown, kind: QuantityKind) =>
+  (typeof value === 'number' ? q(value, kind) : 'unknown');
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -62,8 +65,10 @@ function describePoint(r: Json): string {
   const mobility = r.mobility as Record<string, string | null>;
   const classes = Object.entries(mobility).map(([vehicle, name]) => `${vehicle} ${name ?? 'unknown'}`).join(', ');
   const cover = r.land_cover ? `${r.land_cover.name} (${r.land_cover.code})` : 'unknown';
-  return `At ${where(r.mgrs, [r.lon, r.lat])} (latitude ${r.lat}, longitude ${r.lon}): `
-    + `elevation ${orUnknown(r.elevation_m, ' m')}, slope ${orUnknown(r.slope_deg, '°')}, land cover ${cover}; `
+  return `At ${where(r.mgrs, [r.lon, r.lat])} `
+    + `(latitude ${q(r.lat, 'coordinate')}, longitude ${q(r.lon, 'coordinate')}): `
+    + `elevation ${orUnknown(r.elevation_m, 'elevation')}, slope ${orUnknown(r.slope_deg, 'slope')}, `
+    + `land cover ${cover}; `
     + `mobility ${classes} (terrain job ${r.terrain_job_id}).`;
 }
 
@@ -72,27 +77,31 @@ function describeRoute(r: Json): string {
   const ends = `from ${where(first.mgrs, first.position)} to ${where(last.mgrs, last.position)}`;
   if (!r.found) return `No route ${r.movement === 'foot' ? 'on foot' : `for ${r.movement}`} ${ends}: ${r.message}`;
   const by = r.share_by_class;
-  return `Route ${r.movement === 'foot' ? 'on foot' : `for ${r.movement}`} ${ends}: ${r.length_m} m, `
-    + `${r.seconds} s (${minutes(r.seconds)}); ascent ${r.ascent_m} m, descent ${r.descent_m} m; `
+  return `Route ${r.movement === 'foot' ? 'on foot' : `for ${r.movement}`} ${ends}: ${q(r.length_m, 'distance')}, `
+    + `${q(r.seconds, 'duration')}; ascent ${q(r.ascent_m, 'elevation')}, descent ${q(r.descent_m, 'elevation')}; `
     + `on road ${percent(by.road)}, GO ${percent(by.go)}, SLOW-GO ${percent(by.slow_go)}.`;
 }
 
 function describeLineOfSight(r: Json): string {
   const o = r.observer, t = r.target;
-  return `Line of sight from ${where(o.mgrs, o.position)} (${o.height_m} m above ground) to `
-    + `${where(t.mgrs, t.position)} (${t.height_m} m above ground): ${r.visible ? 'visible' : 'not visible'} `
-    + `over ${r.ground_distance_m} m of ground.`;
+  return `Line of sight from ${where(o.mgrs, o.position)} (${q(o.height_m, 'height')} above ground) to `
+    + `${where(t.mgrs, t.position)} (${q(t.height_m, 'height')} above ground): `
+    + `${r.visible ? 'visible' : 'not visible'} `
+    + `over ${q(r.ground_distance_m, 'distance')} of ground.`;
 }
 
 function describeLandingZones(r: Json, args: Json): string {
   const radius = args.radius_m ?? DEFAULT_SURVEY_RADIUS_M;
   const head = `${r.candidates} landing-zone candidate(s) for size class ${r.aircraft_size}`
-    + `${r.diameter_m === null ? '' : ` (${r.diameter_m} m landing point)`} within ${radius} m, ${r.suitable} suitable`;
+    + `${r.diameter_m === null ? '' : ` (${q(r.diameter_m, 'distance')} landing point)`} `
+    + `within ${q(radius, 'distance')}, `
+    + `${r.suitable} suitable`;
   const zones = (r.zones as Json[]).map((z) => {
     const failed = (z.failed_checks as Json[]).map((c) => `${c.check}: ${c.reason}`).join('; ');
     const verdict = z.suitable ? 'suitable' : `unsuitable (${failed})`;
     return `#${z.rank} ${where(z.center.mgrs, z.center.position)}: ${verdict}, `
-      + `slope ${orUnknown(z.slope_degrees, '°')}, elevation ${orUnknown(z.center.ground_elevation_m, ' m')}`;
+      + `slope ${orUnknown(z.slope_degrees, 'slope')}, `
+      + `elevation ${orUnknown(z.center.ground_elevation_m, 'elevation')}`;
   });
   return zones.length ? `${head}: ${zones.join('; ')}.` : `${head}.`;
 }
@@ -100,12 +109,14 @@ function describeLandingZones(r: Json, args: Json): string {
 function describeSummary(r: Json): string {
   const s = r.summary as Json;
   const elevation = s.elevation_m
-    ? `elevation ${s.elevation_m.min}–${s.elevation_m.max} m (mean ${s.elevation_m.mean} m)` : 'no elevation data';
+    ? `elevation ${formatQuantityRange(s.elevation_m.min, s.elevation_m.max, 'elevation')} `
+      + `(mean ${q(s.elevation_m.mean, 'elevation')})`
+    : 'no elevation data';
   const mobility = Object.entries(s.mobility_shares as Record<string, Json>)
     .map(([vehicle, m]) => `${vehicle} GO ${percent(m.go)} / SLOW-GO ${percent(m.slow_go)} / NO-GO ${percent(m.no_go)}`)
     .join(', ');
-  return `Terrain summary of the map (terrain job ${r.terrain_job_id}): area ${s.area_km2} km², ${elevation}; `
-    + `mobility ${mobility}; roads ${s.road_length_m.total} m.`;
+  return `Terrain summary of the map (terrain job ${r.terrain_job_id}): area ${q(s.area_km2, 'area')}, ${elevation}; `
+    + `mobility ${mobility}; roads ${q(s.road_length_m.total, 'distance')}.`;
 }
 
 function describeResult(name: string, args: Json, result: Json): string {

@@ -25,6 +25,10 @@ import { createApp } from '../../api/app.ts';
 import type { ApiDependencies } from '../../api/api-dependencies.ts';
 
 const WEB_APP = OIDC_CLIENT.web_app_url;
+/** The API's public origin as configured (OIDC_REDIRECT_URI's), where its /docs page is. */
+const API_ORIGIN = new URL(OIDC_CLIENT.redirect_uri).origin;
+/** What a client behind no proxy, or a forger, can send to pass as the API itself. */
+const FORGED_FORWARDING = { origin: 'http://evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'http' };
 const IDLE_SECONDS = 600;
 const MAX_AGE_SECONDS = 3600;
 const OPERATION = { name: 'Op Lantern', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion' };
@@ -234,7 +238,39 @@ for (const backend of SQL_BACKENDS) {
     });
     assert.is(del.status, 403);
     assert.is(await count(), 2);
+    // The API's own configured origin (its /docs page) is trusted too.
+    assert.ok((await post(ctx, jar, '/api/operations/', OPERATION, { origin: API_ORIGIN })).ok);
+    assert.is(await count(), 3);
   });
+
+  test('Origin is compared with configured origins: a forged X-Forwarded-Host does not pass (no TRUST_PROXY)',
+    async (ctx) => {
+      const jar = await loginAs(ctx, 'dora');
+      const before = (await json(await get(ctx, jar, '/api/operations/'))).total;
+      const forged = await post(ctx, jar, '/api/operations/', OPERATION, FORGED_FORWARDING);
+      assert.is(forged.status, 403);
+      assert.match((await json(forged)).detail, /Cross-site request refused.*got http:\/\/evil\.test/);
+      // Nor does a Host header naming the forger's origin.
+      const byHost = await new Promise<number>((resolve, reject) => {
+        const target = new URL(api(ctx, '/api/operations/'));
+        const call = request({
+          host: target.hostname, port: target.port, path: target.pathname, method: 'POST',
+          headers: {
+            host: 'evil.test', origin: 'http://evil.test', 'content-type': 'application/json',
+            cookie: `ops_session=${jar.get(ctx.svc.url, 'ops_session')}`,
+          },
+        }, (response) => { response.resume(); resolve(response.statusCode!); });
+        call.on('error', reject);
+        call.end(JSON.stringify(OPERATION));
+      });
+      assert.is(byHost, 403);
+      assert.is((await json(await get(ctx, jar, '/api/operations/'))).total, before, 'nothing written');
+      // Without TRUST_PROXY the forwarding headers change nothing: links name the address the client used.
+      const landing = await http(ctx.svc.url, 'GET', '/api/ogc/tiles?f=json', {
+        key: ctx.svc.key, headers: FORGED_FORWARDING,
+      });
+      assert.is(landing.body.links[0].href, `${ctx.svc.url}/api/ogc/tiles`);
+    });
 
   test('CORS with credentials for the web app origin only (preflight answered, no other origin)', async (ctx) => {
     const preflight = (origin: string) => fetch(api(ctx, '/api/operations/'), {
@@ -331,15 +367,11 @@ for (const backend of SQL_BACKENDS) {
     assert.is((await logout(ctx, new CookieJar())).status, 200);
   });
 
-  test('behind HTTPS (X-Forwarded-Proto: https) the cookies are Secure', async (ctx) => {
+  test('without TRUST_PROXY a client\'s X-Forwarded-Proto: https is not believed (cookies not Secure)', async (ctx) => {
     const jar = new CookieJar();
     const https = { 'x-forwarded-proto': 'https' };
     const login = await browserFetch(jar, api(ctx, '/api/auth/login'), { headers: https });
-    assert.match(login.headers.getSetCookie().find((c) => c.startsWith('ops_login_flow='))!, /; secure/);
-    const redirect = await browse(jar, login.headers.get('location')!, { login: 'hank' });
-    const response = await callback(ctx, jar, redirect, https);
-    assert.is(response.status, 302);
-    assert.match(response.headers.getSetCookie().find((c) => c.startsWith('ops_session='))!, /; secure/);
+    assert.not.match(login.headers.getSetCookie().find((c) => c.startsWith('ops_login_flow='))!, /; secure/);
   });
 
   test('an administrator links an identity to an existing account (admin socket); its logins go there', async (ctx) => {
@@ -379,7 +411,8 @@ for (const backend of SQL_BACKENDS) {
     // The same backends with browser login unset, as service.ts wires them when OIDC_* is empty.
     const { store, db, runner, logger, blobStore, documents, apiCaches } = ctx.svc.service;
     const deps = {
-      store, readModels: db.knex, waiter: runner!, logger, readYourWritesTimeoutMs: 10_000, healthChecks: [], blobStore,
+      store, readModels: db.knex, waiter: runner!, logger, readYourWritesTimeoutMs: 10_000, trustProxy: false,
+      healthChecks: [], blobStore,
       apiKeys: apiCaches.apiKeys, tileReadiness: apiCaches.tileReadiness, tileBodies: apiCaches.tileBodies,
       terrainSources: () => ({}) as never,
       documents: {
@@ -428,6 +461,43 @@ for (const backend of SQL_BACKENDS) {
   });
 
   test.run();
+
+  if (backend !== 'pglite') continue;
+  // Behind a TLS-terminating proxy that sets X-Forwarded-*: what TRUST_PROXY changes, and what it does not.
+  const proxied = suite<Ctx>('browser login behind a proxy (TRUST_PROXY=true)');
+  proxied.before(async (ctx) => {
+    ctx.provider = await startOidcTestProvider();
+    ctx.svc = await startTestService(backend, { ...ctx.provider.env, TRUST_PROXY: 'true' });
+  });
+  proxied.after(async (ctx) => {
+    await ctx.svc?.close();
+    await ctx.provider?.close();
+  });
+
+  proxied('X-Forwarded-Proto: https makes the cookies Secure; links follow X-Forwarded-Host', async (ctx) => {
+    const jar = new CookieJar();
+    const https = { 'x-forwarded-proto': 'https' };
+    const login = await browserFetch(jar, api(ctx, '/api/auth/login'), { headers: https });
+    assert.match(login.headers.getSetCookie().find((c) => c.startsWith('ops_login_flow='))!, /; secure/);
+    const redirect = await browse(jar, login.headers.get('location')!, { login: 'hank' });
+    const response = await callback(ctx, jar, redirect, https);
+    assert.is(response.status, 302);
+    assert.match(response.headers.getSetCookie().find((c) => c.startsWith('ops_session='))!, /; secure/);
+    const headers = { 'x-forwarded-host': 'api.ops.test', 'x-forwarded-proto': 'https' };
+    const landing = await http(ctx.svc.url, 'GET', '/api/ogc/tiles?f=json', { key: ctx.svc.key, headers });
+    assert.is(landing.body.links[0].href, 'https://api.ops.test/api/ogc/tiles');
+  });
+
+  proxied('the forwarded host still decides nothing about trust: a forged origin is refused', async (ctx) => {
+    const jar = await loginAs(ctx, 'dora');
+    const forged = await post(ctx, jar, '/api/operations/', OPERATION, FORGED_FORWARDING);
+    assert.is(forged.status, 403);
+    assert.match((await json(forged)).detail, /got http:\/\/evil\.test/);
+    assert.is((await json(await get(ctx, jar, '/api/operations/'))).total, 0, 'nothing written');
+    assert.ok((await post(ctx, jar, '/api/operations/', OPERATION, { origin: WEB_APP })).ok);
+  });
+
+  proxied.run();
 }
 
 const unreachable = suite('identity provider adapter');

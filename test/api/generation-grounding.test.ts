@@ -53,7 +53,7 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       { kind: 'analysis', id: zones.id, version: 'success' },
       { kind: 'analysis', id: route.id, version: 'success' },
     ]);
-    const routeLine = 'Route (foot) from 35VLG8594171009 to 35VLG8649470992: 0.6 km in 14 min (road 0.0%, GO 100.0%, SLOW-GO 0.0%)';
+    const routeLine = 'Route (foot) from 35VLG8594171009 to 35VLG8649470992: 551 m in 14 min (road 0.0%, GO 100.0%, SLOW-GO 0.0%)';
     const zonesLine = 'Landing-zone survey (aircraft size 2): 5 suitable of 5 candidates '
       + '(35VLG8594770571, 35VLG8594870609, 35VLG8594670533, 35VLG8594970647, 35VLG8594470495)';
     const mobility = 'foot GO 100.0% / SLOW-GO 0.0% / NO-GO 0.0%; wheeled GO 19.4% / SLOW-GO 4.4% / NO-GO 76.2%; '

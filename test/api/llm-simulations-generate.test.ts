@@ -20,6 +20,8 @@ import { createRuleBasedEngine } from '../../infra/language-model/rule-based-eng
 import { LanguageModelError, type LanguageModel } from '../../infra/language-model/language-model.ts';
 import { newestTerrainSummary } from '../../workers/generation/gather-grounding.ts';
 import type { GroundingTerrainSummary } from '../../domain/generation/generation-grounding.ts';
+import { formatQuantity } from '../../domain/shared/format-quantity.ts';
+import { formatQuantityRange } from '../../domain/shared/format-quantity-range.ts';
 
 interface Fixture {
   operationId: string;
@@ -79,21 +81,24 @@ function fixture(svc: TestService): Promise<Fixture> {
   return fixtures.get(svc)!;
 }
 
-// The figures as the record must cite them, from the analyses' own results.
-const m = (v: number) => `${Math.round(v).toLocaleString('en-US')} m`;
-const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
-const routeFigure = (a: any) => `Route "MSR IRON" (foot): ${m(a.result.length_m)} in ${(a.result.seconds / 60).toFixed(1)} min; `
+// The figures as the record must cite them, from the analyses' own results, written as every number
+// for people is (domain/shared/format-quantity.ts, exact strings tested in test/domain).
+const m = (v: number) => formatQuantity(v, 'distance');
+const pct = (v: number) => formatQuantity(v, 'share');
+const routeFigure = (a: any) => `Route "MSR IRON" (foot): ${m(a.result.length_m)} in `
+  + `${formatQuantity(a.result.seconds, 'duration')}; `
   + `road ${pct(a.result.share_by_class.road)}, go ${pct(a.result.share_by_class.go)}, `
-  + `slow-go ${pct(a.result.share_by_class.slow_go)}; ascent ${m(a.result.ascent_m)}`;
+  + `slow-go ${pct(a.result.share_by_class.slow_go)}; ascent ${formatQuantity(a.result.ascent_m, 'elevation')}`;
 const viewshedFigure = (a: any) => `Viewshed "OP 1" from ${a.result.observer.mgrs}: ${pct(a.result.visible_share)} visible `
-  + `within 300 m (${a.result.visible_area_km2.toFixed(2)} km²)`;
+  + `within 300 m (${formatQuantity(a.result.visible_area_km2, 'area')})`;
 const sightFigure = (a: any) => `Line of sight "OP 1 to bridge": target ${a.result.visible ? 'visible' : 'not visible'} `
   + `over ${m(a.result.ground_distance_m)}`;
 const summaryFigure = (s: GroundingTerrainSummary) => {
   const mobility = (['foot', 'wheeled', 'tracked'] as const).map((c) => `${c} go ${pct(s.mobility_shares[c]!.go)} / `
     + `slow-go ${pct(s.mobility_shares[c]!.slow_go)} / no-go ${pct(s.mobility_shares[c]!.no_go)}`);
-  return `Terrain of map "AO map": ${s.area_km2.toFixed(2)} km², elevation ${Math.round(s.elevation_m!.min)}–`
-    + `${Math.round(s.elevation_m!.max)} m; mobility ${mobility.join('; ')}; roads ${(s.road_length_m.total / 1000).toFixed(1)} km`;
+  return `Terrain of map "AO map": ${formatQuantity(s.area_km2, 'area')}, `
+    + `elevation ${formatQuantityRange(s.elevation_m!.min, s.elevation_m!.max, 'elevation')}; `
+    + `mobility ${mobility.join('; ')}; roads ${m(s.road_length_m.total)}`;
 };
 /** A turn's result: the map's terrain summary first, then the turn's analyses. */
 const cites = (f: Fixture, ...figures: string[]) => `Terrain figures: ${[summaryFigure(f.summary), ...figures].join('; ')}.`;

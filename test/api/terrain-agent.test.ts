@@ -16,6 +16,7 @@ import { runTerrainQuestion } from '../../workers/terrain-questions/terrain-ques
 import { createLanguageModel } from '../../infra/language-model/create-language-model.ts';
 import { LanguageModelError } from '../../infra/language-model/language-model.ts';
 import { readTerrainPoint } from '../../api/terrain/terrain-point.ts';
+import { formatQuantity as fq } from '../../domain/shared/format-quantity.ts';
 
 const PREFIX = 'Rule-based answer (no language model): ';
 const toPoint = ((mgrs as unknown as { default?: typeof mgrs }).default ?? mgrs).toPoint;
@@ -32,12 +33,15 @@ async function answered(svc: TestService, mapId: string, question: string) {
 
 function pointAnswer(p: any): string {
   const mobility = Object.entries(p.mobility).map(([v, name]) => `${v} ${name ?? 'unknown'}`).join(', ');
-  return `${PREFIX}At ${p.mgrs} (latitude ${p.lat}, longitude ${p.lon}): elevation ${p.elevation_m} m, `
-    + `slope ${p.slope_deg}°, land cover ${p.land_cover.name} (${p.land_cover.code}); mobility ${mobility} `
+  return `${PREFIX}At ${p.mgrs} (latitude ${fq(p.lat, 'coordinate')}, longitude ${fq(p.lon, 'coordinate')}): `
+    + `elevation ${fq(p.elevation_m, 'elevation')}, slope ${fq(p.slope_deg, 'slope')}, `
+    + `land cover ${p.land_cover.name} (${p.land_cover.code}); mobility ${mobility} `
     + `(terrain job ${p.terrain_job_id}).`;
 }
 
-const percent = (share: number) => `${Number((share * 100).toFixed(1))}%`;
+const percent = (share: number) => fq(share, 'share');
+/** Issue 20: numbers in answers are written for people (format-quantity.ts), never as long floats. */
+const noLongFloats = (answer: string) => assert.not.match(answer, /\d\.\d{4}/, answer);
 
 forEachBackend('terrain agent (rule-based)', (test) => {
   let mapId = '';
@@ -56,6 +60,7 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.is(direct.status, 200, direct.text);
     assert.is(q.status, 'answered', JSON.stringify(q));
     assert.is(q.answer, pointAnswer(direct.body));
+    noLongFloats(q.answer);
     assert.is(q.tool_calls.length, 1);
     const [call] = q.tool_calls;
     assert.equal([call.name, call.arguments, call.result], ['point_query', { lon: 24.95, lat: 60.16 }, direct.body]);
@@ -97,10 +102,12 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.equal(call.result, compact);
     assert.ok(compact.found, 'a route exists on the synthetic terrain');
     const [first, last] = [compact.waypoints[0], compact.waypoints.at(-1)];
-    assert.is(q.answer, `${PREFIX}Route on foot from ${first.mgrs} to ${last.mgrs}: ${compact.length_m} m, `
-      + `${compact.seconds} s (${Number((compact.seconds / 60).toFixed(1))} min); ascent ${compact.ascent_m} m, `
-      + `descent ${compact.descent_m} m; on road ${percent(compact.share_by_class.road)}, `
+    assert.is(q.answer, `${PREFIX}Route on foot from ${first.mgrs} to ${last.mgrs}: `
+      + `${fq(compact.length_m, 'distance')}, ${fq(compact.seconds, 'duration')}; `
+      + `ascent ${fq(compact.ascent_m, 'elevation')}, `
+      + `descent ${fq(compact.descent_m, 'elevation')}; on road ${percent(compact.share_by_class.road)}, `
       + `GO ${percent(compact.share_by_class.go)}, SLOW-GO ${percent(compact.share_by_class.slow_go)}.`);
+    noLongFloats(q.answer);
   });
 
   test('summary, line of sight and landing zones run their tools', async ({ svc }) => {
@@ -109,8 +116,9 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.is(summary.tool_calls[0].result.terrain_job_id, jobId);
     const area = summary.tool_calls[0].result.summary.area_km2;
     assert.ok(area > 0);
-    const opening = `${PREFIX}Terrain summary of the map (terrain job ${jobId}): area ${area} km²`;
+    const opening = `${PREFIX}Terrain summary of the map (terrain job ${jobId}): area ${fq(area, 'area')}, elevation `;
     assert.ok(summary.answer.startsWith(opening), summary.answer);
+    noLongFloats(summary.answer);
 
     const sight = await answered(svc, mapId, 'line of sight from 60.155, 24.94 to 60.165, 24.96');
     const direct = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
@@ -127,6 +135,7 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.is(call.result.profile, undefined);
     const verdict = direct.body.result.visible ? ': visible over' : ': not visible over';
     assert.ok(sight.answer.includes(verdict), sight.answer);
+    noLongFloats(sight.answer);
 
     const zones = await answered(svc, mapId, 'landing zones near 60.16, 24.95 within 400 m');
     assert.equal(zones.tool_calls[0].arguments, { center: [24.95, 60.16], radius_m: 400 });
@@ -134,6 +143,7 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.is(lz.aircraft_size, 2);
     const head = `${PREFIX}${lz.candidates} landing-zone candidate(s) for size class 2`;
     assert.ok(zones.answer.startsWith(head), zones.answer);
+    noLongFloats(zones.answer);
   });
 
   test('what it cannot parse it says plainly; a failing tool is recorded with its error', async ({ svc }) => {

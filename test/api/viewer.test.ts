@@ -20,7 +20,7 @@ import { http, startTestService, type TestService } from '../support/test-servic
 import { TEST_NATS_URL } from '../support/backends.ts';
 import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
 import {
-  browse, browserFetch, CookieJar, startOidcTestProvider, type OidcTestProvider,
+  browse, browserFetch, CookieJar, OIDC_CLIENT, startOidcTestProvider, type OidcTestProvider,
 } from '../support/oidc-test-provider.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,9 +35,26 @@ const NATS_SHAPE = {
 
 interface Ctx { svc: TestService; provider: OidcTestProvider; browser: Browser; worker?: ChildProcess }
 interface SeenRequest { url: string; authorization?: string; cookie?: string; status?: number }
+interface TerrainJobRead {
+  job_id: string;
+  status: string;
+  phases: Array<{
+    id: string; status: string; counts?: { total: number; completed: number; failed: number; skipped: number };
+  }>;
+}
 
-/** Opens /viewer on a map (typing the key when given) with every outside request refused. */
-async function openViewer(page: Page, svc: TestService, mapId: string, key: string | null) {
+/** The job read as the service answers it, with the job id the page must show. */
+async function jobRead(svc: TestService, jobId: string, headers: Record<string, string> = {}): Promise<TerrainJobRead> {
+  const r = await fetch(`${svc.url}/api/terrain-analysis/jobs/${jobId}`, { headers });
+  return { ...(await r.json() as Omit<TerrainJobRead, 'job_id'>), job_id: jobId };
+}
+
+/**
+ * Opens /viewer on a map (typing the key when given) with every outside request refused and every
+ * console error recorded; checks the job panel against the job read, then zooms out past the prepared
+ * area (tiles answered 204 beside drawn ones) and checks again that nothing was logged.
+ */
+async function openViewer(page: Page, svc: TestService, mapId: string, key: string | null, job: TerrainJobRead) {
   const outside: string[] = [];
   const tiles: SeenRequest[] = [];
   const errors: string[] = [];
@@ -54,6 +71,9 @@ async function openViewer(page: Page, svc: TestService, mapId: string, key: stri
     tiles.push({ url: response.url(), authorization, cookie, status: response.status() });
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  // MapLibre reports what it could not draw (a tile it could not decode, a DEM border it could not
+  // match) on the console, not as a page error: any console error fails the test.
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(`console: ${message.text()}`); });
   await page.goto(`${svc.url}/viewer?map=${mapId}`);
   if (key) await page.fill('#api-key', key);
   await page.click('#open-map button[type=submit]');
@@ -64,8 +84,29 @@ async function openViewer(page: Page, svc: TestService, mapId: string, key: stri
   await page.waitForSelector(`body[data-map-idle="${mapId}"]`, { timeout: 60_000, state: 'attached' });
   await page.waitForLoadState('networkidle');
   assert.is(await page.textContent('#job-status'), 'success');
+  assert.is(await page.textContent('#job > div'), `Job ${job.job_id}: success`);
+  // Each phase with its work tiles done (built, reused or empty) of the total: a cached phase
+  // reused them all.
+  const phaseLines = await page.$$eval('#job li', (items) => items.map((li) => li.textContent));
+  assert.equal(phaseLines, job.phases.map((p) => {
+    const c = p.counts;
+    if (!c) return `${p.id}: ${p.status}`;
+    const failed = c.failed ? `, ${c.failed} failed` : '';
+    return `${p.id}: ${p.status} (${c.completed + c.skipped}/${c.total} tiles${failed})`;
+  }));
+  // Out to where the view holds tiles outside the prepared area (the service answers 204 there) next to
+  // drawn ones, and back to the fitted view: MapLibre must have a tile of the same size for each (no
+  // "dem dimension mismatch").
+  const [zoomOut, zoomIn] = ['.maplibregl-ctrl-zoom-out', '.maplibregl-ctrl-zoom-in'];
+  for (const button of [zoomOut, zoomOut, zoomIn, zoomIn]) {
+    await page.evaluate('delete document.body.dataset.mapIdle');
+    await page.click(button);
+    await page.waitForSelector(`body[data-map-idle="${mapId}"]`, { timeout: 60_000, state: 'attached' });
+  }
+  await page.waitForLoadState('networkidle');
+  assert.ok(tiles.some((t) => t.status === 204), 'tiles outside the prepared area were asked for (204)');
   assert.is(await page.textContent('#status'), '', 'no error shown');
-  assert.equal(errors, [], 'no script errors');
+  assert.equal(errors, [], 'no script or console errors');
   assert.equal(outside, [], 'nothing is loaded from outside the service');
   for (const collection of ['terrain-elevation', 'terrain-landcover', 'roads']) {
     const served = tiles.some((t) => t.url.includes(`svc-native--${collection}/`) && t.status === 200);
@@ -107,9 +148,11 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
   test('offline page, tiles with the typed key, the area drawn, a click shows the point query', async (ctx) => {
     const { svc, browser } = ctx;
     const { mapId, boundary } = await mapWithBoundary(svc, AREA);
-    assert.is((await pollJob(svc, await requestJob(svc, mapId, boundary))).at(-1).status, 'success');
+    const jobId = await requestJob(svc, mapId, boundary);
+    assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-    const tiles = await openViewer(page, svc, mapId, svc.key);
+    const job = await jobRead(svc, jobId, { authorization: `Bearer ${svc.key}` });
+    const tiles = await openViewer(page, svc, mapId, svc.key, job);
 
     for (const tile of tiles) assert.is(tile.authorization, `Bearer ${svc.key}`, tile.url);
     assert.not.ok(tiles.some((t) => t.url.includes(svc.key)), 'the key is never in a URL');
@@ -176,7 +219,8 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
     assert.ok(session, 'session cookie set');
     const post = async (path: string, body: unknown): Promise<any> => {
       const r = await browserFetch(jar, svc.url + path, {
-        method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', origin: svc.url },
+        method: 'POST', body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', origin: OIDC_CLIENT.web_app_url },
       });
       assert.ok(r.status < 300, `${path}: ${r.status}`);
       return r.json();
@@ -200,7 +244,9 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
     const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addCookies([{ name: 'ops_session', value: session, url: svc.url }]);
     const page = await context.newPage();
-    const tiles = await openViewer(page, svc, map.id, null);
+    const job = await jobRead(svc, jobId, { cookie: `ops_session=${session}` });
+    assert.ok(job.phases.some((p) => p.status === 'cached'), 'the same area again: phases cached');
+    const tiles = await openViewer(page, svc, map.id, null, job);
     for (const tile of tiles) {
       assert.is(tile.authorization, undefined, tile.url);
       assert.match(tile.cookie ?? '', `ops_session=${session}`);

@@ -7,7 +7,7 @@ import type { Grounding, GroundingTerrainSummary } from '../../domain/generation
 import { groundingInputs } from '../../domain/generation/generation-grounding.ts';
 import { analysisKeyResults } from '../../domain/generation/analysis-key-results.ts';
 import { describeTerrainSummary } from '../../domain/generation/describe-terrain-summary.ts';
-import { describeAnalysis, duration } from '../../domain/generation/describe-analysis.ts';
+import { describeAnalysis } from '../../domain/generation/describe-analysis.ts';
 import { draftRecordByRules, RULE_BASED_MARK } from '../../domain/generation/rule-based-record-draft.ts';
 import { warnoPromptV1 } from '../../domain/generation/prompts/warno.v1.ts';
 import { warnoPromptV2 } from '../../domain/generation/prompts/warno.v2.ts';
@@ -96,26 +96,25 @@ test('key results of each analysis type, from its stored result', () => {
 
 test('terrain figures and analysis sentences as drafts quote them', () => {
   assert.equal(describeTerrainSummary(SUMMARY), {
-    area: '12.35 km²',
+    area: '12.3 km²',
     elevation: '120–481 m (mean 300 m)',
     slope: '0-5° 60.0%, 5-10° 25.0%, 10-15° 10.0%, 20-30° 3.0%, 30-45° 1.5%, >45° 0.5%',
     landCover: 'Tree cover 45.0%, Grassland 30.0%, Built-up 20.0%, Permanent water bodies 5.0%',
     mobility: 'foot GO 90.0% / SLOW-GO 8.0% / NO-GO 2.0%; wheeled GO 50.0% / SLOW-GO 20.0% / NO-GO 30.0%; '
       + 'tracked GO 70.0% / SLOW-GO 20.0% / NO-GO 9.0% (no data 1.0%)',
-    roads: '12.3 km (residential 5.2 km, track 5.0 km, primary 2.1 km)',
+    roads: '12.3 km (residential 5.2 km, track 5 km, primary 2.1 km)',
     population: null,
     buildings: '314 buildings',
   });
   const bare = describeTerrainSummary({ ...SUMMARY, elevation_m: null, land_cover_shares: {}, road_length_m: { total: 0, by_class: {} }, population_total: 1234.4 });
   assert.equal([bare.elevation, bare.landCover, bare.roads, bare.population], ['no data', 'no data', 'none mapped', 'about 1234 persons']);
-  assert.equal([duration(3120.4), duration(4500), duration(29)], ['52 min', '1 h 15 min', '0 min']);
   const [route, lz, view, rf] = grounding('warno', 'mission').analyses!.map((a) => describeAnalysis(a.results));
   assert.is(route, 'Route (foot) from 35VLG8560067000 to 35VLG9100067100: 4.2 km in 52 min (road 30.0%, GO 60.0%, SLOW-GO 10.0%)');
   assert.is(lz, 'Landing-zone survey (aircraft size 2): 2 suitable of 3 candidates (35VLG8700066000, 35VLG8900066000)');
-  assert.is(view, 'Viewshed from 35VLG8600066500 (radius 3000 m): 42.1% visible (11.9 km²)');
-  assert.is(rf, 'RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10000 m): 61.2% covered, farthest reception 9.9 km');
+  assert.is(view, 'Viewshed from 35VLG8600066500 (radius 3 km): 42.1% visible (11.9 km²)');
+  assert.is(rf, 'RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10 km): 61.2% covered, farthest reception 9.9 km');
   assert.is(describeAnalysis(analysisKeyResults('line_of_sight', { visible: true, ground_distance_m: 935.2, observer: {}, target: { mgrs: 'B' } })!),
-    'Line of sight from an unreferenced point to B: visible over 0.9 km');
+    'Line of sight from an unreferenced point to B: visible over 935 m');
 });
 
 test('mission analysis terrain and weather: the OAKOC aspects from the summary and the analyses', () => {
@@ -124,10 +123,10 @@ test('mission analysis terrain and weather: the OAKOC aspects from the summary a
     RULE_BASED_MARK,
     'The area is drawn on map AO NORTH.',
     'Terrain data is prepared for AO NORTH: see the terrain analyses of that map.',
-    'Terrain of AO NORTH (terrain summary, 12.35 km²):',
+    'Terrain of AO NORTH (terrain summary, 12.3 km²):',
     'Observation and fields of fire: elevation 120–481 m (mean 300 m); '
-      + 'Viewshed from 35VLG8600066500 (radius 3000 m): 42.1% visible (11.9 km²).',
-    'Avenues of approach: roads 12.3 km (residential 5.2 km, track 5.0 km, primary 2.1 km); cross-country '
+      + 'Viewshed from 35VLG8600066500 (radius 3 km): 42.1% visible (11.9 km²).',
+    'Avenues of approach: roads 12.3 km (residential 5.2 km, track 5 km, primary 2.1 km); cross-country '
       + 'foot GO 90.0% / SLOW-GO 8.0% / NO-GO 2.0%; wheeled GO 50.0% / SLOW-GO 20.0% / NO-GO 30.0%; '
       + 'tracked GO 70.0% / SLOW-GO 20.0% / NO-GO 9.0% (no data 1.0%); '
       + 'Route (foot) from 35VLG8560067000 to 35VLG9100067100: 4.2 km in 52 min (road 30.0%, GO 60.0%, SLOW-GO 10.0%).',
@@ -135,7 +134,7 @@ test('mission analysis terrain and weather: the OAKOC aspects from the summary a
       + 'Landing-zone survey (aircraft size 2): 2 suitable of 3 candidates (35VLG8700066000, 35VLG8900066000).',
     'Obstacles: NO-GO foot 2.0%, wheeled 30.0%, tracked 9.0%; slopes over 30° 2.0%; water 5.0%.',
     'Cover and concealment: tree cover 45.0%, built-up 20.0%.',
-    'Line-of-sight communications: RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10000 m): 61.2% covered, '
+    'Line-of-sight communications: RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10 km): 61.2% covered, '
       + 'farthest reception 9.9 km.',
     'Weather: the service holds no weather data: TBD (staff weather officer).',
   ]);
@@ -152,16 +151,16 @@ test('mission analysis terrain and weather: the OAKOC aspects from the summary a
 test('WARNO 1.b terrain paragraph, initial movement from the routes, facts of mission analysis', () => {
   const area = draftRecordByRules(grounding('warno', 'area_of_operations'));
   assert.equal(area.text.split('\n\n').slice(3), [
-    'Terrain of AO NORTH: 12.35 km²; elevation 120–481 m (mean 300 m); '
+    'Terrain of AO NORTH: 12.3 km²; elevation 120–481 m (mean 300 m); '
       + 'slope 0-5° 60.0%, 5-10° 25.0%, 10-15° 10.0%, 20-30° 3.0%, 30-45° 1.5%, >45° 0.5%; '
       + 'land cover Tree cover 45.0%, Grassland 30.0%, Built-up 20.0%, Permanent water bodies 5.0%; '
       + 'mobility foot GO 90.0% / SLOW-GO 8.0% / NO-GO 2.0%; wheeled GO 50.0% / SLOW-GO 20.0% / NO-GO 30.0%; '
       + 'tracked GO 70.0% / SLOW-GO 20.0% / NO-GO 9.0% (no data 1.0%); '
-      + 'roads 12.3 km (residential 5.2 km, track 5.0 km, primary 2.1 km); 314 buildings.',
+      + 'roads 12.3 km (residential 5.2 km, track 5 km, primary 2.1 km); 314 buildings.',
     'Route (foot) from 35VLG8560067000 to 35VLG9100067100: 4.2 km in 52 min (road 30.0%, GO 60.0%, SLOW-GO 10.0%).',
     'Landing-zone survey (aircraft size 2): 2 suitable of 3 candidates (35VLG8700066000, 35VLG8900066000).',
-    'Viewshed from 35VLG8600066500 (radius 3000 m): 42.1% visible (11.9 km²).',
-    'RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10000 m): 61.2% covered, farthest reception 9.9 km.',
+    'Viewshed from 35VLG8600066500 (radius 3 km): 42.1% visible (11.9 km²).',
+    'RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10 km): 61.2% covered, farthest reception 9.9 km.',
     'Weather: the service holds no weather data: TBD (staff weather officer).',
   ]);
   assert.equal(draftRecordByRules(grounding('warno', 'initial_movement_instructions')).text.split('\n\n').slice(1), [
@@ -175,11 +174,11 @@ test('WARNO 1.b terrain paragraph, initial movement from the routes, facts of mi
   assert.equal(facts.items!.map((i) => [i.kind, i.text]), [
     ['fact', '2-7 IN is a battalion of the infantry branch.'],
     ['fact', 'The operation is planned on 1 map(s): AO NORTH.'],
-    ['fact', 'AO NORTH: 12.35 km², elevation 120–481 m (mean 300 m), roads 12.3 km (residential 5.2 km, track 5.0 km, primary 2.1 km).'],
+    ['fact', 'AO NORTH: 12.3 km², elevation 120–481 m (mean 300 m), roads 12.3 km (residential 5.2 km, track 5 km, primary 2.1 km).'],
     ['fact', 'Route (foot) from 35VLG8560067000 to 35VLG9100067100: 4.2 km in 52 min (road 30.0%, GO 60.0%, SLOW-GO 10.0%).'],
     ['fact', 'Landing-zone survey (aircraft size 2): 2 suitable of 3 candidates (35VLG8700066000, 35VLG8900066000).'],
-    ['fact', 'Viewshed from 35VLG8600066500 (radius 3000 m): 42.1% visible (11.9 km²).'],
-    ['fact', 'RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10000 m): 61.2% covered, farthest reception 9.9 km.'],
+    ['fact', 'Viewshed from 35VLG8600066500 (radius 3 km): 42.1% visible (11.9 km²).'],
+    ['fact', 'RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10 km): 61.2% covered, farthest reception 9.9 km.'],
     ['assumption', "The higher headquarters' order will be received before COA development."],
   ]);
 });
@@ -204,16 +203,16 @@ test('prompts v2 carry the terrain figures and analyses; v1 is unchanged and sti
   const lines = user!.content.split('\n');
   const maps = lines.indexOf('Maps: AO NORTH (terrain data prepared)');
   assert.equal(lines.slice(maps + 1, maps + 6), [
-    'Terrain summary of AO NORTH: area 12.35 km²; elevation 120–481 m (mean 300 m); '
+    'Terrain summary of AO NORTH: area 12.3 km²; elevation 120–481 m (mean 300 m); '
       + 'slope 0-5° 60.0%, 5-10° 25.0%, 10-15° 10.0%, 20-30° 3.0%, 30-45° 1.5%, >45° 0.5%; '
       + 'land cover Tree cover 45.0%, Grassland 30.0%, Built-up 20.0%, Permanent water bodies 5.0%; '
       + 'mobility foot GO 90.0% / SLOW-GO 8.0% / NO-GO 2.0%; wheeled GO 50.0% / SLOW-GO 20.0% / NO-GO 30.0%; '
       + 'tracked GO 70.0% / SLOW-GO 20.0% / NO-GO 9.0% (no data 1.0%); '
-      + 'roads 12.3 km (residential 5.2 km, track 5.0 km, primary 2.1 km); 314 buildings',
+      + 'roads 12.3 km (residential 5.2 km, track 5 km, primary 2.1 km); 314 buildings',
     'Analysis on AO NORTH: Route (foot) from 35VLG8560067000 to 35VLG9100067100: 4.2 km in 52 min (road 30.0%, GO 60.0%, SLOW-GO 10.0%)',
     'Analysis on AO NORTH: Landing-zone survey (aircraft size 2): 2 suitable of 3 candidates (35VLG8700066000, 35VLG8900066000)',
-    'Analysis on AO NORTH: Viewshed from 35VLG8600066500 (radius 3000 m): 42.1% visible (11.9 km²)',
-    'Analysis on AO NORTH: RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10000 m): 61.2% covered, farthest reception 9.9 km',
+    'Analysis on AO NORTH: Viewshed from 35VLG8600066500 (radius 3 km): 42.1% visible (11.9 km²)',
+    'Analysis on AO NORTH: RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10 km): 61.2% covered, farthest reception 9.9 km',
   ]);
   assert.match(missionAnalysisPromptV2.messages(g)[0]!.content, /OAKOC/);
   const bare = { ...g, maps: [], analyses: [] };

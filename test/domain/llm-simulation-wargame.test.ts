@@ -28,16 +28,16 @@ test('analysisFigure: the numbers of each analysis type, rounded for reading', (
   assert.is(text('route', {
     found: true, movement: 'tracked', length_m: 12345.67, seconds: 1234.5, ascent_m: 87.5,
     share_by_class: { road: 0.41234, go: 0.5, slow_go: 0.08766 },
-  }), 'Route "T" (tracked): 12,346 m in 20.6 min; road 41.2%, go 50.0%, slow-go 8.8%; ascent 88 m');
+  }), 'Route "T" (tracked): 12.3 km in 21 min; road 41.2%, go 50.0%, slow-go 8.8%; ascent 88 m');
   assert.is(text('route', { found: false, movement: 'wheeled', reason: 'unreachable' }),
     'Route "T" (wheeled): no route found (unreachable)');
   assert.is(text('line_of_sight', { visible: false, ground_distance_m: 934.6 }), 'Line of sight "T": target not visible over 935 m');
   assert.is(text('viewshed', { observer: { mgrs: '35VLG8000066000' }, visible_share: 0.234567, radius_m: 1000, visible_area_km2: 0.7371 }),
-    'Viewshed "T" from 35VLG8000066000: 23.5% visible within 1,000 m (0.74 km²)');
+    'Viewshed "T" from 35VLG8000066000: 23.5% visible within 1 km (0.737 km²)');
   assert.is(text('landing_zones', { aircraft_size: 2, suitable: 3, candidates: 5 }), 'Landing zones "T" (size 2): 3 suitable of 5 candidates');
   assert.is(text('rf_coverage', {
     emitter: { name: 'RTO', frequency_mhz: 50 }, radius_m: 5000, statistics: { covered_share: 0.5, max_range_m: 4321.4 },
-  }), 'RF coverage "T" (RTO, 50 MHz): 50.0% covered within 5,000 m, farthest reception 4,321 m');
+  }), 'RF coverage "T" (RTO, 50 MHz): 50.0% covered within 5 km, farthest reception 4.3 km');
 });
 
 test('terrainSummaryFigure: area, elevation range, mobility per movement class, roads', () => {

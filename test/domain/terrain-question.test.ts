@@ -136,14 +136,46 @@ test('the rule: calls from the question, the answer from the results, plain word
     { role: 'tool', tool_call_id: 'c1', content: JSON.stringify(point) },
   ];
   assert.equal(answerTerrainQuestionByRules({ input: { question: 'x' }, messages, toolChoice: 'auto' }), {
-    answer: `${RULE_BASED_ANSWER_PREFIX}At 35VLG8622070996 (latitude 60.16, longitude 24.95): elevation 12.3 m, `
-      + 'slope 1.25°, land cover Tree cover (10); mobility foot GO, wheeled SLOW-GO, tracked unknown (terrain job j1).',
+    answer: `${RULE_BASED_ANSWER_PREFIX}At 35VLG8622070996 (latitude 60.16, longitude 24.95): elevation 12 m, `
+      + 'slope 1.3°, land cover Tree cover (10); mobility foot GO, wheeled SLOW-GO, tracked unknown (terrain job j1).',
   });
   const failedCall = [
     messages[0]!, messages[1]!, { role: 'tool', tool_call_id: 'c1', content: '{"error":"no terrain job"}' },
   ];
   assert.equal(answerTerrainQuestionByRules({ input: {}, messages: failedCall, toolChoice: 'auto' }),
     { answer: `${RULE_BASED_ANSWER_PREFIX}The point_query tool failed: no terrain job` });
+});
+
+test('the rule\'s answers carry numbers for people, never the tools\' long floats (issue 20)', () => {
+  const answer = (name: string, args: unknown, result: unknown) => (answerTerrainQuestionByRules({
+    input: { question: 'x' }, toolChoice: 'auto', messages: [
+      { role: 'assistant', content: '', tool_calls: [{ id: 'c1', name, arguments: args }] },
+      { role: 'tool', tool_call_id: 'c1', content: JSON.stringify(result) },
+    ],
+  }) as { answer: string }).answer;
+  const mobility = { go: 0.71234567, slow_go: 0.2012345, no_go: 0.0864198, nodata: 0 };
+  const summary = answer('terrain_summary', {}, {
+    terrain_job_id: 'j1', summary: {
+      area_km2: 64.28182246697419, elevation_m: { min: -50, max: -25.833621978759766, mean: -37.41234567 },
+      mobility_shares: { foot: mobility }, road_length_m: { total: 12345.678, by_class: {} },
+    },
+  });
+  assert.is(summary, `${RULE_BASED_ANSWER_PREFIX}Terrain summary of the map (terrain job j1): area 64.3 km², `
+    + 'elevation -50 to -26 m (mean -37 m); mobility foot GO 71.2% / SLOW-GO 20.1% / NO-GO 8.6%; roads 12.3 km.');
+  const at = (lon: number, lat: number) => ({ position: [lon, lat], mgrs: null });
+  const route = answer('plan_route', {}, {
+    found: true, movement: 'wheeled', waypoints: [at(24.951234567, 60.161234567), at(24.97, 60.17)],
+    length_m: 3456.789012, seconds: 1234.56789, ascent_m: 12.3456, descent_m: 45.6789,
+    share_by_class: { road: 0.612345, go: 0.3, slow_go: 0.087654 },
+  });
+  assert.is(route, `${RULE_BASED_ANSWER_PREFIX}Route for wheeled from 60.16123, 24.95123 to 60.17, 24.97: 3.5 km, `
+    + '21 min; ascent 12 m, descent 46 m; on road 61.2%, GO 30.0%, SLOW-GO 8.8%.');
+  const sight = answer('line_of_sight', {}, {
+    observer: { ...at(24.95, 60.16), height_m: 1.7500001 }, target: { ...at(24.96, 60.16), height_m: 2 },
+    visible: true, ground_distance_m: 555.55555,
+  });
+  assert.match(sight, /\(1\.8 m above ground\).*\(2 m above ground\): visible over 556 m of ground\.$/);
+  for (const text of [summary, route, sight]) assert.not.match(text, /\d\.\d{6}/, 'no long floats');
 });
 
 test('what the model reads (tool definitions, prompt) is ASCII: tiny test models know no other bytes', () => {

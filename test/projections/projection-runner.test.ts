@@ -82,5 +82,38 @@ for (const backend of SQL_BACKENDS) {
       await drop();
     }
   });
+  // Issue 20: two runners on a new database (a projector and a command, or two projectors) both found
+  // no checkpoint row to lock, applied the same batch twice and deadlocked on projection_checkpoints.
+  // PGlite has one connection, so transactions never overlap there.
+  if (backend === 'postgres') {
+    test('two runners on a new database: the batch is applied once', async () => {
+      const { db, drop } = await openTestDatabase(backend);
+      try {
+        const store = new ValidatingEventStore(await SqlEventStore.open(db), eventSchemas);
+        await migrateReadModels(db.knex, db.schema);
+        await db.knex.schema.createTable('applied_count', (t) => { t.uuid('event_id').primary(); t.integer('n'); });
+        await store.append(`account-${randomUUID()}`, [accountRegistered(), accountRegistered()], 'no_stream');
+        const batch = await store.readAll({ limit: 10 });
+        const counting = countingProjector();
+        // Slow enough that the second runner starts while the first holds its transaction open.
+        const slow: Projector = {
+          name: 'slow', apply: async (trx, event) => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            await counting.apply(trx, event);
+          },
+        };
+        const first = applyBatch(db.knex, [slow], batch);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await Promise.all([first, applyBatch(db.knex, [slow], batch)]);
+        const counts = await db.knex('applied_count').select('n');
+        assert.equal(counts.map((r: { n: number }) => r.n), [1, 1], 'each event applied once');
+        assert.is(await readCheckpoint(db.knex), batch.at(-1)!.position);
+        await store.close();
+      } finally {
+        await drop();
+      }
+    });
+  }
+
   test.run();
 }

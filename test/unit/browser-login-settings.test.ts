@@ -30,6 +30,13 @@ test('not configured without the OIDC settings; defaults with them', () => {
   assert.is(loadConfig({ ...login, OIDC_ISSUER: loopback }).browserLogin!.issuer, loopback);
 });
 
+test('TRUST_PROXY: off unless set; only true or false', () => {
+  assert.is(loadConfig({}).trustProxy, false);
+  assert.is(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+  assert.is(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
+  refused({ TRUST_PROXY: 'sometimes' }, /TRUST_PROXY="sometimes" must be true or false/);
+});
+
 test('bad settings stop start-up with a one-line reason', () => {
   refused({ OIDC_ISSUER: login.OIDC_ISSUER }, /missing OIDC_CLIENT_ID, OIDC_REDIRECT_URI, WEB_APP_URL/);
   refused({ ...login, WEB_APP_URL: 'app.example.org' }, /WEB_APP_URL="app.example.org" is not a URL/);

@@ -5,7 +5,8 @@
   'use strict';
   const $ = (id) => document.getElementById(id);
   const origin = window.location.origin;
-  const ogcTiles = `${origin}/api/ogc/tiles/collections`;
+  const ogcTilesPath = '/api/ogc/tiles/collections';
+  const ogcTiles = `${origin}${ogcTilesPath}`;
   const quad = 'tiles/WebMercatorQuad/{z}/{y}/{x}';
   let apiKey = '';
   let map = null;
@@ -45,10 +46,33 @@
   const landCoverEncoding =
     { encoding: 'custom', redFactor: 1, greenFactor: 1 / 256, blueFactor: 1 / 65536, baseShift: 0 };
 
+  // The service answers 204 for a tile with nothing in it or not prepared yet. MapLibre decodes an empty
+  // answer as a 1×1 image, and a 1×1 DEM tile beside a 256×256 one cannot lend it its border ("dem
+  // dimension mismatch" on the console). The DEM sources load through this protocol, which makes such a
+  // tile a full-size DEM of nodata instead: RGB 0 decodes to -10000 m in the elevation encoding and to
+  // class 0 in the land-cover one, transparent in both ramps.
+  const DEM_PROTOCOL = 'service-dem';
+  const DEM_TILE_SIZE = 256;
+  maplibregl.addProtocol(DEM_PROTOCOL, async (params, abortController) => {
+    const url = `${window.location.protocol}//${params.url.slice(`${DEM_PROTOCOL}://`.length)}`;
+    const response = await fetch(url, {
+      headers: authHeaders(), credentials: 'same-origin', signal: abortController.signal,
+    });
+    if (response.status === 204) return { data: await createImageBitmap(new ImageData(DEM_TILE_SIZE, DEM_TILE_SIZE)) };
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${url}`);
+    return {
+      data: await response.arrayBuffer(),
+      cacheControl: response.headers.get('cache-control'), expires: response.headers.get('expires'),
+    };
+  });
+
   function baseStyle() {
     const tiles = (collection, ext) => [`${ogcTiles}/${collection}/${quad}.${ext}`];
-    const dem = (collection, encoding) =>
-      ({ type: 'raster-dem', tiles: tiles(collection, 'png'), tileSize: 256, minzoom: 8, maxzoom: 12, ...encoding });
+    const demTiles = (collection) =>
+      [`${DEM_PROTOCOL}://${window.location.host}${ogcTilesPath}/${collection}/${quad}.png`];
+    const dem = (collection, encoding) => ({
+      type: 'raster-dem', tiles: demTiles(collection), tileSize: DEM_TILE_SIZE, minzoom: 8, maxzoom: 12, ...encoding,
+    });
     const vector = (collection) => ({ type: 'vector', tiles: tiles(collection, 'mvt'), minzoom: 8, maxzoom: 12 });
     const hidden = { visibility: 'none' };
     return {
@@ -135,21 +159,26 @@
     else walk(geometry.coordinates);
   }
 
+  // Work tiles done of the total: built (completed) and reused or empty (skipped) alike, so a cached
+  // phase reads 9/9, not 0/9.
+  const tileCounts = (c) => `${c.completed + c.skipped}/${c.total} tiles${c.failed ? `, ${c.failed} failed` : ''}`;
+
   // The newest terrain job of the map, polled while it runs; its tiles are reloaded each time.
   async function followTerrainJob(mapId) {
     clearTimeout(jobTimer);
     const { items } = await api(`/api/terrain-analysis/jobs?map_id=${mapId}&size=1`);
     if (items.length === 0) { $('job').textContent = 'No terrain job for this map'; return; }
-    const job = await api(`/api/terrain-analysis/jobs/${items[0].job_id}`);
+    // The job read has no id of its own (the interface's shape): the list item names it.
+    const jobId = items[0].job_id;
+    const job = await api(`/api/terrain-analysis/jobs/${jobId}`);
     const list = document.createElement('ul');
     for (const phase of job.phases || []) {
       const item = document.createElement('li');
-      const counts = phase.counts ? ` (${phase.counts.completed}/${phase.counts.total})` : '';
-      item.textContent = `${phase.id}: ${phase.status}${counts}`;
+      item.textContent = `${phase.id}: ${phase.status}${phase.counts ? ` (${tileCounts(phase.counts)})` : ''}`;
       list.append(item);
     }
     const title = document.createElement('div');
-    title.textContent = `Job ${job.job_id}: `;
+    title.textContent = `Job ${jobId}: `;
     const state = document.createElement('b');
     state.id = 'job-status';
     state.textContent = job.status;
@@ -218,8 +247,9 @@
     if (!bounds.isEmpty()) map.fitBounds(bounds, { padding: 40, animate: false });
     await followTerrainJob(mapId);
     document.body.dataset.mapReady = mapId;
-    // Every tile of the view loaded and drawn (for scripts and tests that wait on the page).
-    map.once('idle', () => { document.body.dataset.mapIdle = mapId; });
+    // Every tile of the view loaded and drawn, after opening and after each move (for scripts and tests
+    // that wait on the page).
+    map.on('idle', () => { document.body.dataset.mapIdle = mapId; });
   }
 
   // A map id may come in the URL (?map=<uuid>); credentials never do.
