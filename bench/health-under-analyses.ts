@@ -150,7 +150,7 @@ async function runShape(shape: string) {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if ((await timed(`${base}/api/health/`, null)).ok) break;
-      if (i > 600) throw new Error('the API did not start');
+      if (i > 1800) throw new Error('the API did not start within 3 minutes');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const operation = await post(base, key, '/api/operations/', { name: 'Bench', unit: 'U', branch: 'signal', echelon: 'company' });
