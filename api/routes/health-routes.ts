@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
-import { EVENT_LOOP_SAMPLE_MS, EVENT_LOOP_WINDOW_S, processEventLoopDelay } from '../../infra/event-loop-delay.ts';
+import { EVENT_LOOP_SAMPLE_MS, EVENT_LOOP_WINDOW_S, processEventLoopDelay } from '../event-loop-delay.ts';
 
 const Milliseconds = (description: string) => Type.Number({ minimum: 0, description });
 

@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startEventLoopDelayMonitor } from '../../infra/event-loop-delay.ts';
+import { startEventLoopDelayMonitor } from '../../api/event-loop-delay.ts';
 
 const hold = (ms: number) => {
   const until = performance.now() + ms;
