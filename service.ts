@@ -148,6 +148,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     store,
     readModels: db.knex,
     waiter,
+    readModelFeed: feed,
     logger,
     readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
     trustProxy: config.trustProxy,

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { ReadModelWaiter } from '../projections/read-model-waiter.ts';
+import type { ReadModelFeed } from '../projections/read-model-feed.ts';
 import type { BlobStore } from '../infra/blob-store/blob-store.ts';
 import type { DatasetName } from '../domain/terrain/types.ts';
 import type { ApiKeyCredentialCache } from './cache/api-key-credential-cache.ts';
@@ -23,6 +24,8 @@ export interface ApiDependencies {
   /** Read-model database (answers every GET). */
   readModels: Knex;
   waiter: ReadModelWaiter;
+  /** The events the read models have just taken in (a request waiting for a change listens here). */
+  readModelFeed?: ReadModelFeed;
   logger: Logger;
   readYourWritesTimeoutMs: number;
   healthChecks: HealthCheck[];

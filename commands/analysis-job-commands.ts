@@ -5,7 +5,9 @@ import { mapDecider } from '../domain/map/map-decider.ts';
 import { mapStream } from '../domain/map/map-events.ts';
 import { MAX_POSITIONS_PER_LAYER_REQUEST, type MapLayerType } from '../domain/map/map-layer-vocabulary.ts';
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
-import { validateLayerFeatureCollection } from '../domain/map/geojson/validate-layer-feature-collection.ts';
+import { validateFeatureCollectionOffLoop } from './validate-feature-collection-off-loop.ts';
+import { ringCrossingIssues } from './ring-crossing-issues.ts';
+import type { DeferredRingChecks } from '../domain/map/geojson/deferred-ring-checks.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
 import { operationDecider } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
@@ -112,8 +114,12 @@ export async function requestAnalysis(
               building_data: false,
             }
           : input.parameters;
-  const [issue] = checkAnalysisParameters(input.type, parameters);
-  if (issue) throw new DomainError('invalid', issue.msg, issue.loc);
+  // A large area's ring crossings are searched off the event loop (ring-crossing-issues.ts).
+  const deferred: DeferredRingChecks = [];
+  const [issue] = checkAnalysisParameters(input.type, parameters, deferred);
+  if (issue) throw new DomainError('invalid', issue.msg, issue.loc, issue.type);
+  const [crossing] = await ringCrossingIssues(deferred);
+  if (crossing) throw new DomainError('invalid', crossing.msg, crossing.loc, crossing.type);
   let tiles = analysisFootprint(input.type, parameters);
   let coveringJob = await findCoveringJob(mapId, tiles);
   if (!coveringJob && input.type === 'route') {
@@ -198,7 +204,7 @@ export async function addAnalysisLayer(
 ): Promise<void> {
   const loaded = await loadState(store, mapStream(job.map_id), mapDecider);
   if (loaded.state.status === 'active' && loaded.state.layers[layer.layer_id]) return;
-  const issues = validateLayerFeatureCollection(layer.feature_collection, layer.layer_type, {
+  const issues = await validateFeatureCollectionOffLoop(layer.feature_collection, layer.layer_type, {
     maxPositions: MAX_POSITIONS_PER_LAYER_REQUEST,
   });
   if (issues.length > 0) throw new InvalidFeatureCollectionError(issues);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mapDecider } from '../domain/map/map-decider.ts';
 import { mapStream, type MapLayerAdded, type MapLayerReplaced } from '../domain/map/map-events.ts';
 import { MAX_POSITIONS_PER_LAYER_REQUEST, type MapLayerType } from '../domain/map/map-layer-vocabulary.ts';
-import { validateLayerFeatureCollection } from '../domain/map/geojson/validate-layer-feature-collection.ts';
+import { validateFeatureCollectionOffLoop } from './validate-feature-collection-off-loop.ts';
 import { normalizeLayerFeatureCollection } from '../domain/map/geojson/normalize-layer-feature-collection.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
@@ -71,7 +71,7 @@ export async function addMapLayer(
   // A deleted operation takes its maps with it.
   if ((await operationState(store, map.operation_id)).status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
 
-  const issues = validateLayerFeatureCollection(input.feature_collection, input.type, {
+  const issues = await validateFeatureCollectionOffLoop(input.feature_collection, input.type, {
     maxPositions: options.maxPositions ?? MAX_POSITIONS_PER_LAYER_REQUEST,
   });
   if (issues.length > 0) throw new InvalidFeatureCollectionError(issues);

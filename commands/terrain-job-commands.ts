@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mapDecider } from '../domain/map/map-decider.ts';
 import { mapStream, type MapLayerAdded, type MapLayerReplaced } from '../domain/map/map-events.ts';
 import { MAX_POSITIONS_PER_LAYER_REQUEST } from '../domain/map/map-layer-vocabulary.ts';
-import { validateLayerFeatureCollection } from '../domain/map/geojson/validate-layer-feature-collection.ts';
+import { validateFeatureCollectionOffLoop } from './validate-feature-collection-off-loop.ts';
 import { normalizeLayerFeatureCollection } from '../domain/map/geojson/normalize-layer-feature-collection.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
@@ -53,7 +53,7 @@ export async function requestTerrainJob(store: EventStore, ctx: CommandContext, 
   if (!map.boundary_layer_id) {
     throw new DomainError('invalid', `Map ${input.map_id} has no boundary layer: add one with POST /api/maps/${input.map_id}/features (type boundary) first`, ['body', 'map_id']);
   }
-  const issues = validateLayerFeatureCollection(input.boundary_shape, 'boundary', { maxPositions: MAX_POSITIONS_PER_LAYER_REQUEST });
+  const issues = await validateFeatureCollectionOffLoop(input.boundary_shape, 'boundary', { maxPositions: MAX_POSITIONS_PER_LAYER_REQUEST });
   if (issues.length > 0) throw new InvalidFeatureCollectionError(issues);
   const requested = normalizeLayerFeatureCollection(input.boundary_shape, randomUUID);
   const current = mapEvents.filter((e): e is MapLayerAdded | MapLayerReplaced =>

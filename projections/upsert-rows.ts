@@ -22,12 +22,16 @@ export interface UpsertOptions {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** Column types of a table (as format_type gives them), read once per knex client. */
+/**
+ * Column types of a table (as format_type gives them), read once per knex instance: keyed by its
+ * config, which every transaction's client shares (each transaction gets a client object of its own).
+ */
 const columnTypeCache = new WeakMap<object, Map<string, Map<string, string>>>();
 
 async function columnTypes(trx: Knex.Transaction, table: string): Promise<Map<string, string>> {
-  let tables = columnTypeCache.get(trx.client);
-  if (!tables) columnTypeCache.set(trx.client, (tables = new Map()));
+  const key = (trx.client as { config: object }).config;
+  let tables = columnTypeCache.get(key);
+  if (!tables) columnTypeCache.set(key, (tables = new Map()));
   let types = tables.get(table);
   if (!types) {
     const result = await trx.raw(

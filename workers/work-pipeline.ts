@@ -18,6 +18,7 @@ import { DocumentTextDispatcher } from './document-text-dispatcher.ts';
 import { createExtractionPool, type ExtractionPool } from './documents/extraction-pool.ts';
 import { ANALYSIS_TASK, failExhaustedAnalysis, handleAnalysisTask } from './analyses/analysis-worker.ts';
 import { AnalysisDispatcher } from './analyses/analysis-dispatcher.ts';
+import { createAnalysisRunner, type AnalysisRunner } from './analyses/analysis-thread/create-analysis-runner.ts';
 import { routeDeadLetters, routeTasks } from './route-tasks.ts';
 import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
 import type { BlobStore } from '../infra/blob-store/blob-store.ts';
@@ -82,6 +83,7 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     onError: (error, context) => logger.error({ err: error, ...context }, 'work queue error'),
   });
   let runner: PhaseRunner | null = null;
+  let analysisRunner: AnalysisRunner | null = null;
   let consumer: TaskConsumer | null = null;
   let languageModel: LanguageModel | null = null;
   let extraction: ExtractionPool | null = null;
@@ -89,13 +91,17 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     languageModel = options.languageModel ?? await openLanguageModel(config.languageModel, DRAFTING_RULES);
     runner = createPhaseRunner(config.workerConcurrency);
     extraction = createExtractionPool({ heapMb: config.documentExtractionMemoryMb });
+    analysisRunner = createAnalysisRunner(config.workerConcurrency);
+    const sourceSettings = Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]]));
     consumer = queue.consume(routeTasks({
       [TERRAIN_PHASE_TASK]: handleTerrainPhaseTask({
         store, runner, providers: options.providers, logger, tileStoreDir: config.tileStoreDir,
-        sourceSettings: Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]])),
+        sourceSettings,
       }),
       [DOCUMENT_TEXT_TASK]: handleDocumentTextTask({ store, storage: options.documents, logger, extraction }),
-      [ANALYSIS_TASK]: handleAnalysisTask({ store, providers: options.providers, blobStore: options.blobStore, logger }),
+      [ANALYSIS_TASK]: handleAnalysisTask({
+        store, runner: analysisRunner, sourceSettings, tileStoreDir: config.tileStoreDir, logger,
+      }),
       [GENERATION_TASK]: handleGenerationTask({
         store, knex: options.knex, documents: options.documents, languageModel, maxTokens: config.languageModel.maxTokens, logger,
         blobStore: options.blobStore,
@@ -148,6 +154,7 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
         await queue.close();
         await runner?.destroy();
         await extraction?.destroy();
+        await analysisRunner?.destroy();
         // A model passed in is its owner's to close.
         if (!options.languageModel) await languageModel?.close();
       })();

@@ -19,6 +19,9 @@ import { DEFAULT_RECEIVER } from '../../domain/analysis-job/resolve-rf-parameter
 import { VEHICLE_CLASSES } from '../../domain/terrain/mobility-config.ts';
 import { DateTime, NonEmptyText, StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
 import { OgcLink } from '../ogc/ogc-schemas.ts';
+import {
+  MAX_GEOMETRY_POSITIONS, MAX_POLYGON_RINGS, MAX_RING_POSITIONS,
+} from '../../domain/map/geojson/geometry-limits.ts';
 
 const MAX_LATITUDE = Number(MAX_MERCATOR_LATITUDE.toFixed(6));
 
@@ -136,9 +139,12 @@ const branches: Record<AvailableAnalysisType, TSchema> = {
       area: Type.Object(
         {
           type: Type.Literal('Polygon'),
-          coordinates: Type.Array(Type.Array(Position, { minItems: 4 }), {
+          coordinates: Type.Array(Type.Array(Position, { minItems: 4, maxItems: MAX_RING_POSITIONS }), {
             minItems: 1,
-            description: 'Rings of [longitude, latitude], closed; the first is the outline',
+            maxItems: MAX_POLYGON_RINGS,
+            description:
+              'Rings of [longitude, latitude], closed; the first is the outline. At most ' +
+              `${MAX_RING_POSITIONS} positions per ring, ${MAX_POLYGON_RINGS} rings, ${MAX_GEOMETRY_POSITIONS} positions in all`,
           }),
         },
         { additionalProperties: false, description: 'The survey area: a GeoJSON Polygon' },

@@ -13,7 +13,7 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
   if (error instanceof DomainError) {
     if (error.kind === 'invalid') {
-      return new HttpError(422, [{ loc: error.loc ?? ['body'], msg: error.message, type: 'value_error' }]);
+      return new HttpError(422, [{ loc: error.loc ?? ['body'], msg: error.message, type: error.issueType ?? 'value_error' }]);
     }
     return new HttpError(DOMAIN_STATUS[error.kind], error.message);
   }

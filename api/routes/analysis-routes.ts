@@ -13,6 +13,7 @@ import {
   type AnalysisStatus,
 } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import { StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
+import { analysisStream } from '../../domain/analysis-job/analysis-job-events.ts';
 import {
   findAnalysis,
   findCoveringTerrainJob,
@@ -41,12 +42,33 @@ const TITLES = {
 } as const;
 const TAGS = ['analyses'];
 
+/** Longest pause between two reads of a line of sight being waited for. */
+const LINE_OF_SIGHT_POLL_MS = 250;
+
+/**
+ * The analysis once terminal, or as it is at the deadline. Each read waits for an event of the
+ * analysis to reach the read models (or LINE_OF_SIGHT_POLL_MS), so waiting requests cost a read per
+ * change, not a read every few milliseconds.
+ */
 async function untilTerminal(deps: ApiDependencies, analysisId: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await findAnalysis(deps.readModels, analysisId);
-    if (!row || isTerminalAnalysis(row.status as AnalysisStatus) || Date.now() > deadline) return row;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  const stream = analysisStream(analysisId);
+  let changed: () => void = () => undefined;
+  const unsubscribe = deps.readModelFeed?.subscribe((events) => {
+    if (events.some((e) => e.stream_id === stream)) changed();
+  });
+  try {
+    for (;;) {
+      const next = new Promise<void>((resolve) => {
+        changed = resolve;
+        setTimeout(resolve, Math.min(LINE_OF_SIGHT_POLL_MS, Math.max(0, deadline - Date.now()))).unref();
+      });
+      const row = await findAnalysis(deps.readModels, analysisId);
+      if (!row || isTerminalAnalysis(row.status as AnalysisStatus) || Date.now() > deadline) return row;
+      await next;
+    }
+  } finally {
+    unsubscribe?.();
   }
 }
 

@@ -6,6 +6,7 @@ import { addMapLayer, createMap } from '../../commands/map-commands.ts';
 import { InvalidFeatureCollectionError } from '../../domain/map/invalid-feature-collection-error.ts';
 import { ClientLayerTypeSchema, LayerTitleSchema, LayerTypeSchema, MapNameSchema } from '../../domain/map/map-events.ts';
 import { GEOMETRY_TYPES, MAX_POSITIONS_PER_LAYER_REQUEST } from '../../domain/map/map-layer-vocabulary.ts';
+import { GEOMETRY_LIMITS_SUMMARY } from '../../domain/map/geojson/geometry-limits.ts';
 import { DateTime, StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
 import {
   findMapLayer, findMapRow, listLayersOfMaps, listMapsOfOperation, type MapLayerRow, type MapRow,
@@ -69,7 +70,8 @@ const FeatureCollectionInput = Type.Object({
   description:
     'RFC 7946 FeatureCollection. Positions are [longitude, latitude]; longitude in [-180, 180], latitude in [-90, 90]; ' +
     'linear rings have at least 4 positions, are closed and do not self-intersect. ' +
-    `At most ${MAX_POSITIONS_PER_LAYER_REQUEST} positions per request; request bodies up to 16 MB.`,
+    `At most ${MAX_POSITIONS_PER_LAYER_REQUEST} positions per request and ${GEOMETRY_LIMITS_SUMMARY} (422 at the list ` +
+    'that is too long); request bodies up to 16 MB.',
 });
 
 const MapLayerRequest = Type.Object({
@@ -187,7 +189,8 @@ export const mapRoutes = (deps: ApiDependencies) => [
       'Geometry is normalised (exterior rings counter-clockwise, holes clockwise) and each feature gets an id.',
       'A map has one boundary layer: posting another boundary makes it the next version of that layer (same layer id and',
       'collection; the earlier version stays in the operation history), and its OGC items become the new features.',
-      `Limits: ${MAX_POSITIONS_PER_LAYER_REQUEST} positions per request (422), 16 MB request body (413).`,
+      `Limits: ${MAX_POSITIONS_PER_LAYER_REQUEST} positions per request and ${GEOMETRY_LIMITS_SUMMARY} (422),`,
+      '16 MB request body (413).',
     ].join(' '),
     tags: ['maps'], auth: true, params: MapIdParams, body: MapLayerRequest,
     authorize: async ({ params, principal }) => { await accessibleMap(deps.readModels, params.map_id, principal); },

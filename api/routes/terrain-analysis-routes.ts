@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type Koa from 'koa';
 import { requestTerrainJob, decideTerrainJob } from '../../commands/terrain-job-commands.ts';
 import { InvalidFeatureCollectionError } from '../../domain/map/invalid-feature-collection-error.ts';
+import { GEOMETRY_LIMITS_SUMMARY } from '../../domain/map/geojson/geometry-limits.ts';
 import { DATASET_NAMES } from '../../domain/terrain/types.ts';
 import { PHASE_IDS } from '../../domain/terrain-job/terrain-phases.ts';
 import { DateTime, Uuid } from '../../domain/shared/schema-types.ts';
@@ -69,7 +70,8 @@ export const terrainAnalysisRoutes = (deps: ApiDependencies) => [
     summary: "Start preparing the terrain of a map's boundary (asynchronous; poll the job)",
     description:
       'boundary_shape must be the map\'s boundary layer as stored (after normalisation), else 422. Population and ' +
-      'buildings are prepared only when asked for.',
+      'buildings are prepared only when asked for. boundary_shape is checked as a posted layer is: ' +
+      `${GEOMETRY_LIMITS_SUMMARY} (422).`,
     tags: ['terrain-analysis'], auth: true, body: TerrainAnalysisRequest,
     responses: { 200: { description: 'The job was accepted', schema: TerrainAnalysisResponse }, ...ownedResourceErrors },
     async handler(ctx, { body }) {

@@ -2,6 +2,7 @@
 // the footprint limit. Returns FastAPI-style issues (loc from the body), empty when acceptable. Pure.
 import type { AnalysisParameters, LandingZonesParameters, LineOfSightParameters } from './analysis-parameters.ts';
 import { validateGeometry } from '../map/geojson/validate-geometry.ts';
+import type { DeferredRingChecks } from '../map/geojson/deferred-ring-checks.ts';
 import { analysisFootprint } from './analysis-footprint.ts';
 import { groundDistanceM } from './ground-distance-m.ts';
 import { MAX_ANALYSIS_WORK_TILES, MAX_LINE_OF_SIGHT_M, type AvailableAnalysisType } from './analysis-vocabulary.ts';
@@ -19,7 +20,10 @@ const FOOTPRINT_LOC: Partial<Record<AvailableAnalysisType, Array<string | number
   route: ['body', 'waypoints'],
 };
 
-export function checkAnalysisParameters(type: AvailableAnalysisType, parameters: AnalysisParameters): ParameterIssue[] {
+/** With `deferred`, the area's ring crossing searches are left to the caller (validate-geometry.ts). */
+export function checkAnalysisParameters(
+  type: AvailableAnalysisType, parameters: AnalysisParameters, deferred?: DeferredRingChecks,
+): ParameterIssue[] {
   if (type === 'line_of_sight') {
     const { observer, target } = parameters as LineOfSightParameters;
     const distance = groundDistanceM(observer.position, target.position);
@@ -35,7 +39,7 @@ export function checkAnalysisParameters(type: AvailableAnalysisType, parameters:
   }
   if (type === 'landing_zones') {
     // Closed rings, [lon, lat] order, no self-intersections: the map layers' GeoJSON rules.
-    const issues = validateGeometry((parameters as LandingZonesParameters).area, ['Polygon'], ['body', 'area']);
+    const issues = validateGeometry((parameters as LandingZonesParameters).area, ['Polygon'], ['body', 'area'], deferred);
     if (issues.length > 0) return issues;
   }
   const tiles = analysisFootprint(type, parameters).length;

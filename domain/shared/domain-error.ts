@@ -7,6 +7,8 @@ export class DomainError extends Error {
     message: string,
     /** For 'invalid': where in the request the problem is (FastAPI `loc`). */
     readonly loc?: Array<string | number>,
+    /** For 'invalid': the FastAPI issue `type` (value_error unless a more precise one applies, e.g. too_long). */
+    readonly issueType?: string,
   ) {
     super(message);
     this.name = 'DomainError';

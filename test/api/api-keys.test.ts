@@ -104,5 +104,11 @@ forEachBackend('api keys and auth', (test) => {
     assert.is(r.body.backends.event_store.ok, true);
     assert.is(r.body.backends.read_models.ok, true);
     assert.is(r.body.backends.event_store.kind, svc.backend);
+    const delay = r.body.event_loop_delay_ms;
+    for (const name of ['p50', 'p99', 'max', 'window_s']) {
+      assert.type(delay?.[name], 'number', `event_loop_delay_ms.${name} in ${r.text}`);
+      assert.ok(Number.isFinite(delay[name]) && delay[name] >= 0, `${name}: ${delay[name]}`);
+    }
+    assert.ok(delay.p50 <= delay.p99 && delay.p99 <= delay.max, r.text);
   });
 });

@@ -63,5 +63,23 @@ for (const backend of SQL_BACKENDS) {
     }
   });
 
+  test('column types are read from the catalog once, not once per transaction', async () => {
+    const { db, drop } = await openTestDatabase(backend);
+    let catalogReads = 0;
+    const count = (query: { sql: string }) => { if (query.sql.includes('pg_attribute')) catalogReads++; };
+    db.knex.on('query', count);
+    try {
+      await db.knex.raw('create table counted (id uuid primary key, label text)');
+      for (let i = 0; i < 3; i++) {
+        await db.knex.transaction((trx) => upsertRows(trx, 'counted', [{ id: randomUUID(), label: `row ${i}` }]));
+      }
+      assert.is(catalogReads, 1);
+      assert.is(Number((await db.knex('counted').count({ n: '*' }))[0]!.n), 3);
+    } finally {
+      db.knex.off('query', count);
+      await drop();
+    }
+  });
+
   test.run();
 }

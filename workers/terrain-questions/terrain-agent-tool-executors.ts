@@ -24,7 +24,7 @@ import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { ToolRunRequest } from '../../infra/language-model/language-model.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
-import { runAnalysisTool } from '../analyses/analysis-worker.ts';
+import { runAnalysisTool } from '../analyses/run-analysis.ts';
 import { readFootprintElevation } from '../analyses/read-footprint-elevation.ts';
 import type { SourceProvider } from '../terrain/sources/source-provider.ts';
 import { readNewestTerrainSummary } from './read-newest-terrain-summary.ts';

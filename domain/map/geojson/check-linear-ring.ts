@@ -1,15 +1,25 @@
-// One linear ring of a Polygon (RFC 7946 §3.1.6): at least four valid positions, the last equal to
-// the first, and no self-intersection. Position problems are reported first, since closure and
-// crossings mean nothing until every position is a valid [longitude, latitude].
+// One linear ring of a Polygon (RFC 7946 §3.1.6): at most MAX_RING_POSITIONS positions, at least
+// four valid ones, the last equal to the first, and no self-intersection. Position problems are
+// reported first, since closure and crossings mean nothing until every position is a valid
+// [longitude, latitude]. With `deferred`, the crossing search is left to the caller (off the loop).
 import type { Position } from 'geojson';
 import type { GeoJsonIssue, Loc } from './geojson-issue.ts';
 import { checkPosition } from './check-position.ts';
-import { findRingSelfIntersection } from './find-ring-self-intersection.ts';
+import { ringCrossingIssue } from './ring-crossing-issue.ts';
+import type { DeferredRingChecks } from './deferred-ring-checks.ts';
+import { MAX_RING_POSITIONS } from './geometry-limits.ts';
 
 const show = (p: Position) => `[${p.join(', ')}]`;
 
-export function checkLinearRing(value: unknown, loc: Loc): GeoJsonIssue[] {
+export function checkLinearRing(value: unknown, loc: Loc, deferred?: DeferredRingChecks): GeoJsonIssue[] {
   if (!Array.isArray(value)) return [{ loc, msg: 'Input should be a valid list: a linear ring is a list of positions', type: 'list_type' }];
+  if (value.length > MAX_RING_POSITIONS) {
+    return [{
+      loc,
+      msg: `A linear ring should have at most ${MAX_RING_POSITIONS} positions, got ${value.length} (simplify or split the geometry)`,
+      type: 'too_long',
+    }];
+  }
   const issues: GeoJsonIssue[] = [];
   for (let i = 0; i < value.length; i++) {
     const found = checkPosition(value[i], [...loc, i]);
@@ -29,17 +39,10 @@ export function checkLinearRing(value: unknown, loc: Loc): GeoJsonIssue[] {
       type: 'value_error',
     }];
   }
-  const crossing = findRingSelfIntersection(ring);
-  if (crossing?.collapsed) {
-    return [{ loc, msg: 'Ring should have at least 3 distinct positions: it encloses no area', type: 'value_error' }];
+  if (deferred) {
+    deferred.push({ ring, loc });
+    return [];
   }
-  if (crossing) {
-    const { first: i, second: j } = crossing;
-    return [{
-      loc,
-      msg: `Ring self-intersects: segment ${i} (${show(ring[i]!)} to ${show(ring[i + 1]!)}) meets segment ${j} (${show(ring[j]!)} to ${show(ring[j + 1]!)})`,
-      type: 'value_error',
-    }];
-  }
-  return [];
+  const crossing = ringCrossingIssue(ring, loc);
+  return crossing ? [crossing] : [];
 }

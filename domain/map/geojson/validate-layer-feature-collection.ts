@@ -9,11 +9,14 @@ import { countPositions } from './count-positions.ts';
 import { isRfc3339DateTime } from './is-rfc3339-date-time.ts';
 import { validateGeometry } from './validate-geometry.ts';
 import { validateEntityProperties } from '../entity-properties.ts';
+import type { DeferredRingChecks } from './deferred-ring-checks.ts';
 
 export interface LayerValidationOptions {
   /** Most positions (vertices) accepted in one collection. */
   maxPositions: number;
   maxIssues?: number;
+  /** Collects the rings whose crossing search the caller runs off the event loop (validate-geometry.ts). */
+  deferCrossings?: DeferredRingChecks;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -64,7 +67,7 @@ export function validateLayerFeatureCollection(
       issues.push(...validateEntityProperties(isObject(feature.properties) ? feature.properties : {}, [...loc, 'properties']));
     }
     if (!('geometry' in feature)) issues.push({ loc: [...loc, 'geometry'], msg: 'Field required', type: 'missing' });
-    else issues.push(...validateGeometry(feature.geometry, allowed, [...loc, 'geometry']));
+    else issues.push(...validateGeometry(feature.geometry, allowed, [...loc, 'geometry'], options.deferCrossings));
   }
   return issues.slice(0, maxIssues);
 }
