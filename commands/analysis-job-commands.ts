@@ -7,7 +7,7 @@ import { MAX_POSITIONS_PER_LAYER_REQUEST, type MapLayerType } from '../domain/ma
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
 import { validateLayerFeatureCollection } from '../domain/map/geojson/validate-layer-feature-collection.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
-import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationAsParent, operationDecider } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
@@ -129,6 +129,7 @@ export async function requestAnalysis(
     stream: analysisStream(analysisId),
     decider: analysisJobDecider,
     operationId: map.operation_id,
+    parents: [operationAsParent(map.operation_id)],
     command: {
       type: 'RequestAnalysis',
       request: {
@@ -198,6 +199,7 @@ export async function addAnalysisLayer(
     decider: mapDecider,
     operationId: job.operation_id,
     retryOnConflict: true,
+    parents: [operationAsParent(job.operation_id)],
     command: { type: 'AddMapLayer', map_id: job.map_id, account_id: job.account_id, ...layer },
   });
 }

@@ -10,6 +10,7 @@ import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
 import { provenanceOf, requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
 import { requireActiveCoaStatement } from './coa-statement-commands.ts';
+import { coaStatementAsParent } from '../domain/coa-statement/coa-statement-decider.ts';
 
 export type SimulationContentInput = SimulationContentData;
 
@@ -19,11 +20,12 @@ export async function recordLlmSimulation(
 ) {
   const { account_id } = requirePrincipal(ctx);
   const statement = await requireActiveCoaStatement(store, input.coa_statement_id, account_id);
-  await requireActiveOperation(store, statement.operation_id, account_id);
+  const operation = await requireActiveOperation(store, statement.operation_id, account_id);
   // A generation job names its record's id when requested (GET /api/generation-jobs/{id} shows it).
   const simulation_id = input.simulation_id ?? randomUUID();
   const result = await handleCommand({
     store, ctx, stream: llmSimulationStream(simulation_id), decider: llmSimulationDecider, operationId: statement.operation_id,
+    parents: [coaStatementAsParent(statement.coa_statement_id), operation],
     command: {
       type: 'RecordLlmSimulation', simulation_id, coa_statement_id: statement.coa_statement_id, operation_id: statement.operation_id,
       account_id, content: input.content, by: provenanceOf(ctx, input.origin ?? 'generated'),

@@ -13,6 +13,8 @@
 // - Idempotency by event id is ESDB's own: the same ids appended again with the same expected
 //   revision are recognised and the original revisions come back. ESDB does not report per-event
 //   positions, so every append reads its events back to answer with them.
+// - Append conditions (a parent not yet ended): EventStoreDB has no multi-stream append, so they are
+//   checked just before the append; a parent ended in that one round trip is not seen (README).
 import {
   ANY, BACKWARDS, END, EventStoreDBClient, NO_STREAM, START, STREAM_EXISTS, StreamNotFoundError,
   WrongExpectedVersionError, excludeSystemEvents, jsonEvent,
@@ -22,8 +24,8 @@ import {
 import { assertStorableEvents } from './assert-storable-events.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import {
-  type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions,
-  type Subscription, WrongExpectedRevisionError,
+  type AppendCondition, AppendConditionFailedError, type AppendResult, type EventStore, type ExpectedRevision,
+  type ReadAllOptions, type ReadStreamOptions, type Subscription, WrongExpectedRevisionError,
 } from './event-store.ts';
 
 /** A subscription batch is handed over when no further event arrives within this many ms. */
@@ -138,9 +140,15 @@ export class EsdbEventStore implements EventStore {
     return store;
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(
+    stream: string, events: NewEvent[], expected: ExpectedRevision, conditions: readonly AppendCondition[] = [],
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     assertStorableEvents(stream, events);
+    for (const condition of conditions) {
+      const held = await this.readStream(condition.stream);
+      if (held.some((e) => condition.withoutTypes.includes(e.type))) throw new AppendConditionFailedError(stream, condition);
+    }
     if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
       // No stream is ever at a negative or fractional revision: the same answer the SQL store gives.
       throw new WrongExpectedRevisionError(stream, expected, await this.currentRevision(stream));

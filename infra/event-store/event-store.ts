@@ -26,6 +26,23 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * An append that holds only while another stream has none of these event types: a child is written
+ * only while its parent has not ended (issue 20). Checked in the same transaction as the append.
+ */
+export interface AppendCondition {
+  stream: string;
+  withoutTypes: readonly string[];
+}
+
+/** The append was refused: `condition.stream` holds an event of one of `condition.withoutTypes`. */
+export class AppendConditionFailedError extends Error {
+  constructor(readonly stream: string, readonly condition: AppendCondition) {
+    super(`stream ${stream}: not appended, ${condition.stream} holds one of ${condition.withoutTypes.join(', ')}`);
+    this.name = 'AppendConditionFailedError';
+  }
+}
+
 export class InvalidEventError extends Error {
   constructor(message: string, readonly eventType: string) {
     super(message);
@@ -65,9 +82,13 @@ export interface EventStore {
   readonly kind: string;
   /**
    * Appends atomically. Idempotent by event id: appending events whose ids are already stored
-   * in this stream, in the same order, returns the original result and writes nothing.
+   * in this stream, in the same order, returns the original result and writes nothing. With
+   * `conditions`, the append is refused (AppendConditionFailedError, nothing written) when one of
+   * their streams holds an event of one of its types, checked atomically with the append.
    */
-  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(
+    stream: string, events: NewEvent[], expected: ExpectedRevision, conditions?: readonly AppendCondition[],
+  ): Promise<AppendResult>;
   /** The stream's events in revision order ([] when it does not exist). */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of all streams in global order, gap-free for readers. */

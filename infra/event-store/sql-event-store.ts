@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import type { NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import type { Database } from '../database/database.ts';
 import {
-  type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions,
+  type AppendCondition, AppendConditionFailedError, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions,
   type Subscription, UnstorableEventError, WrongExpectedRevisionError,
 } from './event-store.ts';
 import { assertStorableEvents } from './assert-storable-events.ts';
@@ -32,6 +32,7 @@ export const MAX_APPEND_JSON_CHARS = 64 * 1024 * 1024;
 interface PendingAppend {
   stream: string;
   expected: ExpectedRevision;
+  conditions: readonly AppendCondition[];
   eventCount: number;
   /** The append as the database function reads it: {stream, expected, events}. */
   json: string;
@@ -40,7 +41,8 @@ interface PendingAppend {
 }
 
 interface GroupOutcomeRow {
-  outcome: 'written' | 'replayed' | 'conflict';
+  /** condition: `revision` holds the index of the condition that failed. */
+  outcome: 'written' | 'replayed' | 'conflict' | 'condition';
   revision: number | string | null;
   positions: Array<number | string> | null;
 }
@@ -95,6 +97,7 @@ function appendFunctionSql(schema: string): string {
       current_revision bigint;
       expected text;
       first_revision bigint;
+      failed_condition bigint;
       wrote boolean := false;
     begin
       perform pg_advisory_xact_lock(lock_key);
@@ -107,12 +110,21 @@ function appendFunctionSql(schema: string): string {
           from ${events} ev where ev.event_id = any(ids);
         select max(ev.stream_revision) into current_revision from ${events} ev where ev.stream_id = a ->> 'stream';
         expected := a ->> 'expected';
+        -- A condition names a stream that must hold none of some event types (a parent not yet
+        -- ended): checked under the lock, so no such event can be appended between check and write.
+        select c.n - 1 into failed_condition
+          from jsonb_array_elements(coalesce(a -> 'conditions', '[]'::jsonb)) with ordinality as c(cond, n)
+          where exists (select 1 from ${events} ev where ev.stream_id = c.cond ->> 'stream'
+                          and ev.type in (select jsonb_array_elements_text(c.cond -> 'types')))
+          order by c.n limit 1;
         if stored_ids is not null then
           if stored_ids = ids and stored_in_stream then
             return query select 'replayed'::text, stored_revision, stored_positions;
           else
             return query select 'conflict'::text, current_revision, null::bigint[];
           end if;
+        elsif failed_condition is not null then
+          return query select 'condition'::text, failed_condition, null::bigint[];
         elsif not (expected = 'any' or (expected = 'no_stream' and current_revision is null)
                    or (expected = 'stream_exists' and current_revision is not null)
                    or coalesce(expected = current_revision::text, false)) then
@@ -209,13 +221,16 @@ export class SqlEventStore implements EventStore {
    * could refuse is checked before an append joins a group (assertStorableEvents), and a group that
    * fails anyway is retried member by member.
    */
-  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  append(
+    stream: string, events: NewEvent[], expected: ExpectedRevision, conditions: readonly AppendCondition[] = [],
+  ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     let json: string;
     try {
       assertStorableEvents(stream, events);
       json = JSON.stringify({
         stream, expected: String(expected),
+        conditions: conditions.map((c) => ({ stream: c.stream, types: c.withoutTypes })),
         events: events.map((e) => ({ id: e.id, type: e.type, version: e.version, data: e.data, metadata: e.metadata })),
       });
       if (json.length > MAX_APPEND_JSON_CHARS) {
@@ -226,7 +241,7 @@ export class SqlEventStore implements EventStore {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, expected, eventCount: events.length, json, resolve, reject });
+      this.pending.push({ stream, expected, conditions, eventCount: events.length, json, resolve, reject });
       if (!this.flushing) void this.flush();
     });
   }
@@ -287,6 +302,7 @@ export class SqlEventStore implements EventStore {
       if (row.outcome === 'conflict') {
         return new WrongExpectedRevisionError(group[i]!.stream, group[i]!.expected, revision ?? 'no_stream');
       }
+      if (row.outcome === 'condition') return new AppendConditionFailedError(group[i]!.stream, group[i]!.conditions[revision!]!);
       const positions = row.positions!.map(Number);
       return { revision: revision!, position: positions[positions.length - 1]!, positions };
     });

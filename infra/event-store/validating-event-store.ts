@@ -5,7 +5,7 @@ import { createAjv } from '../../domain/shared/create-ajv.ts';
 import type { EventSchemaRegistry } from '../../domain/event-schemas.ts';
 import type { ValidateFunction } from 'ajv';
 import {
-  type AppendResult, type EventStore, type ExpectedRevision, InvalidEventError, type ReadAllOptions,
+  type AppendCondition, type AppendResult, type EventStore, type ExpectedRevision, InvalidEventError, type ReadAllOptions,
   type ReadStreamOptions, type Subscription,
 } from './event-store.ts';
 
@@ -58,9 +58,11 @@ export class ValidatingEventStore implements EventStore {
     return { ...event, data, version: entry.version };
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(
+    stream: string, events: NewEvent[], expected: ExpectedRevision, conditions?: readonly AppendCondition[],
+  ): Promise<AppendResult> {
     for (const event of events) this.check(stream, event);
-    return this.inner.append(stream, events, expected);
+    return this.inner.append(stream, events, expected, conditions);
   }
 
   async readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
