@@ -6,7 +6,9 @@
 // first request did. The key lives IDEMPOTENCY_KEY_LIFETIME_MS (README: Idempotency-Key).
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { claimIdempotencyKey, recordIdempotentWrite, releaseIdempotencyKey } from '../commands/idempotency-key-commands.ts';
+import {
+  claimIdempotencyKey, recordIdempotentWrite, releaseIdempotencyKey,
+} from '../commands/idempotency-key-commands.ts';
 import { uuidV5 } from '../domain/shared/uuid-v5.ts';
 import type { ApiDependencies } from './api-dependencies.ts';
 import { commandContextOf } from './command-context-of.ts';
@@ -58,13 +60,16 @@ function unseal(sealed: string, key: string, keyId: string): unknown {
  * what the handler needs to answer from the read models. Without the header, `write` just runs.
  * A write that throws writes nothing, so it releases the key and a retry runs anew.
  */
-export async function writeOnce<Written>(ctx: Koa.Context, deps: ApiDependencies, write: () => Promise<Written>): Promise<Written> {
+export async function writeOnce<Written>(
+  ctx: Koa.Context, deps: ApiDependencies, write: () => Promise<Written>,
+): Promise<Written> {
   ctx.state.wroteOnce = true;
   const key = ctx.headers['idempotency-key'];
   if (key === undefined) return write();
   if (typeof key !== 'string' || !KEY.test(key)) {
     throw validationError([{
-      loc: ['header', IDEMPOTENCY_KEY_HEADER], msg: 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, say)',
+      loc: ['header', IDEMPOTENCY_KEY_HEADER],
+      msg: 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, say)',
       type: 'string_pattern_mismatch',
     }]);
   }
@@ -95,7 +100,8 @@ export async function writeOnce<Written>(ctx: Koa.Context, deps: ApiDependencies
     }
     // Another request with the key is writing: wait for its record (or its release) within the bound.
     if (Date.now() >= deadline) {
-      throw new HttpError(409, 'A request with this Idempotency-Key is still being processed; retry it shortly', { 'Retry-After': '1' });
+      const detail = 'A request with this Idempotency-Key is still being processed; retry it shortly';
+      throw new HttpError(409, detail, { 'Retry-After': '1' });
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

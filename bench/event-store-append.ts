@@ -42,7 +42,9 @@ for (const backend of backendsFromArgs()) {
     await Promise.all(Array.from({ length: WRITERS }, async () => {
       const stream = `account-${randomUUID()}`;
       let revision: number | 'no_stream' = 'no_stream';
-      for (let i = 0; i < perWriter; i++) revision = (await store.append(stream, [accountRegistered()], revision, alive)).revision;
+      for (let i = 0; i < perWriter; i++) {
+        revision = (await store.append(stream, [accountRegistered()], revision, alive)).revision;
+      }
     }));
     const conditionedSeconds = (performance.now() - started) / 1000;
 
@@ -64,7 +66,8 @@ for (const backend of backendsFromArgs()) {
     console.log(`  event store append: ${fmt(n / storeSeconds)} events/s (${fmt(storeSeconds, 2)} s)`);
     console.log(`  raw INSERT:         ${fmt(n / rawSeconds)} rows/s (${fmt(rawSeconds, 2)} s)`);
     console.log(`  ratio store/raw:    ${fmt(rawSeconds / storeSeconds, 2)}`);
-    console.log(`  with a parent condition: ${fmt(n / conditionedSeconds)} events/s, ratio to raw ${fmt(rawSeconds / conditionedSeconds, 2)}`);
+    const conditionedRatio = fmt(rawSeconds / conditionedSeconds, 2);
+    console.log(`  with a parent condition: ${fmt(n / conditionedSeconds)} events/s, ratio to raw ${conditionedRatio}`);
     await store.close();
   } finally {
     await drop();

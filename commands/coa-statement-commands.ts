@@ -187,7 +187,8 @@ export async function removeCoaSection(store: EventStore, ctx: CommandContext, s
   const { account_id } = requirePrincipal(ctx);
   const { section, loaded, parents } = await requireActiveSection(store, sectionId, account_id);
   return handleCommand({
-    store, ctx, stream: coaSectionStream(sectionId), decider: coaSectionDecider, operationId: section.operation_id, loaded, parents,
+    store, ctx, stream: coaSectionStream(sectionId), decider: coaSectionDecider, operationId: section.operation_id,
+    loaded, parents,
     command: { type: 'RemoveCoaSection', section_id: sectionId, account_id, by: provenanceOf(ctx) },
   });
 }

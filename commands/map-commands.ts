@@ -47,7 +47,8 @@ export async function recordedLayerVersion(
 ): Promise<LayerFeatureCollection> {
   const { events } = await loadState(store, mapStream(mapId), mapDecider);
   const recorded = events.find((e): e is MapLayerAdded | MapLayerReplaced =>
-    (e.type === 'MapLayerAdded' || e.type === 'MapLayerReplaced') && e.data.layer_id === layerId && e.data.version === version);
+    (e.type === 'MapLayerAdded' || e.type === 'MapLayerReplaced')
+    && e.data.layer_id === layerId && e.data.version === version);
   if (!recorded) throw new Error(`map ${mapId} has no version ${version} of layer ${layerId}`);
   return recorded.data.feature_collection;
 }

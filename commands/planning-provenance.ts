@@ -23,7 +23,9 @@ export function provenanceOf(ctx: CommandContext, origin: Origin = 'human'): Pro
  * The operation, when it is active and the caller's (404 / 403 otherwise), as the parent a child's
  * append is conditioned on (handleCommand's `parents`).
  */
-export async function requireActiveOperation(store: EventStore, operationId: string, accountId: string): Promise<LiveParent> {
+export async function requireActiveOperation(
+  store: EventStore, operationId: string, accountId: string,
+): Promise<LiveParent> {
   const { state } = await loadState(store, operationStream(operationId), operationDecider);
   operationDecider.decide({ type: 'AdmitChild', operation_id: operationId, account_id: accountId }, state);
   return operationAsParent(operationId);

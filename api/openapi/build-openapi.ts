@@ -68,6 +68,8 @@ function idempotentResponses(responses: Record<number, ResponseSpec>): Record<nu
   };
 }
 
+const responsesOf = (route: RouteSpec) => (route.idempotent ? idempotentResponses(route.responses) : route.responses);
+
 export function buildOpenApi(routes: RouteSpec[], info: { title: string; version: string; description?: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
   const named = namedSchemas();
@@ -81,7 +83,7 @@ export function buildOpenApi(routes: RouteSpec[], info: { title: string; version
         ...parameters(route.params, 'path'), ...parameters(route.query, 'query'),
         ...(route.idempotent ? [idempotencyKeyParameter] : []),
       ],
-      responses: Object.fromEntries(Object.entries(route.idempotent ? idempotentResponses(route.responses) : route.responses).map(([status, response]) => [status, {
+      responses: Object.fromEntries(Object.entries(responsesOf(route)).map(([status, response]) => [status, {
         description: response.description,
         headers: response.headers
           ? Object.fromEntries(Object.entries(response.headers).map(([h, v]) => [h, { description: v.description, schema: plain(v.schema) }]))

@@ -50,7 +50,8 @@ export const apiKeyRoutes = (deps: ApiDependencies) => [
       // The secret is part of what a retry with the Idempotency-Key gets back (sealed with that key).
       const created = await writeOnce(ctx, deps, async () => {
         const { api_key_id, token, position } = await createApiKey(deps.store, commandContextOf(ctx), {
-          account_id: principal.account_id, name: body.name, expires_at: body.expires_at ?? null, lifetime_days: body.lifetime_days ?? null,
+          account_id: principal.account_id, name: body.name, expires_at: body.expires_at ?? null,
+          lifetime_days: body.lifetime_days ?? null,
         });
         return { api_key_id, token, position };
       });

@@ -38,7 +38,8 @@ export const coaSectionRoutes = (deps: ApiDependencies) => [
       const current = await sectionsOfStatement(deps.readModels, statement);
       const added = await writeOnce(ctx, deps, async () => {
         const { section_id, position } = await addCoaSection(deps.store, commandContextOf(ctx), {
-          coa_statement_id: statement.coa_statement_id, title: body.title, content: body.content, field: body.field, section_count: current.length,
+          coa_statement_id: statement.coa_statement_id, title: body.title, content: body.content, field: body.field,
+          section_count: current.length,
         });
         return { section_id, position };
       });

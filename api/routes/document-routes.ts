@@ -94,7 +94,9 @@ export const documentRoutes = (deps: ApiDependencies) => [
       const { items, position } = await writeOnce(ctx, deps, async () => {
         const received = await receiveUpload(ctx.req, {
           storage: deps.documents.storage, limits: deps.documents.limits, operationId: query.operation_id ?? null,
-          authorizeOperation: async (operationId) => { await accessibleOperation(deps.readModels, operationId.toLowerCase(), principal); },
+          authorizeOperation: async (operationId) => {
+            await accessibleOperation(deps.readModels, operationId.toLowerCase(), principal);
+          },
           checkField,
         });
         const commandCtx = commandContextOf(ctx);
@@ -103,7 +105,8 @@ export const documentRoutes = (deps: ApiDependencies) => [
         for (const [i, file] of received.files.entries()) {
           try {
             const recorded = await recordUpload(deps.store, commandCtx, {
-              operation_id: received.operation_id.toLowerCase(), upload_id: file.upload_id, storage_key: file.storage_key,
+              operation_id: received.operation_id.toLowerCase(), upload_id: file.upload_id,
+              storage_key: file.storage_key,
               file_name: file.file_name, media_type: file.media_type, declared_media_type: file.declared_media_type,
               size: file.size, sha256: file.sha256,
               description: received.fields.description ?? null, classification: received.fields.classification ?? null,
@@ -113,14 +116,17 @@ export const documentRoutes = (deps: ApiDependencies) => [
             recordedItems.push({ document_id: recorded.document_id, duplicate: recorded.duplicate });
           } catch (error) {
             // Files not recorded leave no object behind.
-            await Promise.all(received.files.slice(i).map((f) => deps.documents.storage.delete(f.storage_key).catch(() => undefined)));
+            const unrecorded = received.files.slice(i);
+            const remove = (key: string) => deps.documents.storage.delete(key).catch(() => undefined);
+            await Promise.all(unrecorded.map((f) => remove(f.storage_key)));
             throw error;
           }
         }
         return { items: recordedItems, position: last };
       });
       const ids = items.map((item) => item.document_id);
-      await awaitReadModels(deps, position, ids.length > 0 ? { id: ids[0]!, location: `/api/documents/${ids[0]}`, ids } : undefined);
+      const recorded = ids.length > 0 ? { id: ids[0]!, location: `/api/documents/${ids[0]}`, ids } : undefined;
+      await awaitReadModels(deps, position, recorded);
       const rows = await Promise.all(items.map((item) => findDocument(deps.readModels, item.document_id)));
       ctx.body = {
         items: rows.map((row, i) => documentView(row!, items[i]!.duplicate)),

@@ -88,12 +88,14 @@ function generateRoute(deps: ApiDependencies, api: GenerateApi) {
     },
     async handler(ctx, { params, body, authorized }) {
       const target = authorized as PlanningRecordTarget;
-      const { jobId, position } = await writeOnce(ctx, deps, () => requestGeneration(deps.store, commandContextOf(ctx), {
+      const request = {
         target_kind: api.kind, record_id: (params[api.idParam] as string).toLowerCase(),
         operation_id: target.operation_id,
         record_type: target.type, instructions: body.instructions ?? null, document_ids: body.document_ids ?? [],
         overwrite: body.overwrite ?? false,
-      }));
+      };
+      const { jobId, position } = await writeOnce(ctx, deps, () =>
+        requestGeneration(deps.store, commandContextOf(ctx), request));
       const location = `/api/generation-jobs/${jobId}`;
       await awaitReadModels(deps, position, { id: jobId, location });
       ctx.set('Location', location);
@@ -135,10 +137,11 @@ const generateSeveralRoute = (deps: ApiDependencies) => defineRoute({
     const operationId = body.operation_id.toLowerCase();
     await accessibleOperation(deps.readModels, operationId, principal);
     const targets = body.types.map((type) => ({ type, id: planningRecordId('mission_analysis', operationId, type) }));
-    const jobs = await writeOnce(ctx, deps, () => requestGenerations(deps.store, commandContextOf(ctx), targets.map((t) => ({
+    const requests = targets.map((t) => ({
       target_kind: 'mission_analysis' as const, record_id: t.id, operation_id: operationId, record_type: t.type,
       instructions: body.instructions ?? null, document_ids: body.document_ids ?? [], overwrite: body.overwrite ?? false,
-    }))));
+    }));
+    const jobs = await writeOnce(ctx, deps, () => requestGenerations(deps.store, commandContextOf(ctx), requests));
     const ids = jobs.map((j) => j.jobId);
     await awaitReadModels(deps, Math.max(...jobs.map((j) => j.position ?? 0)), { id: ids[0]!, ids });
     ctx.body = {

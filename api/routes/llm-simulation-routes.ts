@@ -79,11 +79,13 @@ export const llmSimulationRoutes = (deps: ApiDependencies) => [
     },
     async handler(ctx, { body, principal }) {
       const statement = await accessibleCoaStatement(deps.readModels, body.coa_statement_id.toLowerCase(), principal);
-      const { jobId, simulationId, position } = await writeOnce(ctx, deps, () => requestSimulation(deps.store, commandContextOf(ctx), {
+      const request = {
         coa_statement_id: statement.coa_statement_id, method: body.method, enemy_coa: body.enemy_coa ?? null,
         turns: body.turns ?? DEFAULT_SIMULATION_TURNS, seed: body.seed ?? null, analysis_ids: body.analysis_ids ?? null,
         instructions: body.instructions ?? null, document_ids: body.document_ids ?? [],
-      }));
+      };
+      const { jobId, simulationId, position } = await writeOnce(ctx, deps, () =>
+        requestSimulation(deps.store, commandContextOf(ctx), request));
       const location = `/api/generation-jobs/${jobId}`;
       await awaitReadModels(deps, position, { id: jobId, location });
       ctx.set('Location', location);

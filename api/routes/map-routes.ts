@@ -165,7 +165,8 @@ export const mapRoutes = (deps: ApiDependencies) => [
     async handler(ctx, { body, principal }) {
       await accessibleOperation(deps.readModels, body.operation_id, principal);
       const created = await writeOnce(ctx, deps, async () => {
-        const { map_id, position } = await createMap(deps.store, commandContextOf(ctx), { operation_id: body.operation_id, name: body.name });
+        const input = { operation_id: body.operation_id, name: body.name };
+        const { map_id, position } = await createMap(deps.store, commandContextOf(ctx), input);
         return { map_id, position };
       });
       const location = `/api/maps/${created.map_id}`;
@@ -211,9 +212,9 @@ export const mapRoutes = (deps: ApiDependencies) => [
       let stored: LayerFeatureCollection | undefined;
       const added = await writeOnce(ctx, deps, async () => {
         try {
-          const { feature_collection, ...recorded } = await addMapLayer(deps.store, commandContextOf(ctx), params.map_id, {
-            type: body.type, title: body.title, feature_collection: body.feature_collection,
-          });
+          const input = { type: body.type, title: body.title, feature_collection: body.feature_collection };
+          const { feature_collection, ...recorded } =
+            await addMapLayer(deps.store, commandContextOf(ctx), params.map_id, input);
           stored = feature_collection;
           return { ...recorded, features: feature_collection.features.length };
         } catch (error) {
@@ -227,9 +228,9 @@ export const mapRoutes = (deps: ApiDependencies) => [
       // read-your-writes wait grows with the layer rather than answering 503 for a recorded write.
       const allowance = added.features * PROJECTION_MS_PER_FEATURE;
       const location = collectionUrl(requestOrigin(ctx), params.map_id, added.layer_id);
-      await awaitReadModels(
-        { ...deps, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs + allowance }, added.position, { id: added.layer_id, location },
-      );
+      const timeout = deps.readYourWritesTimeoutMs + allowance;
+      const recorded = { id: added.layer_id, location };
+      await awaitReadModels({ ...deps, readYourWritesTimeoutMs: timeout }, added.position, recorded);
       const layer = await findMapLayer(deps.readModels, params.map_id, added.layer_id);
       const view = layerView(requestOrigin(ctx), layer!);
       ctx.status = 201;
@@ -240,7 +241,8 @@ export const mapRoutes = (deps: ApiDependencies) => [
         ...view,
         version: added.version,
         replaced: added.replaced,
-        feature_collection: stored ?? await recordedLayerVersion(deps.store, params.map_id, added.layer_id, added.version),
+        feature_collection:
+          stored ?? await recordedLayerVersion(deps.store, params.map_id, added.layer_id, added.version),
       };
     },
   }),

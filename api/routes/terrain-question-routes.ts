@@ -77,9 +77,9 @@ export const terrainQuestionRoutes = (deps: ApiDependencies) => [
     async handler(ctx, { params, body, principal }) {
       const mapId = params.map_id.toLowerCase();
       await accessibleMap(deps.readModels, mapId, principal);
-      const { questionId, position, question } = await writeOnce(ctx, deps, () => askTerrainQuestion(deps.store, commandContextOf(ctx), mapId, {
-        question: body.question, max_steps: body.max_steps ?? null,
-      }));
+      const input = { question: body.question, max_steps: body.max_steps ?? null };
+      const { questionId, position, question } = await writeOnce(ctx, deps, () =>
+        askTerrainQuestion(deps.store, commandContextOf(ctx), mapId, input));
       const location = `/api/terrain-questions/${questionId}`;
       await awaitReadModels(deps, position, { id: questionId, location });
       // The question as accepted (pending): a fast worker may have answered it already; GET shows that.

@@ -9,7 +9,8 @@ import type { Provenance } from '../planning-record/planning-record-events.ts';
 import { SCREENING_CRITERIA, type ScreeningAssessmentInput, type ScreeningCriterion } from './coa-screening.ts';
 import { checkArrangement } from './section-arrangement.ts';
 import {
-  coaStatementStream, type CoaStatementChanges, type CoaStatementEvent, type ScreeningChanges, type StoredScreeningAssessment,
+  coaStatementStream, type CoaStatementChanges, type CoaStatementEvent, type ScreeningChanges,
+  type StoredScreeningAssessment,
 } from './coa-statement-events.ts';
 
 export interface CoaStatementFields {
@@ -43,7 +44,7 @@ export type CoaStatementCommand =
   }
   | { type: 'ArrangeCoaSections'; coa_statement_id: string; account_id: string; current_section_ids: string[]; section_ids: string[]; by: Provenance }
   | { type: 'DeleteCoaStatement'; coa_statement_id: string; account_id: string; by: Provenance }
-  /** Records nothing: refuses (404 / 403) unless the statement may take a new or changed section, attribute or simulation. */
+  /** Records nothing: refuses (404 / 403) unless the statement may take a new or changed section or record. */
   | { type: 'AdmitChild'; coa_statement_id: string; account_id: string };
 
 /** The events after which a statement admits no child (see AdmitChild). */
@@ -51,7 +52,8 @@ export const COA_STATEMENT_ENDED_BY: ReadonlyArray<CoaStatementEvent['type']> = 
 
 /** The statement as its children's appends are conditioned on it (domain/shared/live-parent.ts). */
 export const coaStatementAsParent = (coaStatementId: string): LiveParent => ({
-  kind: 'COA statement', id: coaStatementId, stream: coaStatementStream(coaStatementId), endedBy: COA_STATEMENT_ENDED_BY,
+  kind: 'COA statement', id: coaStatementId, stream: coaStatementStream(coaStatementId),
+  endedBy: COA_STATEMENT_ENDED_BY,
 });
 
 function requireActive(state: CoaStatementState, id: string, accountId: string) {

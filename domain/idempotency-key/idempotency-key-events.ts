@@ -23,10 +23,14 @@ export const IdempotentWriteRecordedData = Type.Object({
   sealed: Type.String({ minLength: 1, maxLength: 1_000_000 }),
 }, { additionalProperties: false });
 
-export const IdempotencyKeyReleasedData = Type.Object({ key_id: Uuid, claim_id: Uuid }, { additionalProperties: false });
+export const IdempotencyKeyReleasedData = Type.Object(
+  { key_id: Uuid, claim_id: Uuid }, { additionalProperties: false },
+);
 
-export type IdempotencyKeyClaimed = DomainEvent<'IdempotencyKeyClaimed', Static<typeof IdempotencyKeyClaimedData>>;
-export type IdempotentWriteRecorded = DomainEvent<'IdempotentWriteRecorded', Static<typeof IdempotentWriteRecordedData>>;
+export type IdempotencyKeyClaimed =
+  DomainEvent<'IdempotencyKeyClaimed', Static<typeof IdempotencyKeyClaimedData>>;
+export type IdempotentWriteRecorded =
+  DomainEvent<'IdempotentWriteRecorded', Static<typeof IdempotentWriteRecordedData>>;
 export type IdempotencyKeyReleased = DomainEvent<'IdempotencyKeyReleased', Static<typeof IdempotencyKeyReleasedData>>;
 export type IdempotencyKeyEvent = IdempotencyKeyClaimed | IdempotentWriteRecorded | IdempotencyKeyReleased;
 

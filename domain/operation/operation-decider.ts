@@ -4,7 +4,9 @@ import { DomainError } from '../shared/domain-error.ts';
 import type { Decider } from '../shared/decider.ts';
 import type { LiveParent } from '../shared/live-parent.ts';
 import { requireAccess } from '../shared/require-access.ts';
-import { operationStream, type OperationCreatedData, type OperationEvent, type OperationUpdatedData } from './operation-events.ts';
+import {
+  operationStream, type OperationCreatedData, type OperationEvent, type OperationUpdatedData,
+} from './operation-events.ts';
 
 export type OperationFields = Omit<Static<typeof OperationCreatedData>, 'operation_id' | 'account_id'>;
 export type OperationChanges = Static<typeof OperationUpdatedData>['changes'];

@@ -147,7 +147,8 @@ export class EsdbEventStore implements EventStore {
     assertStorableEvents(stream, events);
     for (const condition of conditions) {
       const held = await this.readStream(condition.stream);
-      if (held.some((e) => condition.withoutTypes.includes(e.type))) throw new AppendConditionFailedError(stream, condition);
+      const ended = held.some((e) => condition.withoutTypes.includes(e.type));
+      if (ended) throw new AppendConditionFailedError(stream, condition);
     }
     if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
       // No stream is ever at a negative or fractional revision: the same answer the SQL store gives.

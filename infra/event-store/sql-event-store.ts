@@ -14,8 +14,8 @@ import type { Knex } from 'knex';
 import type { NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import type { Database } from '../database/database.ts';
 import {
-  type AppendCondition, AppendConditionFailedError, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions,
-  type Subscription, UnstorableEventError, WrongExpectedRevisionError,
+  type AppendCondition, AppendConditionFailedError, type AppendResult, type EventStore, type ExpectedRevision,
+  type ReadAllOptions, type ReadStreamOptions, type Subscription, UnstorableEventError, WrongExpectedRevisionError,
 } from './event-store.ts';
 import { assertStorableEvents } from './assert-storable-events.ts';
 
@@ -302,7 +302,9 @@ export class SqlEventStore implements EventStore {
       if (row.outcome === 'conflict') {
         return new WrongExpectedRevisionError(group[i]!.stream, group[i]!.expected, revision ?? 'no_stream');
       }
-      if (row.outcome === 'condition') return new AppendConditionFailedError(group[i]!.stream, group[i]!.conditions[revision!]!);
+      if (row.outcome === 'condition') {
+        return new AppendConditionFailedError(group[i]!.stream, group[i]!.conditions[revision!]!);
+      }
       const positions = row.positions!.map(Number);
       return { revision: revision!, position: positions[positions.length - 1]!, positions };
     });

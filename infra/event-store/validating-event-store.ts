@@ -5,8 +5,8 @@ import { createAjv } from '../../domain/shared/create-ajv.ts';
 import type { EventSchemaRegistry } from '../../domain/event-schemas.ts';
 import type { ValidateFunction } from 'ajv';
 import {
-  type AppendCondition, type AppendResult, type EventStore, type ExpectedRevision, InvalidEventError, type ReadAllOptions,
-  type ReadStreamOptions, type Subscription,
+  type AppendCondition, type AppendResult, type EventStore, type ExpectedRevision, InvalidEventError,
+  type ReadAllOptions, type ReadStreamOptions, type Subscription,
 } from './event-store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

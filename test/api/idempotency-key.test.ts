@@ -57,7 +57,8 @@ forEachBackend('Idempotency-Key', (test) => {
     const { key: apiKey } = await svc.newAccount();
     for (let round = 0; round < 5; round++) {
       const key = randomUUID();
-      const answers = await Promise.all(Array.from({ length: 16 }, () => post(svc, '/api/operations/', operation, key, apiKey)));
+      const send = () => post(svc, '/api/operations/', operation, key, apiKey);
+      const answers = await Promise.all(Array.from({ length: 16 }, send));
       for (const answer of answers) assert.is(answer.status, 200, `round ${round}: ${answer.status} ${answer.text}`);
       assert.equal(new Set(answers.map((a) => a.body.id)).size, 1, `round ${round}: one operation answered to all`);
       assert.is(answers.filter((a) => a.headers.get('idempotent-replayed') === null).length, 1, 'one request wrote');
@@ -65,7 +66,7 @@ forEachBackend('Idempotency-Key', (test) => {
     }
   });
 
-  test('the key with another body, path or query is a 422 at the header; other accounts have their own keys', async ({ svc }) => {
+  test('the key with another body or path is a 422 at the header; each account has its own keys', async ({ svc }) => {
     const key = randomUUID();
     assert.is((await post(svc, '/api/operations/', operation, key)).status, 200);
     const changed = await post(svc, '/api/operations/', { ...operation, name: 'Other' }, key);
@@ -84,7 +85,8 @@ forEachBackend('Idempotency-Key', (test) => {
   test('a malformed key is a 422 at the header, and nothing is written', async ({ svc }) => {
     const { key: apiKey } = await svc.newAccount();
     for (const key of ['', 'x'.repeat(256), 'with space', 'tab\there', 'é']) {
-      const r = await http(svc.url, 'POST', '/api/operations/', { key: apiKey, body: operation, headers: { 'idempotency-key': key } })
+      const headers = { 'idempotency-key': key };
+      const r = await http(svc.url, 'POST', '/api/operations/', { key: apiKey, body: operation, headers })
         .catch(() => null);
       if (!r) continue; // fetch refuses some header values itself
       assert.is(r.status, 422, `${JSON.stringify(key)} → ${r.status} ${r.text}`);
@@ -103,7 +105,7 @@ forEachBackend('Idempotency-Key', (test) => {
     assert.is(again.headers.get('idempotent-replayed'), null);
   });
 
-  test('every creating route: a retry answers the first result; maps, layers, COA statements, sections, keys', async ({ svc }) => {
+  test('creating routes: a retry answers the first result (maps, layers, COAs, sections, keys)', async ({ svc }) => {
     const { key: apiKey } = await svc.newAccount();
     const twice = async (path: string, body: unknown) => {
       const key = randomUUID();
@@ -121,7 +123,8 @@ forEachBackend('Idempotency-Key', (test) => {
     const maps = (await http(svc.url, 'GET', `/api/maps/?operation_id=${op.id}`, { key: apiKey })).body;
     assert.is(maps.length, 1);
 
-    const layer = await twice(`/api/maps/${map.first.body.id}/features`, { type: 'boundary', title: 'AO', feature_collection: square });
+    const boundary = { type: 'boundary', title: 'AO', feature_collection: square };
+    const layer = await twice(`/api/maps/${map.first.body.id}/features`, boundary);
     assert.equal(layer.again.body, layer.first.body);
     const layers = (await http(svc.url, 'GET', `/api/maps/${map.first.body.id}`, { key: apiKey })).body.layers;
     assert.is(layers.length, 1);
@@ -129,9 +132,11 @@ forEachBackend('Idempotency-Key', (test) => {
 
     const coa = await twice('/api/coa-statements/', { operation_id: op.id, name: 'COA 1' });
     assert.equal(coa.again.body, coa.first.body);
-    const section = await twice('/api/coa-statements/sections/', { coa_statement_id: coa.first.body.id, title: 'Phase 1' });
+    const coaId = coa.first.body.id;
+    const section = await twice('/api/coa-statements/sections/', { coa_statement_id: coaId, title: 'Phase 1' });
     assert.equal(section.again.body, section.first.body);
-    const sections = await http(svc.url, 'GET', `/api/coa-statements/sections/?coa_statement_id=${coa.first.body.id}`, { key: apiKey });
+    const sectionsPath = `/api/coa-statements/sections/?coa_statement_id=${coaId}`;
+    const sections = await http(svc.url, 'GET', sectionsPath, { key: apiKey });
     assert.is(sections.body.total, 1);
 
     const created = await twice('/api/api-keys/', { name: 'retried key' });
@@ -160,8 +165,10 @@ forEachBackend('Idempotency-Key with the projector down', (test) => {
       const again = await post(svc, '/api/operations/', operation, key);
       assert.is(again.status, 503);
       assert.is(again.body.id, id, 'the retry names the same operation');
-      const created = (await allEvents(svc)).filter((e) => e.type === 'OperationCreated' && e.metadata.account_id === svc.accountId);
-      assert.equal(created.map((e) => (e.data as { operation_id: string }).operation_id), [id], 'one operation recorded');
+      const created = (await allEvents(svc))
+        .filter((e) => e.type === 'OperationCreated' && e.metadata.account_id === svc.accountId)
+        .map((e) => (e.data as { operation_id: string }).operation_id);
+      assert.equal(created, [id], 'one operation recorded');
     } finally {
       await runner.start();
     }

@@ -81,7 +81,8 @@ test('every POST that creates something takes an Idempotency-Key, with its 409 a
     assert.ok(takesKey, `${route.operationId} documents the Idempotency-Key header`);
     const responses = doc.paths[route.path].post.responses;
     assert.match(responses['409'].description, /Idempotency-Key/, route.operationId);
-    assert.equal(responses['503'].content['application/json'].schema, { $ref: '#/components/schemas/RecordedNotYetReadable' });
+    const recorded = { $ref: '#/components/schemas/RecordedNotYetReadable' };
+    assert.equal(responses['503'].content['application/json'].schema, recorded);
   }
 });
 

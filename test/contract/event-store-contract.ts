@@ -96,7 +96,7 @@ export function eventStoreContract(factory: StoreFactory) {
     assert.equal((await store.readStream(s)).map((e) => e.id), events.map((e) => e.id));
   });
 
-  test('append conditions: refused, with nothing written, once the other stream holds a named type', async ({ store }) => {
+  test('append conditions: refused, nothing written, once the other stream holds a named type', async ({ store }) => {
     const parent = stream();
     const child = stream();
     const endedBy = { stream: parent, withoutTypes: ['AccountRegistered'] };
@@ -105,7 +105,8 @@ export function eventStoreContract(factory: StoreFactory) {
     await store.append(parent, [accountRegistered()], 'no_stream');
     await store.append(child, [accountRegistered()], 0, [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }]);
     try {
-      await store.append(child, [accountRegistered()], 1, [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }, endedBy]);
+      const conditions = [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }, endedBy];
+      await store.append(child, [accountRegistered()], 1, conditions);
       assert.unreachable('the condition should refuse the append');
     } catch (error) {
       assert.instance(error, AppendConditionFailedError);
@@ -115,7 +116,7 @@ export function eventStoreContract(factory: StoreFactory) {
   });
 
   if (factory.atomicConditions ?? true) {
-    test('append conditions under concurrency: no conditional append lands after the ending event', async ({ store }) => {
+    test('append conditions under concurrency: none lands after the ending event', async ({ store }) => {
       for (let round = 0; round < 10; round++) {
         const parent = stream();
         const endedBy = { stream: parent, withoutTypes: ['AccountRegistered'] };
@@ -132,7 +133,8 @@ export function eventStoreContract(factory: StoreFactory) {
             assert.instance(outcome.reason, AppendConditionFailedError);
             assert.is(written.length, 0);
           } else {
-            assert.ok(written[0]!.position < end, `round ${round}: a child at ${written[0]!.position}, after the end at ${end}`);
+            const at = written[0]!.position;
+            assert.ok(at < end, `round ${round}: a child at ${at}, after the end at ${end}`);
           }
         }
       }

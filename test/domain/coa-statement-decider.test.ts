@@ -42,7 +42,8 @@ test('statement children: AdmitChild admits under an active statement of the acc
   statement([]).when(admit(ACCOUNT)).thenThrows('not_found');
   statement([created]).when(admit(OTHER)).thenThrows('forbidden');
   const arranged: CoaStatementEvent = {
-    type: 'COAStatementSectionsArranged', data: { coa_statement_id: COA, operation_id: OP, section_ids: [], by: by(T2) },
+    type: 'COAStatementSectionsArranged',
+    data: { coa_statement_id: COA, operation_id: OP, section_ids: [], by: by(T2) },
   };
   // The events a child's append is conditioned on are exactly those after which AdmitChild refuses.
   for (const event of [screened, arranged, deleted]) {

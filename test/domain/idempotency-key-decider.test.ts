@@ -19,7 +19,9 @@ const later = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
 
 const claimed = (claim_id = C1, fingerprint = SAME, claimed_at = T0): IdempotencyKeyEvent =>
   ({ type: 'IdempotencyKeyClaimed', data: { key_id: KEY, claim_id, fingerprint, claimed_at } });
-const recorded: IdempotencyKeyEvent = { type: 'IdempotentWriteRecorded', data: { key_id: KEY, claim_id: C1, sealed: 'c2VhbGVk' } };
+const recorded: IdempotencyKeyEvent = {
+  type: 'IdempotentWriteRecorded', data: { key_id: KEY, claim_id: C1, sealed: 'c2VhbGVk' },
+};
 const released: IdempotencyKeyEvent = { type: 'IdempotencyKeyReleased', data: { key_id: KEY, claim_id: C1 } };
 const claim = (claim_id: string, fingerprint = SAME, now = later(1000)) =>
   ({ type: 'ClaimIdempotencyKey' as const, key_id: KEY, claim_id, fingerprint, now });
@@ -48,7 +50,7 @@ test('given a claim older than the lifetime, when any request uses the key, then
   spec([claimed(), recorded]).when(claim(C2, SAME, later(IDEMPOTENCY_KEY_LIFETIME_MS - 1))).then([]);
 });
 
-test('given a claim never recorded nor released, when the same request comes after the takeover time, then it takes over', () => {
+test('given a claim neither recorded nor released, when it comes after the takeover time, then takeover', () => {
   const now = later(IDEMPOTENCY_CLAIM_TAKEOVER_MS);
   spec([claimed()]).when(claim(C2, SAME, now)).then([claimed(C2, SAME, now)]);
   spec([claimed()]).when(claim(C2, SAME, later(IDEMPOTENCY_CLAIM_TAKEOVER_MS - 1))).then([]);
@@ -57,12 +59,14 @@ test('given a claim never recorded nor released, when the same request comes aft
 });
 
 test('record and release: only by the claim in force, once', () => {
-  spec([claimed()]).when({ type: 'RecordIdempotentWrite', key_id: KEY, claim_id: C1, sealed: 'c2VhbGVk' }).then([recorded]);
+  const record = (claim_id: string, sealed: string) =>
+    ({ type: 'RecordIdempotentWrite' as const, key_id: KEY, claim_id, sealed });
+  spec([claimed()]).when(record(C1, 'c2VhbGVk')).then([recorded]);
   spec([claimed()]).when({ type: 'ReleaseIdempotencyKey', key_id: KEY, claim_id: C1 }).then([released]);
-  spec([claimed(), recorded]).when({ type: 'RecordIdempotentWrite', key_id: KEY, claim_id: C1, sealed: 'eA==' }).then([]);
+  spec([claimed(), recorded]).when(record(C1, 'eA==')).then([]);
   spec([claimed(), recorded]).when({ type: 'ReleaseIdempotencyKey', key_id: KEY, claim_id: C1 }).then([]);
   // Taken over: the first claimer's late record is dropped.
-  spec([claimed(), claimed(C2)]).when({ type: 'RecordIdempotentWrite', key_id: KEY, claim_id: C1, sealed: 'eA==' }).then([]);
+  spec([claimed(), claimed(C2)]).when(record(C1, 'eA==')).then([]);
 });
 
 test.run();

@@ -70,7 +70,7 @@ test('children: given created, AdmitChild records nothing; deleted, missing or a
   spec([created]).when(admit(otherAccount)).thenThrows('forbidden');
 });
 
-test('children: the events a child\'s append is conditioned on are exactly those after which AdmitChild refuses', () => {
+test('children: a child\'s append is conditioned on exactly the events after which AdmitChild refuses', () => {
   const samples: OperationEvent[] = [
     { type: 'OperationUpdated', data: { operation_id: id, changes: { name: 'New' } } },
     { type: 'OperationDeleted', data: { operation_id: id } },
@@ -85,7 +85,8 @@ test('children: the events a child\'s append is conditioned on are exactly those
     }
     assert.is(OPERATION_ENDED_BY.includes(event.type), !admits, event.type);
   }
-  assert.equal(operationAsParent(id), { kind: 'Operation', id, stream: `operation-${id}`, endedBy: ['OperationDeleted'] });
+  const parent = { kind: 'Operation', id, stream: `operation-${id}`, endedBy: ['OperationDeleted'] };
+  assert.equal(operationAsParent(id), parent);
 });
 
 test.run();
