@@ -115,6 +115,10 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
     middleware.push(validateRequest(route));
     middleware.push(async (ctx) => {
       await route.handler(ctx, { ...ctx.state.input, principal: ctx.state.principal, authorized: ctx.state.authorized });
+      if (route.idempotent && ctx.headers['idempotency-key'] !== undefined && !ctx.state.wroteOnce) {
+        // A declaration the handler does not honour would make a retry write twice: a bug, not a client error.
+        throw new Error(`${route.operationId} is declared idempotent but its handler did not write through writeOnce`);
+      }
     });
     router.register(koaPath(route.path), [route.method.toUpperCase()], middleware);
   }

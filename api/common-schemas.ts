@@ -33,6 +33,14 @@ export const PageQuery = {
   size: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Items per page (1–100)' }),
 };
 
+/** A 503 of a write the read models have not caught up with: what was recorded, and where to read it. */
+export const RecordedNotYetReadable = Type.Object({
+  detail: Type.String(),
+  id: Type.Optional(Type.String({ description: 'The id of what the write created' })),
+  location: Type.Optional(Type.String({ description: 'Where to read it (also in the Location header)' })),
+  ids: Type.Optional(Type.Array(Type.String(), { description: 'Every id, when the write created several' })),
+}, { title: 'RecordedNotYetReadable' });
+
 /** Error responses every authenticated route can give. */
 export const authErrors: Record<number, ResponseSpec> = {
   401: { description: 'Missing, malformed, unknown, expired or revoked API key', schema: HTTPError },

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly detail: string | ValidationIssue[],
     readonly headers: Record<string, string> = {},
+    /** Fields the body carries besides `detail` (a recorded write's id and location). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(typeof detail === 'string' ? detail : detail.map((d) => `${d.loc.join('.')}: ${d.msg}`).join('; '));
     this.name = 'HttpError';

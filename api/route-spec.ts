@@ -47,6 +47,12 @@ export interface RouteSpec<P extends TObject | undefined = any, Q extends TObjec
    * answers reaches the handler as `authorized` (so the resource is not looked up twice).
    */
   authorize?: (input: { params: Record<string, string>; principal: Principal }) => Promise<unknown>;
+  /**
+   * A POST that creates something: its handler writes through writeOnce (api/idempotent-write.ts), so
+   * an Idempotency-Key header makes a retry answer the first write instead of writing again. The
+   * OpenAPI document gets the header and the 409 and 503 answers that go with it.
+   */
+  idempotent?: boolean;
   /** Ignore query parameters not in the schema (OGC clients add their own); default true. */
   responses: Record<number, ResponseSpec>;
   handler: (

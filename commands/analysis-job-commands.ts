@@ -9,7 +9,7 @@ import { validateFeatureCollectionOffLoop } from './validate-feature-collection-
 import { ringCrossingIssues } from './ring-crossing-issues.ts';
 import type { DeferredRingChecks } from '../domain/map/geojson/deferred-ring-checks.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
-import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationAsParent, operationDecider } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
@@ -146,6 +146,7 @@ export async function requestAnalysis(
     stream: analysisStream(analysisId),
     decider: analysisJobDecider,
     operationId: map.operation_id,
+    parents: [operationAsParent(map.operation_id)],
     command: {
       type: 'RequestAnalysis',
       request: {
@@ -215,6 +216,7 @@ export async function addAnalysisLayer(
     decider: mapDecider,
     operationId: job.operation_id,
     retryOnConflict: true,
+    parents: [operationAsParent(job.operation_id)],
     command: { type: 'AddMapLayer', map_id: job.map_id, account_id: job.account_id, ...layer },
   });
 }

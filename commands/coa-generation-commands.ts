@@ -27,7 +27,7 @@ export const placeholderCoaDescription = (jobId: string) =>
 
 export async function requestCoaGeneration(store: EventStore, ctx: CommandContext, input: CoaGenerationInput) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
-  await requireActiveOperation(store, input.operation_id, account_id);
+  const operation = await requireActiveOperation(store, input.operation_id, account_id);
   const documentIds = await requireOperationDocuments(store, input.operation_id, input.document_ids);
   const jobId = randomUUID();
   const statementIds: string[] = [];
@@ -41,6 +41,7 @@ export async function requestCoaGeneration(store: EventStore, ctx: CommandContex
   // Requested after the statements exist: the worker may start as soon as this event is appended.
   const result = await handleCommand({
     store, ctx, stream: generationJobStream(jobId), decider: generationJobDecider, operationId: input.operation_id,
+    parents: [operation],
     command: {
       type: 'RequestGeneration',
       request: {

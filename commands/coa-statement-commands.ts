@@ -9,7 +9,9 @@ import { DomainError } from '../domain/shared/domain-error.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
 import type { Origin } from '../domain/planning-record/planning-record-events.ts';
 import type { ScreeningAssessmentInput, ScreeningCriterion } from '../domain/coa-statement/coa-screening.ts';
-import { coaStatementDecider, type CoaStatementFields } from '../domain/coa-statement/coa-statement-decider.ts';
+import {
+  coaStatementAsParent, coaStatementDecider, type CoaStatementFields,
+} from '../domain/coa-statement/coa-statement-decider.ts';
 import { coaStatementStream, MAX_COA_SECTIONS } from '../domain/coa-statement/coa-statement-events.ts';
 import { coaSectionDecider, type CoaSectionFields } from '../domain/coa-statement/coa-section-decider.ts';
 import { coaSectionStream } from '../domain/coa-statement/coa-section-events.ts';
@@ -28,6 +30,7 @@ const conditional = (expectedVersion: number | undefined) => ({
 /** The statement, when it is active and the caller's (404 / 403 otherwise). */
 export async function requireActiveCoaStatement(store: EventStore, coaStatementId: string, accountId: string) {
   const { state } = await loadState(store, coaStatementStream(coaStatementId), coaStatementDecider);
+  coaStatementDecider.decide({ type: 'AdmitChild', coa_statement_id: coaStatementId, account_id: accountId }, state);
   return requireAccess(state.status === 'active' ? state : null, accountId, { kind: 'COA statement', id: coaStatementId });
 }
 
@@ -47,11 +50,12 @@ export interface NewCoaStatement extends Partial<Omit<CoaStatementFields, 'name'
 
 export async function createCoaStatement(store: EventStore, ctx: CommandContext, input: NewCoaStatement) {
   const { account_id } = requirePrincipal(ctx);
-  await requireActiveOperation(store, input.operation_id, account_id);
+  const operation = await requireActiveOperation(store, input.operation_id, account_id);
   await requireSketchMap(store, input.sketch_map_id, input.operation_id);
   const coa_statement_id = randomUUID();
   const result = await handleCommand({
     store, ctx, stream: coaStatementStream(coa_statement_id), decider: coaStatementDecider, operationId: input.operation_id,
+    parents: [operation],
     command: {
       type: 'CreateCoaStatement', coa_statement_id, operation_id: input.operation_id, account_id,
       fields: { name: input.name, description: input.description ?? null, sketch_map_id: input.sketch_map_id ?? null },
@@ -72,10 +76,11 @@ export interface CoaStatementUpdate {
 export async function updateCoaStatement(store: EventStore, ctx: CommandContext, update: CoaStatementUpdate) {
   const { account_id } = requirePrincipal(ctx);
   const current = await requireActiveCoaStatement(store, update.coa_statement_id, account_id);
-  await requireActiveOperation(store, current.operation_id, account_id);
+  const operation = await requireActiveOperation(store, current.operation_id, account_id);
   if (update.changes.sketch_map_id !== undefined) await requireSketchMap(store, update.changes.sketch_map_id, current.operation_id);
   return handleCommand({
     store, ctx, stream: coaStatementStream(update.coa_statement_id), decider: coaStatementDecider, operationId: current.operation_id,
+    parents: [operation],
     ...conditional(update.expected_version),
     command: {
       type: 'UpdateCoaStatement', coa_statement_id: update.coa_statement_id, account_id,
@@ -104,9 +109,10 @@ export interface SectionArrangement {
 export async function arrangeCoaSections(store: EventStore, ctx: CommandContext, arrangement: SectionArrangement) {
   const { account_id } = requirePrincipal(ctx);
   const current = await requireActiveCoaStatement(store, arrangement.coa_statement_id, account_id);
-  await requireActiveOperation(store, current.operation_id, account_id);
+  const operation = await requireActiveOperation(store, current.operation_id, account_id);
   return handleCommand({
     store, ctx, stream: coaStatementStream(arrangement.coa_statement_id), decider: coaStatementDecider, operationId: current.operation_id,
+    parents: [operation],
     ...conditional(arrangement.expected_version),
     command: {
       type: 'ArrangeCoaSections', coa_statement_id: arrangement.coa_statement_id, account_id,
@@ -128,13 +134,14 @@ export interface NewCoaSection extends Partial<Omit<CoaSectionFields, 'title'>> 
 export async function addCoaSection(store: EventStore, ctx: CommandContext, input: NewCoaSection) {
   const { account_id } = requirePrincipal(ctx);
   const statement = await requireActiveCoaStatement(store, input.coa_statement_id, account_id);
-  await requireActiveOperation(store, statement.operation_id, account_id);
+  const operation = await requireActiveOperation(store, statement.operation_id, account_id);
   if (input.section_count >= MAX_COA_SECTIONS) {
     throw new DomainError('invalid', `A COA statement holds at most ${MAX_COA_SECTIONS} sections`, ['body', 'coa_statement_id']);
   }
   const section_id = input.section_id ?? randomUUID();
   const result = await handleCommand({
     store, ctx, stream: coaSectionStream(section_id), decider: coaSectionDecider, operationId: statement.operation_id,
+    parents: [coaStatementAsParent(statement.coa_statement_id), operation],
     command: {
       type: 'AddCoaSection', section_id, coa_statement_id: statement.coa_statement_id, operation_id: statement.operation_id, account_id,
       fields: { title: input.title, content: input.content ?? null, field: input.field ?? null },
@@ -148,7 +155,7 @@ export async function addCoaSection(store: EventStore, ctx: CommandContext, inpu
 async function requireActiveSection(store: EventStore, sectionId: string, accountId: string) {
   const loaded = await loadState(store, coaSectionStream(sectionId), coaSectionDecider);
   const section = requireAccess(loaded.state.status === 'active' ? loaded.state : null, accountId, { kind: 'COA statement section', id: sectionId });
-  await Promise.all([
+  const [, operation] = await Promise.all([
     requireActiveCoaStatement(store, section.coa_statement_id, accountId).catch((error: unknown) => {
       // A section of a deleted statement is gone with it.
       if (error instanceof DomainError && error.kind === 'not_found') throw new DomainError('not_found', `COA statement section ${sectionId} not found`);
@@ -156,7 +163,7 @@ async function requireActiveSection(store: EventStore, sectionId: string, accoun
     }),
     requireActiveOperation(store, section.operation_id, accountId),
   ]);
-  return { section, loaded };
+  return { section, loaded, parents: [coaStatementAsParent(section.coa_statement_id), operation] };
 }
 
 export interface CoaSectionUpdate {
@@ -168,19 +175,20 @@ export interface CoaSectionUpdate {
 
 export async function updateCoaSection(store: EventStore, ctx: CommandContext, update: CoaSectionUpdate) {
   const { account_id } = requirePrincipal(ctx);
-  const { section, loaded } = await requireActiveSection(store, update.section_id, account_id);
+  const { section, loaded, parents } = await requireActiveSection(store, update.section_id, account_id);
   return handleCommand({
     store, ctx, stream: coaSectionStream(update.section_id), decider: coaSectionDecider, operationId: section.operation_id,
-    ...conditional(update.expected_version), loaded,
+    ...conditional(update.expected_version), loaded, parents,
     command: { type: 'UpdateCoaSection', section_id: update.section_id, account_id, changes: update.changes, by: provenanceOf(ctx, update.origin) },
   });
 }
 
 export async function removeCoaSection(store: EventStore, ctx: CommandContext, sectionId: string) {
   const { account_id } = requirePrincipal(ctx);
-  const { section, loaded } = await requireActiveSection(store, sectionId, account_id);
+  const { section, loaded, parents } = await requireActiveSection(store, sectionId, account_id);
   return handleCommand({
-    store, ctx, stream: coaSectionStream(sectionId), decider: coaSectionDecider, operationId: section.operation_id, loaded,
+    store, ctx, stream: coaSectionStream(sectionId), decider: coaSectionDecider, operationId: section.operation_id,
+    loaded, parents,
     command: { type: 'RemoveCoaSection', section_id: sectionId, account_id, by: provenanceOf(ctx) },
   });
 }

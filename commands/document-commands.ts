@@ -24,11 +24,11 @@ export interface RecordedUpload {
 
 export async function recordUpload(store: EventStore, ctx: CommandContext, upload: NewUpload): Promise<RecordedUpload> {
   const { account_id, api_key_id } = requirePrincipal(ctx);
-  await requireActiveOperation(store, upload.operation_id, account_id);
+  const operation = await requireActiveOperation(store, upload.operation_id, account_id);
   const document_id = documentIdOf(upload.operation_id, upload.sha256);
   const result = await handleCommand({
     store, ctx, stream: documentStream(document_id), decider: documentDecider, operationId: upload.operation_id,
-    retryOnConflict: true,
+    retryOnConflict: true, parents: [operation],
     command: { type: 'UploadDocument', upload: { ...upload, document_id, account_id, by: { account_id, api_key_id, at: ctx.now().toISOString() } } },
   });
   if (result.state.status !== 'active') throw new Error(`document ${document_id} is ${result.state.status} after its upload`);

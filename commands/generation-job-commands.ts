@@ -52,7 +52,7 @@ export async function requestGenerations(store: EventStore, ctx: CommandContext,
 
 export async function requestGeneration(store: EventStore, ctx: CommandContext, input: GenerationRequestInput) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
-  await requireActiveOperation(store, input.operation_id, account_id);
+  const operation = await requireActiveOperation(store, input.operation_id, account_id);
   const documentIds = await requireOperationDocuments(store, input.operation_id, input.document_ids);
   const record = await loadPlanningRecord(store, input.target_kind, input.record_id);
   if (!input.overwrite && editedByPerson(record.state)) {
@@ -62,6 +62,7 @@ export async function requestGeneration(store: EventStore, ctx: CommandContext, 
   const jobId = randomUUID();
   const result = await handleCommand({
     store, ctx, stream: generationJobStream(jobId), decider: generationJobDecider, operationId: input.operation_id,
+    parents: [operation],
     command: {
       type: 'RequestGeneration',
       request: {

@@ -2,11 +2,16 @@
 // Commutative commands retry on a concurrent write (they re-decide on the newer state, so no update
 // is lost); the others surface the conflict as 409. A decision that also depends on other streams
 // (readAlso) is appended only if none of them moved since they were read, else it is taken again.
+// A child's write names its live parents: the append holds only while none of them has ended
+// (domain/shared/live-parent.ts), whatever the interleaving with the parent's deletion.
 import type { Decider } from '../domain/shared/decider.ts';
 import type { DomainEvent } from '../domain/shared/event-envelope.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { eventSchemas } from '../domain/event-schemas.ts';
-import { type EventStore, type StreamRead, WrongExpectedRevisionError } from '../infra/event-store/event-store.ts';
+import type { LiveParent } from '../domain/shared/live-parent.ts';
+import {
+  AppendConditionFailedError, type EventStore, type StreamRead, WrongExpectedRevisionError,
+} from '../infra/event-store/event-store.ts';
 import { envelope, type CommandContext } from './command-context.ts';
 import { loadState, type LoadedState } from './load-state.ts';
 
@@ -39,6 +44,11 @@ export interface HandleCommandOptions<Command, Event extends DomainEvent, State>
    * (the event store checks it with the append); if one did, the command is read and decided again.
    */
   readAlso?: () => Promise<{ command: Command; read: StreamRead[] }>;
+  /**
+   * The parents the caller's checks admitted the write under (operation, COA statement): the events
+   * are appended only while none of them has ended; one ended meanwhile is a 404 and nothing is written.
+   */
+  parents?: readonly LiveParent[];
 }
 
 const MAX_ATTEMPTS = 20;
@@ -46,7 +56,7 @@ const MAX_ATTEMPTS = 20;
 export async function handleCommand<Command, Event extends DomainEvent, State>(
   options: HandleCommandOptions<Command, Event, State>,
 ): Promise<CommandResult<State>> {
-  const { store, stream, decider, command, ctx } = options;
+  const { store, stream, decider, command, ctx, parents = [] } = options;
   for (let attempt = 1; ; attempt++) {
     const loaded = attempt === 1 && options.loaded ? options.loaded : await loadState(store, stream, decider);
     let state = loaded.state;
@@ -62,11 +72,18 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
         stream,
         events.map((e) => envelope(e, ctx, options.operationId, eventSchemas)),
         revision < 0 ? 'no_stream' : revision,
-        also ? { unchanged: also.read } : undefined,
+        {
+          unchanged: also?.read,
+          conditions: parents.map((p) => ({ stream: p.stream, withoutTypes: p.endedBy })),
+        },
       );
       for (const e of events) state = decider.evolve(state, e);
       return { state, position: result.position, revision: result.revision, events };
     } catch (error) {
+      if (error instanceof AppendConditionFailedError) {
+        const ended = parents.find((p) => p.stream === error.condition.stream)!;
+        throw new DomainError('not_found', `${ended.kind} ${ended.id} not found`);
+      }
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       const otherMoved = also !== null && error.stream !== stream;
       if ((!options.retryOnConflict && !otherMoved) || attempt >= MAX_ATTEMPTS) {

@@ -11,6 +11,7 @@ import { handleCommand } from './handle-command.ts';
 import { provenanceOf, requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
 import { requireActiveCoaStatement } from './coa-statement-commands.ts';
 import { readCitedDocuments, type DocumentCitation } from './document-commands.ts';
+import { coaStatementAsParent } from '../domain/coa-statement/coa-statement-decider.ts';
 
 export type SimulationContentInput = SimulationContentData;
 
@@ -24,7 +25,7 @@ export async function recordLlmSimulation(
 ) {
   const { account_id } = requirePrincipal(ctx);
   const statement = await requireActiveCoaStatement(store, input.coa_statement_id, account_id);
-  await requireActiveOperation(store, statement.operation_id, account_id);
+  const operation = await requireActiveOperation(store, statement.operation_id, account_id);
   // A generation job names its record's id when requested (GET /api/generation-jobs/{id} shows it).
   const simulation_id = input.simulation_id ?? randomUUID();
   const command = {
@@ -36,6 +37,7 @@ export async function recordLlmSimulation(
   const result = await handleCommand({
     store, ctx, stream: llmSimulationStream(simulation_id), decider: llmSimulationDecider, operationId: statement.operation_id,
     command,
+    parents: [coaStatementAsParent(statement.coa_statement_id), operation],
     readAlso: citations && citations.length > 0 ? async () => {
       const { cited, read } = await readCitedDocuments(store, citations);
       return { command: { ...command, cited_documents: cited }, read };

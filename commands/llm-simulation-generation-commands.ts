@@ -14,6 +14,7 @@ import { DomainError } from '../domain/shared/domain-error.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { requireActiveCoaStatement } from './coa-statement-commands.ts';
+import { coaStatementAsParent } from '../domain/coa-statement/coa-statement-decider.ts';
 import { requireOperationDocuments } from './document-commands.ts';
 import { handleCommand } from './handle-command.ts';
 import { loadState } from './load-state.ts';
@@ -46,7 +47,7 @@ export async function requestSimulation(store: EventStore, ctx: CommandContext, 
   const { account_id, api_key_id } = requirePrincipal(ctx);
   const statement = await requireActiveCoaStatement(store, input.coa_statement_id.toLowerCase(), account_id);
   const operationId = statement.operation_id;
-  await requireActiveOperation(store, operationId, account_id);
+  const operation = await requireActiveOperation(store, operationId, account_id);
   const documentIds = await requireOperationDocuments(store, operationId, input.document_ids);
   const analysisIds = input.analysis_ids === null ? null : unique(input.analysis_ids);
   if (analysisIds) await checkAnalyses(store, analysisIds, operationId);
@@ -54,6 +55,7 @@ export async function requestSimulation(store: EventStore, ctx: CommandContext, 
   const simulationId = randomUUID();
   const result = await handleCommand({
     store, ctx, stream: generationJobStream(jobId), decider: generationJobDecider, operationId,
+    parents: [coaStatementAsParent(statement.coa_statement_id), operation],
     command: {
       type: 'RequestGeneration',
       request: {

@@ -9,7 +9,7 @@ import { validateFeatureCollectionOffLoop } from './validate-feature-collection-
 import { normalizeLayerFeatureCollection } from '../domain/map/geojson/normalize-layer-feature-collection.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
-import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationAsParent, operationDecider } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
@@ -31,13 +31,26 @@ async function operationState(store: EventStore, operationId: string) {
 export async function createMap(store: EventStore, ctx: CommandContext, input: { operation_id: string; name: string }) {
   const { account_id } = principalOf(ctx);
   const operation = await operationState(store, input.operation_id);
-  requireAccess(operation.status === 'active' ? operation : null, account_id, { kind: 'Operation', id: input.operation_id });
+  operationDecider.decide({ type: 'AdmitChild', operation_id: input.operation_id, account_id }, operation);
   const mapId = randomUUID();
   const result = await handleCommand({
     store, ctx, stream: mapStream(mapId), decider: mapDecider, operationId: input.operation_id,
+    parents: [operationAsParent(input.operation_id)],
     command: { type: 'CreateMap', map_id: mapId, operation_id: input.operation_id, account_id, name: input.name },
   });
   return { map_id: mapId, ...result };
+}
+
+/** The features of one version of a layer, as recorded. */
+export async function recordedLayerVersion(
+  store: EventStore, mapId: string, layerId: string, version: number,
+): Promise<LayerFeatureCollection> {
+  const { events } = await loadState(store, mapStream(mapId), mapDecider);
+  const recorded = events.find((e): e is MapLayerAdded | MapLayerReplaced =>
+    (e.type === 'MapLayerAdded' || e.type === 'MapLayerReplaced')
+    && e.data.layer_id === layerId && e.data.version === version);
+  if (!recorded) throw new Error(`map ${mapId} has no version ${version} of layer ${layerId}`);
+  return recorded.data.feature_collection;
 }
 
 export interface AddMapLayerInput {
@@ -81,6 +94,7 @@ export async function addMapLayer(
   // state (two boundaries at once become two versions, in log order; none is lost).
   const result = await handleCommand({
     store, ctx, stream: mapStream(mapId), decider: mapDecider, operationId: map.operation_id, retryOnConflict: true,
+    parents: [operationAsParent(map.operation_id)],
     command: {
       type: 'AddMapLayer', map_id: mapId, account_id, layer_id: randomUUID(), layer_type: input.type,
       title: input.title, feature_collection: featureCollection,

@@ -11,6 +11,7 @@ import { handleCommand } from './handle-command.ts';
 import { provenanceOf, requireActiveOperation, requirePrincipal } from './planning-provenance.ts';
 import { requireActiveCoaStatement } from './coa-statement-commands.ts';
 import { readCitedDocuments, type DocumentCitation } from './document-commands.ts';
+import { coaStatementAsParent } from '../domain/coa-statement/coa-statement-decider.ts';
 
 export interface PlanningRecordUpdate {
   kind: PlanningRecordKind;
@@ -35,8 +36,11 @@ export interface PlanningRecordUpdate {
 
 export async function updatePlanningRecord(store: EventStore, ctx: CommandContext, update: PlanningRecordUpdate) {
   const { account_id } = requirePrincipal(ctx);
-  await requireActiveOperation(store, update.operation_id, account_id);
-  if (update.coa_statement_id) await requireActiveCoaStatement(store, update.coa_statement_id, account_id);
+  const parents = [await requireActiveOperation(store, update.operation_id, account_id)];
+  if (update.coa_statement_id) {
+    await requireActiveCoaStatement(store, update.coa_statement_id, account_id);
+    parents.push(coaStatementAsParent(update.coa_statement_id));
+  }
   const items = update.items?.map((item) => ({ ...item, item_id: item.item_id ?? randomUUID() }));
   const command = {
     type: 'UpdatePlanningRecord' as const, record_id: update.record_id, operation_id: update.operation_id, account_id,
@@ -46,7 +50,7 @@ export async function updatePlanningRecord(store: EventStore, ctx: CommandContex
   const citations = update.cited_documents;
   return handleCommand({
     store, ctx, stream: planningRecordStream(update.kind, update.record_id), decider: planningRecordDecider(update.kind),
-    operationId: update.operation_id,
+    operationId: update.operation_id, parents,
     // Unconditional writes are last-writer-wins per field and retried on a concurrent write;
     // with If-Match (version = number of changes) a stale version is a 409.
     retryOnConflict: update.expected_version === undefined,

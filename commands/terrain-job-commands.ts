@@ -8,7 +8,7 @@ import { validateFeatureCollectionOffLoop } from './validate-feature-collection-
 import { normalizeLayerFeatureCollection } from '../domain/map/geojson/normalize-layer-feature-collection.ts';
 import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-collection-error.ts';
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
-import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationAsParent, operationDecider } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
@@ -70,6 +70,7 @@ export async function requestTerrainJob(store: EventStore, ctx: CommandContext, 
   const jobId = randomUUID();
   const result = await handleCommand({
     store, ctx, stream: terrainJobStream(jobId), decider: terrainJobDecider, operationId: map.operation_id,
+    parents: [operationAsParent(map.operation_id)],
     command: {
       type: 'RequestTerrainJob',
       request: {

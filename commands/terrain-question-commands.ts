@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mapDecider } from '../domain/map/map-decider.ts';
 import { mapStream } from '../domain/map/map-events.ts';
-import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationAsParent, operationDecider } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
@@ -29,6 +29,7 @@ export async function askTerrainQuestion(
   const result = await handleCommand({
     store, ctx, stream: terrainQuestionStream(questionId), decider: terrainQuestionDecider,
     operationId: map.operation_id,
+    parents: [operationAsParent(map.operation_id)],
     command: {
       type: 'AskTerrainQuestion',
       request: {

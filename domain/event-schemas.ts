@@ -18,6 +18,7 @@ import { identityEventSchemas } from './identity/identity-events.ts';
 import { generationJobEventSchemas } from './generation-job/generation-job-events.ts';
 import { generatedMapEventSchemas } from './generated-map/generated-map-events.ts';
 import { terrainQuestionEventSchemas } from './terrain-question/terrain-question-events.ts';
+import { idempotencyKeyEventSchemas } from './idempotency-key/idempotency-key-events.ts';
 
 export interface EventSchemaEntry {
   /** Current schema version of the event's data. */
@@ -46,4 +47,5 @@ export const eventSchemas: EventSchemaRegistry = {
   ...generationJobEventSchemas,
   ...generatedMapEventSchemas,
   ...terrainQuestionEventSchemas,
+  ...idempotencyKeyEventSchemas,
 };

@@ -13,7 +13,7 @@ export function webAppCors(deps: Pick<ApiDependencies, 'browserLogin'>): Koa.Mid
     origin: (ctx) => (ctx.get('origin') === webOrigin ? webOrigin : ''),
     credentials: true,
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    exposeHeaders: ['Location', 'ETag', 'Retry-After'],
+    exposeHeaders: ['Location', 'ETag', 'Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,
   });
 }

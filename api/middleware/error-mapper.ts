@@ -49,7 +49,7 @@ export function errorMapper(logger: Logger): Koa.Middleware {
       if (http) {
         ctx.status = http.status;
         ctx.set(http.headers);
-        ctx.body = { detail: http.detail };
+        ctx.body = { detail: http.detail, ...http.extra };
         return;
       }
       logger.error({ err: error, method: ctx.method, url: ctx.url }, 'unhandled error');

@@ -24,6 +24,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { accessibleAnalysis, accessibleMap } from '../access.ts';
 import { HTTPError, ListEnvelope, ownedResourceErrors, PageQuery } from '../common-schemas.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
@@ -94,6 +95,7 @@ export const analysisRoutes = (deps: ApiDependencies) => [
     auth: true,
     params: Type.Object({ map_id: Uuid }),
     body: AnalysisRequest,
+    idempotent: true,
     responses: {
       201: { description: 'Finished: the analysis with its result', schema: AnalysisResponse },
       202: { description: 'Accepted: poll the Location (GET /api/analyses/{analysis_id})', schema: AnalysisResponse },
@@ -108,15 +110,20 @@ export const analysisRoutes = (deps: ApiDependencies) => [
           ? { type, title: title ?? TITLES[type], parameters: rest }
           : { type, title: title ?? TITLES[type], parameters: { refraction_k: DEFAULT_REFRACTION_K, ...rest } }
       ) as RequestAnalysisInput;
-      const created = await requestAnalysis(
-        deps.store,
-        commandContextOf(ctx),
-        params.map_id,
-        input,
-        (mapId, tiles) => findCoveringTerrainJob(deps.readModels, mapId, tiles),
-        (mapId) => preparedTilesOfMap(deps.readModels, mapId),
+      const created = await writeOnce(ctx, deps, () =>
+        requestAnalysis(
+          deps.store,
+          commandContextOf(ctx),
+          params.map_id,
+          input,
+          (mapId, tiles) => findCoveringTerrainJob(deps.readModels, mapId, tiles),
+          (mapId) => preparedTilesOfMap(deps.readModels, mapId),
+        ),
       );
-      await awaitReadModels(deps, created.position);
+      await awaitReadModels(deps, created.position, {
+        id: created.analysis_id,
+        location: `/api/analyses/${created.analysis_id}`,
+      });
       const row =
         type === 'line_of_sight'
           ? await untilTerminal(deps, created.analysis_id, LINE_OF_SIGHT_WAIT_MS)

@@ -7,6 +7,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { authErrors, HTTPError } from '../common-schemas.ts';
 import { notFound } from '../http-error.ts';
 
@@ -43,13 +44,18 @@ export const apiKeyRoutes = (deps: ApiDependencies) => [
   }),
   defineRoute({
     method: 'post', path: '/api/api-keys/', operationId: 'create_api_key', summary: 'Create a key for the caller\'s account',
-    tags: ['api-keys'], auth: true, body: CreateApiKeyRequest,
+    tags: ['api-keys'], auth: true, body: CreateApiKeyRequest, idempotent: true,
     responses: { 200: { description: 'The key, in full this once', schema: CreateApiKeyResponse }, ...authErrors },
     async handler(ctx, { principal, body }) {
-      const created = await createApiKey(deps.store, commandContextOf(ctx), {
-        account_id: principal.account_id, name: body.name, expires_at: body.expires_at ?? null, lifetime_days: body.lifetime_days ?? null,
+      // The secret is part of what a retry with the Idempotency-Key gets back (sealed with that key).
+      const created = await writeOnce(ctx, deps, async () => {
+        const { api_key_id, token, position } = await createApiKey(deps.store, commandContextOf(ctx), {
+          account_id: principal.account_id, name: body.name, expires_at: body.expires_at ?? null,
+          lifetime_days: body.lifetime_days ?? null,
+        });
+        return { api_key_id, token, position };
       });
-      await awaitReadModels(deps, created.position);
+      await awaitReadModels(deps, created.position, { id: created.api_key_id });
       const view = await getApiKey(deps.readModels, created.api_key_id);
       ctx.body = { ...view, key: created.token };
     },

@@ -16,6 +16,7 @@ import { ownedResourceErrors } from '../common-schemas.ts';
 import { ListCOAStatementResponse, statementView } from '../planning/coa-schemas.ts';
 import { generateFields } from '../planning/generation-schemas.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { defineRoute } from '../route-spec.ts';
 
 const COAStatementGenerationRequest = Type.Object({
@@ -50,7 +51,7 @@ export const coaGenerationRoutes = (deps: ApiDependencies) => [
       + 'acceptable and suitable only from a model verdict with rationale (else not_assessed); the job lists the '
       + 'screening under coa_screening. A failed job (LLM_UNAVAILABLE, LLM_TIMEOUT, LLM_INVALID_OUTPUT) writes '
       + 'nothing: the statements keep their placeholders.',
-    tags: ['coa-statements'], auth: true, body: COAStatementGenerationRequest,
+    tags: ['coa-statements'], auth: true, body: COAStatementGenerationRequest, idempotent: true,
     responses: {
       200: {
         description: 'The new statements (placeholders); Location names the job', schema: ListCOAStatementResponse,
@@ -61,12 +62,16 @@ export const coaGenerationRoutes = (deps: ApiDependencies) => [
       const operationId = body.operation_id.toLowerCase();
       await accessibleOperation(deps.readModels, operationId, principal);
       const count = body.count ?? DEFAULT_COA_COUNT;
-      const requested = await requestCoaGeneration(deps.store, commandContextOf(ctx), {
-        operation_id: operationId, count, instructions: body.instructions ?? null,
-        document_ids: body.document_ids ?? [],
+      const requested = await writeOnce(ctx, deps, async () => {
+        const { jobId, statementIds, position } = await requestCoaGeneration(deps.store, commandContextOf(ctx), {
+          operation_id: operationId, count, instructions: body.instructions ?? null,
+          document_ids: body.document_ids ?? [],
+        });
+        return { jobId, statementIds, position };
       });
-      await awaitReadModels(deps, requested.position);
-      ctx.set('Location', `/api/generation-jobs/${requested.jobId}`);
+      const location = `/api/generation-jobs/${requested.jobId}`;
+      await awaitReadModels(deps, requested.position, { id: requested.jobId, location });
+      ctx.set('Location', location);
       ctx.body = {
         items: await statementViews(deps.readModels, requested.statementIds),
         total: count, page: 1, size: count, pages: 1,

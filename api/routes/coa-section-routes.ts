@@ -12,6 +12,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { answerVersionedWrite } from '../answer-versioned-write.ts';
 import { ifMatchRevision } from '../if-match.ts';
 import { parseAsOf } from '../as-of-parameter.ts';
@@ -30,16 +31,21 @@ export const coaSectionRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'post', path: '/api/coa-statements/sections/', operationId: 'create_coa_statement_section',
     summary: 'Add a section to a COA statement (it goes last)',
-    tags: ['coa-statements'], auth: true, body: COAStatementSectionRequest,
+    tags: ['coa-statements'], auth: true, body: COAStatementSectionRequest, idempotent: true,
     responses: { 200: { description: 'Created: id and Location name the section', schema: MessageResponse }, ...ownedResourceErrors },
     async handler(ctx, { body, principal }) {
       const statement = await accessibleCoaStatement(deps.readModels, body.coa_statement_id, principal);
       const current = await sectionsOfStatement(deps.readModels, statement);
-      const added = await addCoaSection(deps.store, commandContextOf(ctx), {
-        coa_statement_id: statement.coa_statement_id, title: body.title, content: body.content, field: body.field, section_count: current.length,
+      const added = await writeOnce(ctx, deps, async () => {
+        const { section_id, position } = await addCoaSection(deps.store, commandContextOf(ctx), {
+          coa_statement_id: statement.coa_statement_id, title: body.title, content: body.content, field: body.field,
+          section_count: current.length,
+        });
+        return { section_id, position };
       });
-      await awaitReadModels(deps, added.position);
-      ctx.set('Location', `/api/coa-statements/sections/${added.section_id}`);
+      const location = `/api/coa-statements/sections/${added.section_id}`;
+      await awaitReadModels(deps, added.position, { id: added.section_id, location });
+      ctx.set('Location', location);
       ctx.set('ETag', '"1"');
       ctx.body = { message: 'Section created', id: added.section_id };
     },

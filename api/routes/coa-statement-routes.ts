@@ -17,6 +17,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { answerVersionedWrite } from '../answer-versioned-write.ts';
 import { ifMatchRevision } from '../if-match.ts';
 import { accessibleOperation } from '../access.ts';
@@ -57,14 +58,18 @@ export const coaStatementRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'post', path: '/api/coa-statements/', operationId: 'create_coa_statement', summary: 'Create a COA statement for an operation',
     description: 'sketch_map_id, when given, must be a map of the same operation (422 otherwise).',
-    tags: ['coa-statements'], auth: true, body: COAStatementRequest,
+    tags: ['coa-statements'], auth: true, body: COAStatementRequest, idempotent: true,
     responses: { 200: { description: 'The new statement (version 1); Location names it', schema: COAStatementResponse }, ...ownedResourceErrors },
     async handler(ctx, { body, principal }) {
       await accessibleOperation(deps.readModels, body.operation_id, principal);
-      const created = await createCoaStatement(deps.store, commandContextOf(ctx), body);
-      await awaitReadModels(deps, created.position);
+      const created = await writeOnce(ctx, deps, async () => {
+        const { coa_statement_id, position } = await createCoaStatement(deps.store, commandContextOf(ctx), body);
+        return { coa_statement_id, position };
+      });
+      const location = `/api/coa-statements/${created.coa_statement_id}`;
+      await awaitReadModels(deps, created.position, { id: created.coa_statement_id, location });
       const row = await findCoaStatement(deps.readModels, created.coa_statement_id);
-      ctx.set('Location', `/api/coa-statements/${created.coa_statement_id}`);
+      ctx.set('Location', location);
       ctx.set('ETag', `"${row!.version}"`);
       ctx.body = (await statementViews(deps.readModels, [row!]))[0];
     },

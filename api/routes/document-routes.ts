@@ -10,6 +10,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { accessibleOperation } from '../access.ts';
 import { HttpError, validationError } from '../http-error.ts';
 import { authErrors, HTTPError, ownedResourceErrors, PageQuery } from '../common-schemas.ts';
@@ -78,7 +79,7 @@ export const documentRoutes = (deps: ApiDependencies) => [
       'A file whose content the operation already has is not stored again: its item is the earlier record with ' +
       'duplicate: true.',
     ].join(' '),
-    tags: ['documents'], auth: true, multipartBody: UploadForm,
+    tags: ['documents'], auth: true, multipartBody: UploadForm, idempotent: true,
     query: Type.Object({ operation_id: Type.Optional(Uuid) }),
     responses: {
       200: { description: 'The documents of the request, in order (new or duplicate)', schema: ListDocumentResponse },
@@ -89,32 +90,43 @@ export const documentRoutes = (deps: ApiDependencies) => [
     },
     async handler(ctx, { query, principal }) {
       if (query.operation_id) await accessibleOperation(deps.readModels, query.operation_id, principal);
-      const received = await receiveUpload(ctx.req, {
-        storage: deps.documents.storage, limits: deps.documents.limits, operationId: query.operation_id ?? null,
-        authorizeOperation: async (operationId) => { await accessibleOperation(deps.readModels, operationId.toLowerCase(), principal); },
-        checkField,
-      });
-      const commandCtx = commandContextOf(ctx);
-      const items: Array<{ document_id: string; duplicate: boolean }> = [];
-      let position: number | null = null;
-      for (const [i, file] of received.files.entries()) {
-        try {
-          const recorded = await recordUpload(deps.store, commandCtx, {
-            operation_id: received.operation_id.toLowerCase(), upload_id: file.upload_id, storage_key: file.storage_key,
-            file_name: file.file_name, media_type: file.media_type, declared_media_type: file.declared_media_type,
-            size: file.size, sha256: file.sha256,
-            description: received.fields.description ?? null, classification: received.fields.classification ?? null,
-          });
-          if (recorded.duplicate) await deps.documents.storage.delete(file.storage_key).catch(() => undefined);
-          position = recorded.position ?? position;
-          items.push({ document_id: recorded.document_id, duplicate: recorded.duplicate });
-        } catch (error) {
-          // Files not recorded leave no object behind.
-          await Promise.all(received.files.slice(i).map((f) => deps.documents.storage.delete(f.storage_key).catch(() => undefined)));
-          throw error;
+      // With an Idempotency-Key, a retry of a recorded upload is answered without reading its body again.
+      const { items, position } = await writeOnce(ctx, deps, async () => {
+        const received = await receiveUpload(ctx.req, {
+          storage: deps.documents.storage, limits: deps.documents.limits, operationId: query.operation_id ?? null,
+          authorizeOperation: async (operationId) => {
+            await accessibleOperation(deps.readModels, operationId.toLowerCase(), principal);
+          },
+          checkField,
+        });
+        const commandCtx = commandContextOf(ctx);
+        const recordedItems: Array<{ document_id: string; duplicate: boolean }> = [];
+        let last: number | null = null;
+        for (const [i, file] of received.files.entries()) {
+          try {
+            const recorded = await recordUpload(deps.store, commandCtx, {
+              operation_id: received.operation_id.toLowerCase(), upload_id: file.upload_id,
+              storage_key: file.storage_key,
+              file_name: file.file_name, media_type: file.media_type, declared_media_type: file.declared_media_type,
+              size: file.size, sha256: file.sha256,
+              description: received.fields.description ?? null, classification: received.fields.classification ?? null,
+            });
+            if (recorded.duplicate) await deps.documents.storage.delete(file.storage_key).catch(() => undefined);
+            last = recorded.position ?? last;
+            recordedItems.push({ document_id: recorded.document_id, duplicate: recorded.duplicate });
+          } catch (error) {
+            // Files not recorded leave no object behind.
+            const unrecorded = received.files.slice(i);
+            const remove = (key: string) => deps.documents.storage.delete(key).catch(() => undefined);
+            await Promise.all(unrecorded.map((f) => remove(f.storage_key)));
+            throw error;
+          }
         }
-      }
-      await awaitReadModels(deps, position);
+        return { items: recordedItems, position: last };
+      });
+      const ids = items.map((item) => item.document_id);
+      const recorded = ids.length > 0 ? { id: ids[0]!, location: `/api/documents/${ids[0]}`, ids } : undefined;
+      await awaitReadModels(deps, position, recorded);
       const rows = await Promise.all(items.map((item) => findDocument(deps.readModels, item.document_id)));
       ctx.body = {
         items: rows.map((row, i) => documentView(row!, items[i]!.duplicate)),

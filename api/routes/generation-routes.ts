@@ -20,6 +20,7 @@ import { commandContextOf } from '../command-context-of.ts';
 import { HTTPError, MessageResponse, ownedResourceErrors } from '../common-schemas.ts';
 import { accessiblePlanningRecord, type PlanningRecordTarget } from '../planning-record-access.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { defineRoute } from '../route-spec.ts';
 import { generateFields } from '../planning/generation-schemas.ts';
 
@@ -73,7 +74,7 @@ function generateRoute(deps: ApiDependencies, api: GenerateApi) {
       + 'The draft is written '
       + 'with origin "generated" onto the version the record has now; a failed generation writes nothing.',
     tags: [api.tag], auth: true, params: Type.Object({ [api.idParam]: Uuid }),
-    body: Type.Object(generateFields, { additionalProperties: false, title: api.request }),
+    body: Type.Object(generateFields, { additionalProperties: false, title: api.request }), idempotent: true,
     authorize: ({ params, principal }) =>
       accessiblePlanningRecord(
         deps.readModels, api.kind, api.types, params[api.idParam] as string, principal, api.label,
@@ -87,14 +88,17 @@ function generateRoute(deps: ApiDependencies, api: GenerateApi) {
     },
     async handler(ctx, { params, body, authorized }) {
       const target = authorized as PlanningRecordTarget;
-      const { jobId, position } = await requestGeneration(deps.store, commandContextOf(ctx), {
+      const request = {
         target_kind: api.kind, record_id: (params[api.idParam] as string).toLowerCase(),
         operation_id: target.operation_id,
         record_type: target.type, instructions: body.instructions ?? null, document_ids: body.document_ids ?? [],
         overwrite: body.overwrite ?? false,
-      });
-      await awaitReadModels(deps, position);
-      ctx.set('Location', `/api/generation-jobs/${jobId}`);
+      };
+      const { jobId, position } = await writeOnce(ctx, deps, () =>
+        requestGeneration(deps.store, commandContextOf(ctx), request));
+      const location = `/api/generation-jobs/${jobId}`;
+      await awaitReadModels(deps, position, { id: jobId, location });
+      ctx.set('Location', location);
       const message = `Generation of ${api.label} ${target.type} requested: poll /api/generation-jobs/${jobId}`;
       ctx.body = { message, id: jobId };
     },
@@ -123,7 +127,7 @@ const generateSeveralRoute = (deps: ApiDependencies) => defineRoute({
   summary: 'Draft several mission-analysis products of an operation (one generation job each)',
   description: 'Every record is checked first: one a person wrote since its last generation makes the request 409 '
     + '(unless overwrite) and requests nothing. Poll each job at GET /api/generation-jobs/{id}.',
-  tags: ['mission-analysis'], auth: true, body: GenerateMissionAnalysisRequest,
+  tags: ['mission-analysis'], auth: true, body: GenerateMissionAnalysisRequest, idempotent: true,
   responses: {
     200: { description: 'Generations requested', schema: GenerateMissionAnalysisResponse },
     409: { description: 'A person wrote one of the records since its last generation', schema: HTTPError },
@@ -133,11 +137,13 @@ const generateSeveralRoute = (deps: ApiDependencies) => defineRoute({
     const operationId = body.operation_id.toLowerCase();
     await accessibleOperation(deps.readModels, operationId, principal);
     const targets = body.types.map((type) => ({ type, id: planningRecordId('mission_analysis', operationId, type) }));
-    const jobs = await requestGenerations(deps.store, commandContextOf(ctx), targets.map((t) => ({
+    const requests = targets.map((t) => ({
       target_kind: 'mission_analysis' as const, record_id: t.id, operation_id: operationId, record_type: t.type,
       instructions: body.instructions ?? null, document_ids: body.document_ids ?? [], overwrite: body.overwrite ?? false,
-    })));
-    await awaitReadModels(deps, Math.max(...jobs.map((j) => j.position ?? 0)));
+    }));
+    const jobs = await writeOnce(ctx, deps, () => requestGenerations(deps.store, commandContextOf(ctx), requests));
+    const ids = jobs.map((j) => j.jobId);
+    await awaitReadModels(deps, Math.max(...jobs.map((j) => j.position ?? 0)), { id: ids[0]!, ids });
     ctx.body = {
       message: `Generation of ${jobs.length} mission-analysis product(s) requested: poll /api/generation-jobs/{id}`,
       items: targets.map((t, i) => ({ type: t.type, mission_analysis_id: t.id, generation_job_id: jobs[i]!.jobId })),

@@ -14,6 +14,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { accessibleCoaStatement, accessibleSimulation } from '../coa-statement-access.ts';
 import { ListEnvelope, MessageResponse, ownedResourceErrors, PageQuery } from '../common-schemas.ts';
 
@@ -72,19 +73,22 @@ export const llmSimulationRoutes = (deps: ApiDependencies) => [
     description: 'Answers at once: `id` is the generation job; poll GET /api/generation-jobs/{id} (its `progress` '
       + 'shows the turn being played). When it succeeds, its `record_id` is the simulation, read at '
       + 'GET /api/llm-simulations/{id}. A failed job writes no record.',
-    tags: ['llm-simulations'], auth: true, body: LLMSimulationRequest,
+    tags: ['llm-simulations'], auth: true, body: LLMSimulationRequest, idempotent: true,
     responses: {
       200: { description: 'Simulation requested; `id` is the job', schema: MessageResponse }, ...ownedResourceErrors,
     },
     async handler(ctx, { body, principal }) {
       const statement = await accessibleCoaStatement(deps.readModels, body.coa_statement_id.toLowerCase(), principal);
-      const { jobId, simulationId, position } = await requestSimulation(deps.store, commandContextOf(ctx), {
+      const request = {
         coa_statement_id: statement.coa_statement_id, method: body.method, enemy_coa: body.enemy_coa ?? null,
         turns: body.turns ?? DEFAULT_SIMULATION_TURNS, seed: body.seed ?? null, analysis_ids: body.analysis_ids ?? null,
         instructions: body.instructions ?? null, document_ids: body.document_ids ?? [],
-      });
-      await awaitReadModels(deps, position);
-      ctx.set('Location', `/api/generation-jobs/${jobId}`);
+      };
+      const { jobId, simulationId, position } = await writeOnce(ctx, deps, () =>
+        requestSimulation(deps.store, commandContextOf(ctx), request));
+      const location = `/api/generation-jobs/${jobId}`;
+      await awaitReadModels(deps, position, { id: jobId, location });
+      ctx.set('Location', location);
       ctx.body = {
         message: `Simulation of ${statement.name} requested: poll /api/generation-jobs/${jobId}; `
           + `the record will be /api/llm-simulations/${simulationId}`,

@@ -2,7 +2,8 @@
 // areas, annotations) as validated, normalised GeoJSON. Access follows the operation: another
 // account's operation or map answers 403; a missing one, or one whose operation is deleted, 404.
 import { Type } from '@sinclair/typebox';
-import { addMapLayer, createMap } from '../../commands/map-commands.ts';
+import { addMapLayer, createMap, recordedLayerVersion } from '../../commands/map-commands.ts';
+import type { LayerFeatureCollection } from '../../domain/map/layer-feature-collection.ts';
 import { InvalidFeatureCollectionError } from '../../domain/map/invalid-feature-collection-error.ts';
 import { ClientLayerTypeSchema, LayerTitleSchema, LayerTypeSchema, MapNameSchema } from '../../domain/map/map-events.ts';
 import { GEOMETRY_TYPES, MAX_POSITIONS_PER_LAYER_REQUEST } from '../../domain/map/map-layer-vocabulary.ts';
@@ -15,6 +16,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { validationError } from '../http-error.ts';
 import { authErrors, HTTPError, ownedResourceErrors } from '../common-schemas.ts';
 import { accessibleMap, accessibleOperation } from '../access.ts';
@@ -155,7 +157,7 @@ export const mapRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'post', path: '/api/maps/', operationId: 'create_map', summary: 'Create a map for an operation',
     description: 'The operation must belong to the caller\'s account (403 otherwise); a missing or deleted operation answers 404.',
-    tags: ['maps'], auth: true, body: MapRequest,
+    tags: ['maps'], auth: true, body: MapRequest, idempotent: true,
     responses: {
       200: { description: 'The new map (no layers yet); Location names it', schema: MapResponse },
       ...authErrors,
@@ -164,10 +166,15 @@ export const mapRoutes = (deps: ApiDependencies) => [
     },
     async handler(ctx, { body, principal }) {
       await accessibleOperation(deps.readModels, body.operation_id, principal);
-      const created = await createMap(deps.store, commandContextOf(ctx), { operation_id: body.operation_id, name: body.name });
-      await awaitReadModels(deps, created.position);
+      const created = await writeOnce(ctx, deps, async () => {
+        const input = { operation_id: body.operation_id, name: body.name };
+        const { map_id, position } = await createMap(deps.store, commandContextOf(ctx), input);
+        return { map_id, position };
+      });
+      const location = `/api/maps/${created.map_id}`;
+      await awaitReadModels(deps, created.position, { id: created.map_id, location });
       const map = await findMapRow(deps.readModels, created.map_id);
-      ctx.set('Location', `/api/maps/${created.map_id}`);
+      ctx.set('Location', location);
       ctx.body = mapView(requestOrigin(ctx), map!, []);
     },
   }),
@@ -192,7 +199,7 @@ export const mapRoutes = (deps: ApiDependencies) => [
       `Limits: ${MAX_POSITIONS_PER_LAYER_REQUEST} positions per request and ${GEOMETRY_LIMITS_SUMMARY} (422),`,
       '16 MB request body (413).',
     ].join(' '),
-    tags: ['maps'], auth: true, params: MapIdParams, body: MapLayerRequest,
+    tags: ['maps'], auth: true, params: MapIdParams, body: MapLayerRequest, idempotent: true,
     authorize: async ({ params, principal }) => { await accessibleMap(deps.readModels, params.map_id, principal); },
     responses: {
       201: {
@@ -204,32 +211,41 @@ export const mapRoutes = (deps: ApiDependencies) => [
       ...ownedResourceErrors,
     },
     async handler(ctx, { params, body, principal }) {
-      let added;
-      try {
-        added = await addMapLayer(deps.store, commandContextOf(ctx), params.map_id, {
-          type: body.type, title: body.title, feature_collection: body.feature_collection,
-        });
-      } catch (error) {
-        if (error instanceof InvalidFeatureCollectionError) {
-          throw validationError(error.issues.map((i) => ({ ...i, loc: ['body', 'feature_collection', ...i.loc] })));
+      // The normalised features as this request stored them; a retry with its Idempotency-Key reads them back.
+      let stored: LayerFeatureCollection | undefined;
+      const added = await writeOnce(ctx, deps, async () => {
+        try {
+          const input = { type: body.type, title: body.title, feature_collection: body.feature_collection };
+          const { feature_collection, ...recorded } =
+            await addMapLayer(deps.store, commandContextOf(ctx), params.map_id, input);
+          stored = feature_collection;
+          return { ...recorded, features: feature_collection.features.length };
+        } catch (error) {
+          if (error instanceof InvalidFeatureCollectionError) {
+            throw validationError(error.issues.map((i) => ({ ...i, loc: ['body', 'feature_collection', ...i.loc] })));
+          }
+          throw error;
         }
-        throw error;
-      }
+      });
       // Projecting a large layer takes time (about 0.1 ms a feature on the embedded PGlite), so the
       // read-your-writes wait grows with the layer rather than answering 503 for a recorded write.
-      const allowance = added.feature_collection.features.length * PROJECTION_MS_PER_FEATURE;
-      await awaitReadModels({ ...deps, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs + allowance }, added.position);
+      const allowance = added.features * PROJECTION_MS_PER_FEATURE;
+      const location = collectionUrl(requestOrigin(ctx), params.map_id, added.layer_id);
+      const timeout = deps.readYourWritesTimeoutMs + allowance;
+      const recorded = { id: added.layer_id, location };
+      await awaitReadModels({ ...deps, readYourWritesTimeoutMs: timeout }, added.position, recorded);
       const layer = await findMapLayer(deps.readModels, params.map_id, added.layer_id);
       const view = layerView(requestOrigin(ctx), layer!);
       ctx.status = 201;
-      ctx.set('Location', collectionUrl(requestOrigin(ctx), params.map_id, added.layer_id));
+      ctx.set('Location', location);
       ctx.body = {
         layer_id: added.layer_id,
         map_id: params.map_id,
         ...view,
         version: added.version,
         replaced: added.replaced,
-        feature_collection: added.feature_collection,
+        feature_collection:
+          stored ?? await recordedLayerVersion(deps.store, params.map_id, added.layer_id, added.version),
       };
     },
   }),

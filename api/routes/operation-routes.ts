@@ -9,6 +9,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { ifMatchRevision } from '../if-match.ts';
 import { accessibleOperation } from '../access.ts';
 import { ListEnvelope, MessageResponse, ownedResourceErrors, authErrors, PageQuery } from '../common-schemas.ts';
@@ -57,17 +58,21 @@ const ListOperationQuery = Type.Object({
 export const operationRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'post', path: '/api/operations/', operationId: 'create_operation', summary: 'Create an operation',
-    tags: ['operations'], auth: true, body: OperationRequest,
+    tags: ['operations'], auth: true, body: OperationRequest, idempotent: true,
     responses: { 200: { description: 'The new operation', schema: OperationResponse }, ...authErrors },
     async handler(ctx, { body }) {
       const fields: OperationFields = {
         name: body.name, unit: body.unit, branch: body.branch, echelon: body.echelon,
         unit_id: body.unit_id ?? null, parent_id: body.parent_id ?? null, description: body.description ?? null,
       };
-      const created = await createOperation(deps.store, commandContextOf(ctx), fields);
-      await awaitReadModels(deps, created.position);
+      const created = await writeOnce(ctx, deps, async () => {
+        const { operation_id, position, revision } = await createOperation(deps.store, commandContextOf(ctx), fields);
+        return { operation_id, position, revision };
+      });
+      const location = `/api/operations/${created.operation_id}`;
+      await awaitReadModels(deps, created.position, { id: created.operation_id, location });
       const row = await findOperationRow(deps.readModels, created.operation_id);
-      ctx.set('Location', `/api/operations/${created.operation_id}`);
+      ctx.set('Location', location);
       ctx.set('ETag', `"${created.revision}"`);
       ctx.body = toOperationView(row!);
     },

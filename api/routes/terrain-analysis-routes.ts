@@ -13,6 +13,7 @@ import { defineRoute } from '../route-spec.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { validationError } from '../http-error.ts';
 import { accessibleMap, accessibleTerrainJob } from '../access.ts';
 import { ListEnvelope, ownedResourceErrors, PageQuery, HTTPError } from '../common-schemas.ts';
@@ -72,21 +73,23 @@ export const terrainAnalysisRoutes = (deps: ApiDependencies) => [
       'boundary_shape must be the map\'s boundary layer as stored (after normalisation), else 422. Population and ' +
       'buildings are prepared only when asked for. boundary_shape is checked as a posted layer is: ' +
       `${GEOMETRY_LIMITS_SUMMARY} (422).`,
-    tags: ['terrain-analysis'], auth: true, body: TerrainAnalysisRequest,
+    tags: ['terrain-analysis'], auth: true, body: TerrainAnalysisRequest, idempotent: true,
     responses: { 200: { description: 'The job was accepted', schema: TerrainAnalysisResponse }, ...ownedResourceErrors },
     async handler(ctx, { body }) {
-      let created;
-      try {
-        created = await requestTerrainJob(deps.store, commandContextOf(ctx), body, deps.terrainSources());
-      } catch (error) {
-        if (error instanceof InvalidFeatureCollectionError) {
-          throw validationError(error.issues.map((i) => ({ ...i, loc: ['body', 'boundary_shape', ...i.loc] })));
+      const created = await writeOnce(ctx, deps, async () => {
+        try {
+          return await requestTerrainJob(deps.store, commandContextOf(ctx), body, deps.terrainSources());
+        } catch (error) {
+          if (error instanceof InvalidFeatureCollectionError) {
+            throw validationError(error.issues.map((i) => ({ ...i, loc: ['body', 'boundary_shape', ...i.loc] })));
+          }
+          throw error;
         }
-        throw error;
-      }
-      await awaitReadModels(deps, created.position);
+      });
+      const location = `/api/terrain-analysis/jobs/${created.job_id}`;
+      await awaitReadModels(deps, created.position, { id: created.job_id, location });
       const row = await findTerrainJob(deps.readModels, created.job_id);
-      ctx.set('Location', `/api/terrain-analysis/jobs/${created.job_id}`);
+      ctx.set('Location', location);
       ctx.body = {
         job_id: created.job_id, map_id: body.map_id, status: row?.status ?? 'pending',
         links: [{ rel: 'monitor', href: jobUrl(ctx, created.job_id), type: 'application/json' }],

@@ -16,6 +16,7 @@ import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { ListEnvelope, ownedResourceErrors, PageQuery } from '../common-schemas.ts';
 import { awaitReadModels } from '../read-your-writes.ts';
+import { writeOnce } from '../idempotent-write.ts';
 import { defineRoute } from '../route-spec.ts';
 
 const TAGS = ['terrain-agent'];
@@ -68,6 +69,7 @@ export const terrainQuestionRoutes = (deps: ApiDependencies) => [
     auth: true,
     params: Type.Object({ map_id: Uuid }),
     body: TerrainQuestionRequest,
+    idempotent: true,
     responses: {
       202: { description: 'Accepted: poll the Location', schema: TerrainQuestionResponse },
       ...ownedResourceErrors,
@@ -75,13 +77,14 @@ export const terrainQuestionRoutes = (deps: ApiDependencies) => [
     async handler(ctx, { params, body, principal }) {
       const mapId = params.map_id.toLowerCase();
       await accessibleMap(deps.readModels, mapId, principal);
-      const { questionId, position, question } = await askTerrainQuestion(deps.store, commandContextOf(ctx), mapId, {
-        question: body.question, max_steps: body.max_steps ?? null,
-      });
-      await awaitReadModels(deps, position);
+      const input = { question: body.question, max_steps: body.max_steps ?? null };
+      const { questionId, position, question } = await writeOnce(ctx, deps, () =>
+        askTerrainQuestion(deps.store, commandContextOf(ctx), mapId, input));
+      const location = `/api/terrain-questions/${questionId}`;
+      await awaitReadModels(deps, position, { id: questionId, location });
       // The question as accepted (pending): a fast worker may have answered it already; GET shows that.
       const row = (await findTerrainQuestion(deps.readModels, questionId))!;
-      ctx.set('Location', `/api/terrain-questions/${questionId}`);
+      ctx.set('Location', location);
       ctx.set('Cache-Control', 'no-store');
       ctx.status = 202;
       ctx.body = questionView({ ...row, state: question, updated_at: row.created_at });

@@ -3,12 +3,14 @@
 // sections for an arrangement; an update that changes nothing records nothing.
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
+import type { LiveParent } from '../shared/live-parent.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import type { Provenance } from '../planning-record/planning-record-events.ts';
 import { SCREENING_CRITERIA, type ScreeningAssessmentInput, type ScreeningCriterion } from './coa-screening.ts';
 import { checkArrangement } from './section-arrangement.ts';
-import type {
-  CoaStatementChanges, CoaStatementEvent, ScreeningChanges, StoredScreeningAssessment,
+import {
+  coaStatementStream, type CoaStatementChanges, type CoaStatementEvent, type ScreeningChanges,
+  type StoredScreeningAssessment,
 } from './coa-statement-events.ts';
 
 export interface CoaStatementFields {
@@ -41,7 +43,18 @@ export type CoaStatementCommand =
     by: Provenance;
   }
   | { type: 'ArrangeCoaSections'; coa_statement_id: string; account_id: string; current_section_ids: string[]; section_ids: string[]; by: Provenance }
-  | { type: 'DeleteCoaStatement'; coa_statement_id: string; account_id: string; by: Provenance };
+  | { type: 'DeleteCoaStatement'; coa_statement_id: string; account_id: string; by: Provenance }
+  /** Records nothing: refuses (404 / 403) unless the statement may take a new or changed section or record. */
+  | { type: 'AdmitChild'; coa_statement_id: string; account_id: string };
+
+/** The events after which a statement admits no child (see AdmitChild). */
+export const COA_STATEMENT_ENDED_BY: ReadonlyArray<CoaStatementEvent['type']> = ['COAStatementDeleted'];
+
+/** The statement as its children's appends are conditioned on it (domain/shared/live-parent.ts). */
+export const coaStatementAsParent = (coaStatementId: string): LiveParent => ({
+  kind: 'COA statement', id: coaStatementId, stream: coaStatementStream(coaStatementId),
+  endedBy: COA_STATEMENT_ENDED_BY,
+});
 
 function requireActive(state: CoaStatementState, id: string, accountId: string) {
   return requireAccess(state.status === 'active' ? state : null, accountId, { kind: 'COA statement', id });
@@ -106,6 +119,9 @@ export const coaStatementDecider: Decider<CoaStatementCommand, CoaStatementEvent
         const current = requireActive(state, command.coa_statement_id, command.account_id);
         return [{ type: 'COAStatementDeleted', data: { coa_statement_id: current.coa_statement_id, operation_id: current.operation_id, by: command.by } }];
       }
+      case 'AdmitChild':
+        requireActive(state, command.coa_statement_id, command.account_id);
+        return [];
     }
   },
 

@@ -2,8 +2,11 @@
 import type { Static } from '@sinclair/typebox';
 import { DomainError } from '../shared/domain-error.ts';
 import type { Decider } from '../shared/decider.ts';
+import type { LiveParent } from '../shared/live-parent.ts';
 import { requireAccess } from '../shared/require-access.ts';
-import type { OperationCreatedData, OperationEvent, OperationUpdatedData } from './operation-events.ts';
+import {
+  operationStream, type OperationCreatedData, type OperationEvent, type OperationUpdatedData,
+} from './operation-events.ts';
 
 export type OperationFields = Omit<Static<typeof OperationCreatedData>, 'operation_id' | 'account_id'>;
 export type OperationChanges = Static<typeof OperationUpdatedData>['changes'];
@@ -15,7 +18,17 @@ export type OperationState =
 export type OperationCommand =
   | { type: 'CreateOperation'; operation_id: string; account_id: string; fields: OperationFields }
   | { type: 'UpdateOperation'; operation_id: string; account_id: string; changes: OperationChanges }
-  | { type: 'DeleteOperation'; operation_id: string; account_id: string };
+  | { type: 'DeleteOperation'; operation_id: string; account_id: string }
+  /** Records nothing: refuses (404 / 403) unless the operation may take a new or changed child. */
+  | { type: 'AdmitChild'; operation_id: string; account_id: string };
+
+/** The events after which an operation admits no child (see AdmitChild). */
+export const OPERATION_ENDED_BY: ReadonlyArray<OperationEvent['type']> = ['OperationDeleted'];
+
+/** The operation as its children's appends are conditioned on it (domain/shared/live-parent.ts). */
+export const operationAsParent = (operationId: string): LiveParent => ({
+  kind: 'Operation', id: operationId, stream: operationStream(operationId), endedBy: OPERATION_ENDED_BY,
+});
 
 function requireOwnedActive(state: OperationState, operationId: string, accountId: string) {
   return requireAccess(state.status === 'active' ? state : null, accountId, { kind: 'Operation', id: operationId });
@@ -47,6 +60,10 @@ export const operationDecider: Decider<OperationCommand, OperationEvent, Operati
       case 'DeleteOperation':
         requireOwnedActive(state, command.operation_id, command.account_id);
         return [{ type: 'OperationDeleted', data: { operation_id: command.operation_id } }];
+      case 'AdmitChild':
+        // Children of a deleted operation are gone with it; none is added or changed after the deletion.
+        requireOwnedActive(state, command.operation_id, command.account_id);
+        return [];
     }
   },
 

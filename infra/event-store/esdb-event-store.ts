@@ -13,6 +13,8 @@
 // - Idempotency by event id is ESDB's own: the same ids appended again with the same expected
 //   revision are recognised and the original revisions come back. ESDB does not report per-event
 //   positions, so every append reads its events back to answer with them.
+// - Append conditions (a parent not yet ended): EventStoreDB has no multi-stream append, so they are
+//   checked just before the append; a parent ended in that one round trip is not seen (README).
 import {
   ANY, BACKWARDS, END, EventStoreDBClient, NO_STREAM, START, STREAM_EXISTS, StreamNotFoundError,
   WrongExpectedVersionError, excludeSystemEvents, jsonEvent,
@@ -22,9 +24,8 @@ import {
 import { assertStorableEvents } from './assert-storable-events.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import {
-  type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions,
-  type ReadStreamOptions,
-  type Subscription, WrongExpectedRevisionError,
+  AppendConditionFailedError, type AppendOptions, type AppendResult, type EventStore,
+  type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions, type Subscription, WrongExpectedRevisionError,
 } from './event-store.ts';
 
 /** A subscription batch is handed over when no further event arrives within this many ms. */
@@ -145,6 +146,11 @@ export class EsdbEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     assertStorableEvents(stream, events);
     // ESDB has no condition on other streams: checked just before the append, not atomically with it.
+    for (const condition of options.conditions ?? []) {
+      const held = await this.readStream(condition.stream);
+      const ended = held.some((e) => condition.withoutTypes.includes(e.type));
+      if (ended) throw new AppendConditionFailedError(stream, condition);
+    }
     for (const read of options.unchanged ?? []) {
       const actual = await this.currentRevision(read.stream);
       if ((actual === 'no_stream' ? -1 : actual) !== read.revision) {

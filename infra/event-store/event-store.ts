@@ -26,6 +26,23 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * An append that holds only while another stream has none of these event types: a child is written
+ * only while its parent has not ended (issue 20). Checked in the same transaction as the append.
+ */
+export interface AppendCondition {
+  stream: string;
+  withoutTypes: readonly string[];
+}
+
+/** The append was refused: `condition.stream` holds an event of one of `condition.withoutTypes`. */
+export class AppendConditionFailedError extends Error {
+  constructor(readonly stream: string, readonly condition: AppendCondition) {
+    super(`stream ${stream}: not appended, ${condition.stream} holds one of ${condition.withoutTypes.join(', ')}`);
+    this.name = 'AppendConditionFailedError';
+  }
+}
+
 export class InvalidEventError extends Error {
   constructor(message: string, readonly eventType: string) {
     super(message);
@@ -75,13 +92,20 @@ export interface AppendOptions {
    * the append lock); EventStoreDB cannot, so its adapter checks just before appending.
    */
   unchanged?: StreamRead[];
+  /**
+   * Streams that must hold none of some event types (a parent not yet ended): the append is refused
+   * with an AppendConditionFailedError, nothing written, when one does. Checked as `unchanged` is.
+   */
+  conditions?: readonly AppendCondition[];
 }
 
 export interface EventStore {
   readonly kind: string;
   /**
    * Appends atomically. Idempotent by event id: appending events whose ids are already stored
-   * in this stream, in the same order, returns the original result and writes nothing.
+   * in this stream, in the same order, returns the original result and writes nothing. With
+   * `conditions`, the append is refused (AppendConditionFailedError, nothing written) when one of
+   * their streams holds an event of one of its types, checked atomically with the append.
    */
   append(
     stream: string, events: NewEvent[], expected: ExpectedRevision, options?: AppendOptions,

@@ -14,9 +14,9 @@ import type { Knex } from 'knex';
 import type { NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import type { Database } from '../database/database.ts';
 import {
-  type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions,
-  type ReadStreamOptions,
-  type StreamRead, type Subscription, UnstorableEventError, WrongExpectedRevisionError,
+  type AppendCondition, AppendConditionFailedError, type AppendOptions, type AppendResult, type EventStore,
+  type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions, type StreamRead, type Subscription,
+  UnstorableEventError, WrongExpectedRevisionError,
 } from './event-store.ts';
 import { assertStorableEvents } from './assert-storable-events.ts';
 
@@ -34,6 +34,7 @@ interface PendingAppend {
   stream: string;
   expected: ExpectedRevision;
   unchanged: StreamRead[];
+  conditions: readonly AppendCondition[];
   eventCount: number;
   /** The append as the database function reads it: {stream, expected, events}. */
   json: string;
@@ -42,8 +43,11 @@ interface PendingAppend {
 }
 
 interface GroupOutcomeRow {
-  /** moved: a stream of `unchanged` moved (revision: its actual one, positions: [its 1-based index]). */
-  outcome: 'written' | 'replayed' | 'conflict' | 'moved';
+  /**
+   * moved: a stream of `unchanged` moved (revision: its actual one, positions: [its 1-based index]);
+   * condition: `revision` holds the index of the condition that failed.
+   */
+  outcome: 'written' | 'replayed' | 'conflict' | 'moved' | 'condition';
   revision: number | string | null;
   positions: Array<number | string> | null;
 }
@@ -101,6 +105,7 @@ function appendFunctionSql(schema: string): string {
       first_revision bigint;
       moved_index bigint;
       moved_revision bigint;
+      failed_condition bigint;
       wrote boolean := false;
     begin
       perform pg_advisory_xact_lock(lock_key);
@@ -113,12 +118,21 @@ function appendFunctionSql(schema: string): string {
           from ${events} ev where ev.event_id = any(ids);
         select max(ev.stream_revision) into current_revision from ${events} ev where ev.stream_id = a ->> 'stream';
         expected := a ->> 'expected';
+        -- A condition names a stream that must hold none of some event types (a parent not yet
+        -- ended): checked under the lock, so no such event can be appended between check and write.
+        select c.n - 1 into failed_condition
+          from jsonb_array_elements(coalesce(a -> 'conditions', '[]'::jsonb)) with ordinality as c(cond, n)
+          where exists (select 1 from ${events} ev where ev.stream_id = c.cond ->> 'stream'
+                          and ev.type in (select jsonb_array_elements_text(c.cond -> 'types')))
+          order by c.n limit 1;
         if stored_ids is not null then
           if stored_ids = ids and stored_in_stream then
             return query select 'replayed'::text, stored_revision, stored_positions;
           else
             return query select 'conflict'::text, current_revision, null::bigint[];
           end if;
+        elsif failed_condition is not null then
+          return query select 'condition'::text, failed_condition, null::bigint[];
         elsif not (expected = 'any' or (expected = 'no_stream' and current_revision is null)
                    or (expected = 'stream_exists' and current_revision is not null)
                    or coalesce(expected = current_revision::text, false)) then
@@ -229,11 +243,13 @@ export class SqlEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     const unchanged = options.unchanged ?? [];
+    const conditions = options.conditions ?? [];
     let json: string;
     try {
       assertStorableEvents(stream, events);
       json = JSON.stringify({
         stream, expected: String(expected), unchanged,
+        conditions: conditions.map((c) => ({ stream: c.stream, types: c.withoutTypes })),
         events: events.map((e) => ({ id: e.id, type: e.type, version: e.version, data: e.data, metadata: e.metadata })),
       });
       if (json.length > MAX_APPEND_JSON_CHARS) {
@@ -244,7 +260,7 @@ export class SqlEventStore implements EventStore {
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.pending.push({ stream, expected, unchanged, eventCount: events.length, json, resolve, reject });
+      this.pending.push({ stream, expected, unchanged, conditions, eventCount: events.length, json, resolve, reject });
       if (!this.flushing) void this.flush();
     });
   }
@@ -309,6 +325,9 @@ export class SqlEventStore implements EventStore {
         const read = group[i]!.unchanged[Number(row.positions![0]) - 1]!;
         const readRevision = read.revision < 0 ? 'no_stream' : read.revision;
         return new WrongExpectedRevisionError(read.stream, readRevision, revision ?? 'no_stream');
+      }
+      if (row.outcome === 'condition') {
+        return new AppendConditionFailedError(group[i]!.stream, group[i]!.conditions[revision!]!);
       }
       const positions = row.positions!.map(Number);
       return { revision: revision!, position: positions[positions.length - 1]!, positions };

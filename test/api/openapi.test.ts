@@ -66,4 +66,24 @@ test('the document describes the validation schemas the server enforces', async 
   assert.ok(create.responses['422'], 'validation errors documented');
 });
 
+test('every POST that creates something takes an Idempotency-Key, with its 409 and 503 answers', async () => {
+  const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
+  // POSTs that act on what exists instead of creating something.
+  const actions = ['cancel_analysis', 'cancel_terrain_job', 'auth_logout'];
+  for (const route of allRoutes({} as never).filter((r) => r.method === 'post')) {
+    const parameters = doc.paths[route.path].post.parameters as Array<{ name: string; in: string }>;
+    const takesKey = parameters.some((p) => p.name === 'Idempotency-Key' && p.in === 'header');
+    if (actions.includes(route.operationId)) {
+      assert.not.ok(route.idempotent || takesKey, `${route.operationId} acts on what exists`);
+      continue;
+    }
+    assert.ok(route.idempotent, `${route.operationId} creates something: idempotent`);
+    assert.ok(takesKey, `${route.operationId} documents the Idempotency-Key header`);
+    const responses = doc.paths[route.path].post.responses;
+    assert.match(responses['409'].description, /Idempotency-Key/, route.operationId);
+    const recorded = { $ref: '#/components/schemas/RecordedNotYetReadable' };
+    assert.equal(responses['503'].content['application/json'].schema, recorded);
+  }
+});
+
 test.run();

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import {
-  InvalidEventError, UnstorableEventError, WrongExpectedRevisionError,
+  AppendConditionFailedError, InvalidEventError, UnstorableEventError, WrongExpectedRevisionError,
 } from '../../infra/event-store/event-store.ts';
 import type { RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import { accountRegistered } from '../support/events.ts';
@@ -16,6 +16,8 @@ export interface StoreFactory {
   /** Writers × events for the concurrency test (EventStoreDB over a network may use fewer). */
   writers?: number;
   eventsPerWriter?: number;
+  /** Whether append conditions are checked atomically with the append (EventStoreDB: only just before). */
+  atomicConditions?: boolean;
 }
 
 const stream = () => `account-${randomUUID()}`;
@@ -128,6 +130,51 @@ export function eventStoreContract(factory: StoreFactory) {
       assert.is((await store.readStream(s)).length, 1);
     }
   });
+
+  test('append conditions: refused, nothing written, once the other stream holds a named type', async ({ store }) => {
+    const parent = stream();
+    const child = stream();
+    const endedBy = { stream: parent, withoutTypes: ['AccountRegistered'] };
+    // An absent stream, and a stream holding only other types, let the append through.
+    await store.append(child, [accountRegistered()], 'no_stream', { conditions: [endedBy] });
+    await store.append(parent, [accountRegistered()], 'no_stream');
+    await store.append(child, [accountRegistered()], 0, { conditions: [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }] });
+    try {
+      const conditions = [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }, endedBy];
+      await store.append(child, [accountRegistered()], 1, { conditions });
+      assert.unreachable('the condition should refuse the append');
+    } catch (error) {
+      assert.instance(error, AppendConditionFailedError);
+      assert.equal((error as AppendConditionFailedError).condition, endedBy);
+    }
+    assert.is((await store.readStream(child)).length, 2);
+  });
+
+  if (factory.atomicConditions ?? true) {
+    test('append conditions under concurrency: none lands after the ending event', async ({ store }) => {
+      for (let round = 0; round < 10; round++) {
+        const parent = stream();
+        const endedBy = { stream: parent, withoutTypes: ['AccountRegistered'] };
+        const ending = accountRegistered();
+        const children = Array.from({ length: 30 }, () => ({ stream: stream(), event: accountRegistered() }));
+        const appends = children.map((c) => store.append(c.stream, [c.event], 'no_stream', { conditions: [endedBy] }));
+        appends.splice(15, 0, store.append(parent, [ending], 'no_stream'));
+        const outcomes = await Promise.allSettled(appends);
+        const end = (await store.readStream(parent))[0]!.position;
+        for (const [i, c] of children.entries()) {
+          const written = await store.readStream(c.stream);
+          const outcome = outcomes[i < 15 ? i : i + 1]!;
+          if (outcome.status === 'rejected') {
+            assert.instance(outcome.reason, AppendConditionFailedError);
+            assert.is(written.length, 0);
+          } else {
+            const at = written[0]!.position;
+            assert.ok(at < end, `round ${round}: a child at ${at}, after the end at ${end}`);
+          }
+        }
+      }
+    });
+  }
 
   test('reads a stream forward up to a revision', async ({ store }) => {
     const s = stream();

@@ -28,6 +28,7 @@ if (eventStoreUrl) {
     name: 'esdb',
     writers: 8,
     eventsPerWriter: 650,
+    atomicConditions: false,
     async open() {
       const store = new ValidatingEventStore(await EsdbEventStore.open(eventStoreUrl), eventSchemas);
       return { store, dispose: () => store.close() };

@@ -4,7 +4,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { specFor } from '../support/given-when-then.ts';
-import { coaStatementDecider } from '../../domain/coa-statement/coa-statement-decider.ts';
+import { COA_STATEMENT_ENDED_BY, coaStatementDecider } from '../../domain/coa-statement/coa-statement-decider.ts';
+import { fold } from '../../domain/shared/decider.ts';
 import type { CoaStatementEvent } from '../../domain/coa-statement/coa-statement-events.ts';
 import { coaSectionDecider } from '../../domain/coa-statement/coa-section-decider.ts';
 import type { CoaSectionEvent } from '../../domain/coa-statement/coa-section-events.ts';
@@ -34,6 +35,28 @@ const screened: CoaStatementEvent = {
   data: { coa_statement_id: COA, operation_id: OP, changes: {}, screening: { feasible: { verdict: 'meets', rationale: 'In time', assessed_by: by(T1) } }, by: by(T1) },
 };
 const deleted: CoaStatementEvent = { type: 'COAStatementDeleted', data: { coa_statement_id: COA, operation_id: OP, by: by(T1) } };
+
+test('statement children: AdmitChild admits under an active statement of the account, refuses once deleted', () => {
+  const admit = (account_id: string) => ({ type: 'AdmitChild' as const, coa_statement_id: COA, account_id });
+  statement([created, screened]).when(admit(ACCOUNT)).then([]);
+  statement([created, deleted]).when(admit(ACCOUNT)).thenThrows('not_found');
+  statement([]).when(admit(ACCOUNT)).thenThrows('not_found');
+  statement([created]).when(admit(OTHER)).thenThrows('forbidden');
+  const arranged: CoaStatementEvent = {
+    type: 'COAStatementSectionsArranged',
+    data: { coa_statement_id: COA, operation_id: OP, section_ids: [], by: by(T2) },
+  };
+  // The events a child's append is conditioned on are exactly those after which AdmitChild refuses.
+  for (const event of [screened, arranged, deleted]) {
+    let admits = true;
+    try {
+      coaStatementDecider.decide(admit(ACCOUNT), fold(coaStatementDecider, [created, event]));
+    } catch {
+      admits = false;
+    }
+    assert.is(COA_STATEMENT_ENDED_BY.includes(event.type), !admits, event.type);
+  }
+});
 
 test('statement: given created, when an update repeats the name and changes the description, then only the description', () => {
   statement([created]).when({ type: 'UpdateCoaStatement', coa_statement_id: COA, account_id: ACCOUNT, changes: { name: 'COA 1', description: 'North' }, by: by(T2) })

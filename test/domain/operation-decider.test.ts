@@ -1,5 +1,9 @@
 import { test } from 'uvu';
-import { operationDecider, type OperationFields } from '../../domain/operation/operation-decider.ts';
+import * as assert from 'uvu/assert';
+import { fold } from '../../domain/shared/decider.ts';
+import {
+  OPERATION_ENDED_BY, operationAsParent, operationDecider, type OperationFields,
+} from '../../domain/operation/operation-decider.ts';
 import type { OperationEvent } from '../../domain/operation/operation-events.ts';
 import { specFor } from '../support/given-when-then.ts';
 
@@ -54,6 +58,35 @@ test('given created, when DeleteOperation, then OperationDeleted; deleted cannot
   spec([created, deleted]).when({ type: 'DeleteOperation', operation_id: id, account_id: account }).thenThrows('not_found');
   spec([created, deleted]).when({ type: 'UpdateOperation', operation_id: id, account_id: account, changes: { name: 'x' } }).thenThrows('not_found');
   spec([created]).when({ type: 'DeleteOperation', operation_id: id, account_id: otherAccount }).thenThrows('forbidden');
+});
+
+test('children: given created, AdmitChild records nothing; deleted, missing or another account\'s refuses', () => {
+  const admit = (account_id: string) => ({ type: 'AdmitChild' as const, operation_id: id, account_id });
+  const deleted: OperationEvent = { type: 'OperationDeleted', data: { operation_id: id } };
+  const updated: OperationEvent = { type: 'OperationUpdated', data: { operation_id: id, changes: { name: 'New' } } };
+  spec([created, updated]).when(admit(account)).then([]);
+  spec([created, deleted]).when(admit(account)).thenThrows('not_found');
+  spec([]).when(admit(account)).thenThrows('not_found');
+  spec([created]).when(admit(otherAccount)).thenThrows('forbidden');
+});
+
+test('children: a child\'s append is conditioned on exactly the events after which AdmitChild refuses', () => {
+  const samples: OperationEvent[] = [
+    { type: 'OperationUpdated', data: { operation_id: id, changes: { name: 'New' } } },
+    { type: 'OperationDeleted', data: { operation_id: id } },
+  ];
+  for (const event of samples) {
+    const state = fold(operationDecider, [created, event]);
+    let admits = true;
+    try {
+      operationDecider.decide({ type: 'AdmitChild', operation_id: id, account_id: account }, state);
+    } catch {
+      admits = false;
+    }
+    assert.is(OPERATION_ENDED_BY.includes(event.type), !admits, event.type);
+  }
+  const parent = { kind: 'Operation', id, stream: `operation-${id}`, endedBy: ['OperationDeleted'] };
+  assert.equal(operationAsParent(id), parent);
 });
 
 test.run();
