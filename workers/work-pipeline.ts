@@ -13,28 +13,13 @@ import type { SourceProvider } from './terrain/sources/source-provider.ts';
 import { createPhaseRunner, type PhaseRunner } from './terrain/phase-thread/create-phase-runner.ts';
 import { TerrainDispatcher } from './terrain-dispatcher.ts';
 import { failExhaustedPhase, handleTerrainPhaseTask, TERRAIN_PHASE_TASK } from './terrain-phase-worker.ts';
-import { DOCUMENT_TEXT_TASK, failExhaustedExtraction, handleDocumentTextTask } from './document-text-worker.ts';
-import { DocumentTextDispatcher } from './document-text-dispatcher.ts';
-import { createExtractionPool, type ExtractionPool } from './documents/extraction-pool.ts';
-import { ANALYSIS_TASK, failExhaustedAnalysis, handleAnalysisTask } from './analyses/analysis-worker.ts';
-import { AnalysisDispatcher } from './analyses/analysis-dispatcher.ts';
-import { createAnalysisRunner, type AnalysisRunner } from './analyses/analysis-thread/create-analysis-runner.ts';
 import { routeDeadLetters, routeTasks } from './route-tasks.ts';
 import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
 import type { BlobStore } from '../infra/blob-store/blob-store.ts';
 import type { LanguageModel } from '../infra/language-model/language-model.ts';
-import { failExhaustedGeneration, GENERATION_TASK, handleGenerationTask } from './generation/generation-worker.ts';
-import { GenerationDispatcher } from './generation/generation-dispatcher.ts';
 import { DRAFTING_RULES } from './generation/drafting-rules.ts';
-import {
-  dropExhaustedGeneratedMap, GENERATED_MAP_TASK, handleGeneratedMapTask, MAP_RENDERER_VERSION,
-} from './generated-maps/generated-map-worker.ts';
-import { GeneratedMapDispatcher } from './generated-maps/generated-map-dispatcher.ts';
-import { renderMapPng } from './generated-maps/rendering/render-map-png.ts';
-import {
-  failExhaustedTerrainQuestion, handleTerrainQuestionTask, TERRAIN_QUESTION_WORK,
-} from './terrain-questions/terrain-question-worker.ts';
-import { TerrainQuestionDispatcher } from './terrain-questions/terrain-question-dispatcher.ts';
+import { JOB_KINDS } from './jobs/job-registry.ts';
+import type { JobDispatcher } from './jobs/define-job-kind.ts';
 import type { TerrainPointReader } from './terrain-questions/terrain-agent-tool-executors.ts';
 import { openLanguageModel } from '../infra/language-model/open-language-model.ts';
 
@@ -74,69 +59,46 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     maxDeliveries: config.taskMaxDeliveries,
     onDeadLetter: routeDeadLetters({
       [TERRAIN_PHASE_TASK]: failExhaustedPhase(store, logger),
-      [DOCUMENT_TEXT_TASK]: failExhaustedExtraction(store, logger),
-      [ANALYSIS_TASK]: failExhaustedAnalysis(store, logger),
-      [GENERATION_TASK]: failExhaustedGeneration(store, logger),
-      [GENERATED_MAP_TASK]: dropExhaustedGeneratedMap(logger),
-      [TERRAIN_QUESTION_WORK]: failExhaustedTerrainQuestion(store, logger),
+      ...Object.fromEntries(JOB_KINDS.map((kind) => [kind.kind, kind.deadLetter({ store, logger })])),
     }, (task) => { logger.error({ task_id: task.id, kind: task.kind }, 'dead task of an unknown kind dropped'); }),
     onError: (error, context) => logger.error({ err: error, ...context }, 'work queue error'),
   });
   let runner: PhaseRunner | null = null;
-  let analysisRunner: AnalysisRunner | null = null;
   let consumer: TaskConsumer | null = null;
   let languageModel: LanguageModel | null = null;
-  let extraction: ExtractionPool | null = null;
+  const workers: Array<{ close(): Promise<void> }> = [];
   if (options.workers) {
     languageModel = options.languageModel ?? await openLanguageModel(config.languageModel, DRAFTING_RULES);
     runner = createPhaseRunner(config.workerConcurrency);
-    extraction = createExtractionPool({ heapMb: config.documentExtractionMemoryMb });
-    analysisRunner = createAnalysisRunner(config.workerConcurrency);
     const sourceSettings = Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]]));
+    const services = {
+      config, store, knex: options.knex, logger, providers: options.providers, documents: options.documents,
+      blobStore: options.blobStore, languageModel, sourceSettings, readTerrainPoint: options.readTerrainPoint ?? null,
+    };
+    const handlers = Object.fromEntries(JOB_KINDS.map((kind) => {
+      const worker = kind.startWorker(services);
+      workers.push(worker);
+      return [kind.kind, worker.handle];
+    }));
     consumer = queue.consume(routeTasks({
       [TERRAIN_PHASE_TASK]: handleTerrainPhaseTask({
         store, runner, providers: options.providers, logger, tileStoreDir: config.tileStoreDir,
         sourceSettings,
       }),
-      [DOCUMENT_TEXT_TASK]: handleDocumentTextTask({ store, storage: options.documents, logger, extraction }),
-      [ANALYSIS_TASK]: handleAnalysisTask({
-        store, runner: analysisRunner, sourceSettings, tileStoreDir: config.tileStoreDir, logger,
-      }),
-      [GENERATION_TASK]: handleGenerationTask({
-        store, knex: options.knex, documents: options.documents, languageModel, maxTokens: config.languageModel.maxTokens, logger,
-        blobStore: options.blobStore,
-      }),
-      [TERRAIN_QUESTION_WORK]: handleTerrainQuestionTask({
-        store, knex: options.knex, providers: options.providers, blobStore: options.blobStore, languageModel, logger,
-        readTerrainPoint: options.readTerrainPoint ?? null,
-      }),
-      [GENERATED_MAP_TASK]: handleGeneratedMapTask({
-        store, knex: options.knex, blobStore: options.blobStore, render: renderMapPng,
-        rendererVersion: MAP_RENDERER_VERSION, logger,
-      }),
+      ...handlers,
     }), { concurrency: config.workerConcurrency });
   }
   let dispatcher: TerrainDispatcher | null = null;
-  let documentText: DocumentTextDispatcher | null = null;
-  let analyses: AnalysisDispatcher | null = null;
-  let generation: GenerationDispatcher | null = null;
-  let generatedMaps: GeneratedMapDispatcher | null = null;
-  let terrainQuestions: TerrainQuestionDispatcher | null = null;
+  const dispatchers: JobDispatcher[] = [];
   if (options.dispatcher) {
     dispatcher = new TerrainDispatcher(store, options.knex, queue, logger);
     await dispatcher.start();
-    documentText = new DocumentTextDispatcher(store, options.knex, queue, logger);
-    await documentText.start();
-    analyses = new AnalysisDispatcher(store, options.knex, queue, logger);
-    await analyses.start();
-    generation = new GenerationDispatcher(store, options.knex, queue, logger);
-    await generation.start();
-    if (config.generatedMaps) {
-      generatedMaps = new GeneratedMapDispatcher(store, options.knex, queue, logger);
-      await generatedMaps.start();
+    for (const kind of JOB_KINDS) {
+      const jobDispatcher = kind.dispatcher({ config, store, knex: options.knex, logger, queue });
+      if (!jobDispatcher) continue;
+      await jobDispatcher.start();
+      dispatchers.push(jobDispatcher);
     }
-    terrainQuestions = new TerrainQuestionDispatcher(store, options.knex, queue, logger);
-    await terrainQuestions.start();
   }
   let closing: Promise<void> | null = null;
   return {
@@ -145,16 +107,11 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     close() {
       closing ??= (async () => {
         await dispatcher?.stop();
-        await documentText?.stop();
-        await analyses?.stop();
-        await generation?.stop();
-        await generatedMaps?.stop();
-        await terrainQuestions?.stop();
+        for (const jobDispatcher of dispatchers) await jobDispatcher.stop();
         await consumer?.stop();
         await queue.close();
         await runner?.destroy();
-        await extraction?.destroy();
-        await analysisRunner?.destroy();
+        for (const worker of workers) await worker.close();
         // A model passed in is its owner's to close.
         if (!options.languageModel) await languageModel?.close();
       })();

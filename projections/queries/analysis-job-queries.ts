@@ -103,3 +103,18 @@ export async function rasterAnalysesOfMap(knex: Knex, mapId: string, layerId?: s
   if (layerId) q.andWhere({ layer_id: layerId });
   return (await q).map(toRow);
 }
+
+/** The ids of a map's completed analyses. */
+export function completedAnalysisIdsOfMap(knex: Knex, mapId: string): Promise<string[]> {
+  return knex('analysis_jobs').where({ map_id: mapId, status: 'success' }).pluck('analysis_id');
+}
+
+/** The ids of a map's analyses waiting for terrain. */
+export function waitingAnalysisIdsOfMap(knex: Knex, mapId: string): Promise<string[]> {
+  return knex('analysis_jobs').where({ map_id: mapId, status: 'waiting' }).pluck('analysis_id');
+}
+
+/** The ids of the analyses not ended yet (the dispatcher takes them up again at start-up). */
+export function unfinishedAnalysisIds(knex: Knex): Promise<string[]> {
+  return knex('analysis_jobs').whereIn('status', ['pending', 'waiting', 'queued', 'running']).pluck('analysis_id');
+}

@@ -38,3 +38,8 @@ export const liveStorageKeys = (knex: Knex, prefix: string) => storageKeys(knex,
 
 /** Storage keys of deleted documents (their objects should be gone). */
 export const deletedStorageKeys = (knex: Knex, prefix: string) => storageKeys(knex, prefix, true);
+
+/** Documents whose text is still to be extracted (the dispatcher queues them again at start-up). */
+export function documentsAwaitingText(knex: Knex): Promise<Array<{ document_id: string; upload_id: string }>> {
+  return knex('documents').where({ text_status: 'pending' }).whereNull('deleted_at').select('document_id', 'upload_id');
+}

@@ -43,3 +43,14 @@ export async function listTerrainJobsOfMap(knex: Knex, mapId: string, request: P
     .limit(request.size).offset(offsetOf(request));
   return pageOf(rows.map(toRow), Number(count), request);
 }
+
+/** The map a terrain job prepares, or null before the read model has it. */
+export async function mapOfTerrainJob(knex: Knex, jobId: string): Promise<string | null> {
+  const row: { map_id: string } | undefined = await knex('terrain_jobs').where({ job_id: jobId }).first('map_id');
+  return row?.map_id ?? null;
+}
+
+/** The ids of the terrain jobs not ended yet (the dispatcher takes them up again at start-up). */
+export function unfinishedTerrainJobIds(knex: Knex): Promise<string[]> {
+  return knex('terrain_jobs').whereIn('status', ['pending', 'in_progress']).pluck('job_id');
+}

@@ -46,3 +46,8 @@ export async function listTerrainQuestionsOfMap(
     .limit(request.size);
   return pageOf(rows.map(toView), Number(count), request);
 }
+
+/** Questions still to be answered (the dispatcher queues them again at start-up). */
+export function pendingTerrainQuestions(knex: Knex): Promise<Array<{ question_id: string }>> {
+  return knex('terrain_questions').where({ status: 'pending' }).select('question_id');
+}

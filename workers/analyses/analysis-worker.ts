@@ -6,26 +6,14 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { addAnalysisLayer, decideAnalysis, loadAnalysis } from '../../commands/analysis-job-commands.ts';
-import type { CommandContext } from '../../commands/command-context.ts';
 import { AnalysisCancelledError, type AnalysisJob } from '../../domain/analysis-job/analysis-job-decider.ts';
 import { isTerminalAnalysis, RESULT_LAYER_TYPES } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import { uuidV5 } from '../../domain/shared/uuid-v5.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
+import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
+import { jobContext } from '../jobs/job-context.ts';
 import type { AnalysisRunner } from './analysis-thread/create-analysis-runner.ts';
 import type { AnalysisThreadResult } from './analysis-thread/analysis-thread-task.ts';
-
-export const ANALYSIS_TASK = 'analysis';
-
-export interface AnalysisTaskPayload {
-  analysis_id: string;
-}
-
-export const analysisTask = (analysisId: string): WorkTask => ({
-  id: `analysis:${analysisId}`,
-  kind: ANALYSIS_TASK,
-  payload: { analysis_id: analysisId } satisfies AnalysisTaskPayload,
-});
 
 /** The result layer's id: derived from the analysis, so a repeated task finds its own layer. */
 export const resultLayerId = (analysisId: string) => uuidV5(`analysis-result-layer:${analysisId}`);
@@ -45,12 +33,8 @@ export interface AnalysisWorkerDependencies {
 /** How often a running analysis is checked for a cancellation (a read of its stream). */
 export const CANCELLATION_CHECK_MS = 250;
 
-export const analysisContext = (job: Pick<AnalysisJob, 'account_id' | 'analysis_id'>): CommandContext => ({
-  principal: { account_id: job.account_id, api_key_id: null },
-  correlation_id: job.analysis_id,
-  causation_id: null,
-  now: () => new Date(),
-});
+export const analysisContext = (job: Pick<AnalysisJob, 'account_id' | 'analysis_id'>) =>
+  jobContext({ account_id: job.account_id }, job.analysis_id);
 
 /**
  * Cooperative cancellation: the worker reads the analysis at most every CANCELLATION_CHECK_MS while
@@ -127,10 +111,9 @@ async function run(
   }
 }
 
-export function handleAnalysisTask(deps: AnalysisWorkerDependencies) {
+export function analysisWorker(deps: AnalysisWorkerDependencies) {
   const workerId = deps.workerId ?? `${hostname()}:${process.pid}`;
-  return async (task: WorkTask, control: TaskControl): Promise<void> => {
-    const { analysis_id } = task.payload as AnalysisTaskPayload;
+  return async (analysis_id: string, control: TaskControl): Promise<void> => {
     const job = await loadAnalysis(deps.store, analysis_id);
     if (job.status === 'absent' || isTerminalAnalysis(job.status)) return;
     const ctx = analysisContext(job);
@@ -172,22 +155,5 @@ export function handleAnalysisTask(deps: AnalysisWorkerDependencies) {
       if (error instanceof AnalysisCancelledError) return;
       throw error;
     }
-  };
-}
-
-/** A task that used up its deliveries fails the analysis with a code (idempotent). */
-export function failExhaustedAnalysis(store: EventStore, logger: Logger) {
-  return async (task: WorkTask, error: unknown, attempts: number) => {
-    const { analysis_id } = task.payload as AnalysisTaskPayload;
-    const job = await loadAnalysis(store, analysis_id);
-    if (job.status === 'absent' || isTerminalAnalysis(job.status)) return;
-    const reason = error instanceof Error ? error.message : String(error);
-    logger.error({ analysis_id, attempts, err: error }, 'analysis failed after its last delivery');
-    await decideAnalysis(store, analysisContext(job), job.operation_id, {
-      type: 'FailAnalysis',
-      analysis_id,
-      code: 'ANALYSIS_RETRIES_EXHAUSTED',
-      message: `analysis failed after ${attempts} attempts: ${reason}`.slice(0, 2000),
-    });
   };
 }

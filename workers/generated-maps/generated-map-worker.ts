@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Feature } from 'geojson';
 import type { Logger } from 'pino';
-import type { CommandContext } from '../../commands/command-context.ts';
 import { loadGeneratedMap, recordGeneratedMap } from '../../commands/generated-map-commands.ts';
 import type { MapComposition, MapFrame, TitleBlock } from '../../domain/cartography/map-composition.ts';
 import { assetInputHash } from '../../domain/generated-map/asset-input-hash.ts';
@@ -33,7 +32,8 @@ import { USABLE_PHASE_STATUSES } from '../../domain/terrain-job/terrain-job-stat
 import type { PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
+import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
+import { jobContext } from '../jobs/job-context.ts';
 import { ARTIFACT_FORMAT } from '../terrain/build-area-products/artifact-key.ts';
 import { SUMMARY_VERSION } from '../terrain/build-area-products/build-terrain-summary-product.ts';
 import {
@@ -43,8 +43,6 @@ import { readFrameMobility } from './read-frame-mobility.ts';
 import { readFrameRoads } from './read-frame-roads.ts';
 import { readReliefAndLandCover, type ReliefAndLandCover } from './read-relief-and-land-cover.ts';
 import { readResultRaster } from './read-result-raster.ts';
-
-export const GENERATED_MAP_TASK = 'generated_map';
 
 /** Bump when a composition changes (layers, colours, frame size): every asset is drawn again. */
 export const GENERATED_MAP_BUILDER_VERSION = 'maps-v1';
@@ -57,25 +55,6 @@ export interface GeneratedMapAsset {
   /** The terrain job whose end triggered the rendering; null: the map's newest finished job. */
   terrain_job_id: string | null;
 }
-
-/**
- * The assets one trigger asks for, rendered one after the other by one task: a terrain job's end
- * takes one worker slot for its four or more maps, not all of them, so interactive work (a line of
- * sight answered inline) is not queued behind the drawing.
- */
-export interface GeneratedMapTaskPayload {
-  operation_id: string;
-  map_id: string;
-  terrain_job_id: string | null;
-  asset_paths: string[];
-}
-
-/** One task per map and trigger (the event that asked for it): a repeated trigger is a duplicate. */
-export const generatedMapTask = (payload: GeneratedMapTaskPayload, triggerEventId: string): WorkTask => ({
-  id: `generated-maps:${payload.map_id}:${triggerEventId}`,
-  kind: GENERATED_MAP_TASK,
-  payload,
-});
 
 export type RenderMap = (composition: MapComposition) => Promise<Buffer>;
 
@@ -287,9 +266,6 @@ async function planAsset(
   };
 }
 
-const workerContext = (operationId: string): CommandContext => ({
-  principal: null, correlation_id: operationId, causation_id: null, now: () => new Date(),
-});
 
 /** Renders one asset if its inputs changed; answers what it did (for logs and tests). */
 export async function renderGeneratedMap(
@@ -318,7 +294,7 @@ export async function renderGeneratedMap(
   // The sheet's size from the PNG header (IHDR: width and height at bytes 16 and 20).
   const png = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-  await recordGeneratedMap(deps.store, workerContext(payload.operation_id), {
+  await recordGeneratedMap(deps.store, jobContext(null, payload.operation_id), {
     generated_map_id: generatedMapIdOf(payload.operation_id, payload.asset_path),
     operation_id: payload.operation_id, map_id: payload.map_id, asset_path: payload.asset_path, kind: plan.kind,
     title: plan.title, inputs: plan.inputs, input_hash: inputHash, renderer_version: rendererVersion, blob_key: key,
@@ -326,25 +302,4 @@ export async function renderGeneratedMap(
     sha256: createHash('sha256').update(bytes).digest('hex'), ...size,
   });
   return 'rendered';
-}
-
-export function handleGeneratedMapTask(deps: GeneratedMapWorkerDependencies) {
-  return async (task: WorkTask, control: TaskControl): Promise<void> => {
-    const { asset_paths, ...payload } = task.payload as GeneratedMapTaskPayload;
-    for (const asset_path of asset_paths) {
-      // A stopping consumer (or a lease lost) ends the task between maps: it is delivered again.
-      control.signal.throwIfAborted();
-      const outcome = await renderGeneratedMap(deps, { ...payload, asset_path }, control);
-      control.heartbeat();
-      deps.logger.debug({ ...payload, asset_path, outcome }, 'generated map done');
-    }
-  };
-}
-
-/** A task that used up its deliveries: the asset keeps its previous rendering; the next trigger tries again. */
-export function dropExhaustedGeneratedMap(logger: Logger) {
-  return (task: WorkTask, error: unknown, attempts: number) => {
-    const context = { task_id: task.id, payload: task.payload, attempts, err: error };
-    logger.error(context, 'generated map failed after its last delivery');
-  };
 }

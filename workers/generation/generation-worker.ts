@@ -5,7 +5,6 @@
 // that fails, an invalid draft, or a record someone wrote meanwhile fails the job with a code and
 // writes nothing. An unexpected error throws: the task is redelivered, and after its last
 // delivery the dead-letter handler records GENERATION_RETRIES_EXHAUSTED.
-import type { Logger } from 'pino';
 import { decideGeneration, loadGenerationJob } from '../../commands/generation-job-commands.ts';
 import { updatePlanningRecord } from '../../commands/planning-record-commands.ts';
 import type { GenerationJob, PlanningDraftJob } from '../../domain/generation-job/generation-job-decider.ts';
@@ -22,7 +21,7 @@ import { CitedDocumentDeletedError } from '../../domain/document/cited-documents
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { LanguageModelError } from '../../infra/language-model/language-model.ts';
-import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
+import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { gatherGrounding } from './gather-grounding.ts';
 import {
   failGenerationJob as fail, generationJobContext as jobContext, reportGenerationProgress,
@@ -33,19 +32,11 @@ import { runSimulation } from './run-simulation.ts';
 
 export type { GenerationWorkerDependencies };
 
-export const GENERATION_TASK = 'generation';
-
-export const generationTask = (jobId: string): WorkTask => ({
-  id: `generation:${jobId}`, kind: GENERATION_TASK, payload: { job_id: jobId },
-});
-
-
-
-async function pendingJob(store: EventStore, jobId: string): Promise<GenerationJob | null> {
+/** The job while it is still to run; null once it ended. */
+export async function pendingGenerationJob(store: EventStore, jobId: string): Promise<GenerationJob | null> {
   const job = await loadGenerationJob(store, jobId);
   return job.status === 'pending' ? job : null;
 }
-
 
 /** The record's events written after the request were all this job's (a redelivery after the write). */
 async function writtenByThisJob(store: EventStore, job: PlanningDraftJob): Promise<boolean> {
@@ -135,22 +126,4 @@ async function runRecordDraft(
     adapter: result.adapter, model: result.model, rule_based: result.rule_based, prompt_version: prompt.version, inputs,
     usage: result.usage, attempts: result.attempts, duration_ms: Date.now() - started,
   });
-}
-
-export function handleGenerationTask(deps: GenerationWorkerDependencies) {
-  return async (task: WorkTask, control: TaskControl): Promise<void> => {
-    const job = await pendingJob(deps.store, (task.payload as { job_id: string }).job_id);
-    if (job) await runGeneration(deps, job, control);
-  };
-}
-
-/** A task that used up its deliveries fails the job with a code (idempotent). */
-export function failExhaustedGeneration(store: EventStore, logger: Logger) {
-  return async (task: WorkTask, error: unknown, attempts: number) => {
-    const job = await pendingJob(store, (task.payload as { job_id: string }).job_id);
-    if (!job) return;
-    logger.error({ job_id: job.job_id, attempts, err: error }, 'generation failed after its last delivery');
-    const reason = error instanceof Error ? error.message : String(error);
-    await fail(store, job, 'GENERATION_RETRIES_EXHAUSTED', `generation failed after ${attempts} attempts: ${reason}`);
-  };
 }

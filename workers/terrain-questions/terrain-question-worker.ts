@@ -6,7 +6,6 @@
 // QUESTION_RETRIES_EXHAUSTED.
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { CommandContext } from '../../commands/command-context.ts';
 import { decideTerrainQuestion, loadTerrainQuestion } from '../../commands/terrain-question-commands.ts';
 import { TERRAIN_QUESTION_TASK } from '../../domain/terrain-question/answer-terrain-question-by-rules.ts';
 import { terrainAgentPromptV1 } from '../../domain/terrain-question/prompts/terrain-agent.v1.ts';
@@ -18,14 +17,9 @@ import type { EventStore } from '../../infra/event-store/event-store.ts';
 import {
   LanguageModelError, type LanguageModel, type ToolCall, type ToolCallRecord, type ToolRunRequest,
 } from '../../infra/language-model/language-model.ts';
-import type { TaskControl, WorkTask } from '../../infra/work-queue/work-queue.ts';
+import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
+import { jobContext } from '../jobs/job-context.ts';
 import { terrainAgentTools, type TerrainToolDependencies } from './terrain-agent-tool-executors.ts';
-
-export const TERRAIN_QUESTION_WORK = 'terrain_question';
-
-export const terrainQuestionTask = (questionId: string): WorkTask => ({
-  id: `terrain_question:${questionId}`, kind: TERRAIN_QUESTION_WORK, payload: { question_id: questionId },
-});
 
 export interface TerrainQuestionWorkerDependencies extends TerrainToolDependencies {
   languageModel: LanguageModel;
@@ -33,14 +27,10 @@ export interface TerrainQuestionWorkerDependencies extends TerrainToolDependenci
 }
 
 /** The asker is the writer of record; events correlate to the question. */
-const questionContext = (question: TerrainQuestion): CommandContext => ({
-  principal: { account_id: question.account_id, api_key_id: question.api_key_id },
-  correlation_id: question.question_id,
-  causation_id: null,
-  now: () => new Date(),
-});
+export const questionContext = (question: TerrainQuestion) => jobContext(question, question.question_id);
 
-async function pendingQuestion(store: EventStore, questionId: string): Promise<TerrainQuestion | null> {
+/** The question while it is still to be answered; null once it ended. */
+export async function pendingQuestion(store: EventStore, questionId: string): Promise<TerrainQuestion | null> {
   const question = await loadTerrainQuestion(store, questionId);
   return question.status === 'pending' ? question : null;
 }
@@ -159,27 +149,4 @@ export async function runTerrainQuestion(
       duration_ms: Date.now() - started,
     },
   });
-}
-
-export function handleTerrainQuestionTask(deps: TerrainQuestionWorkerDependencies) {
-  return async (task: WorkTask, control: TaskControl): Promise<void> => {
-    const question = await pendingQuestion(deps.store, (task.payload as { question_id: string }).question_id);
-    if (question) await runTerrainQuestion(deps, question, control);
-  };
-}
-
-/** A task that used up its deliveries fails the question with a code (idempotent). */
-export function failExhaustedTerrainQuestion(store: EventStore, logger: Logger) {
-  return async (task: WorkTask, error: unknown, attempts: number) => {
-    const question = await pendingQuestion(store, (task.payload as { question_id: string }).question_id);
-    if (!question) return;
-    logger.error(
-      { question_id: question.question_id, attempts, err: error }, 'terrain question failed after its last delivery',
-    );
-    const reason = error instanceof Error ? error.message : String(error);
-    await decideTerrainQuestion(store, questionContext(question), question.operation_id, {
-      type: 'FailTerrainQuestion', question_id: question.question_id, code: 'QUESTION_RETRIES_EXHAUSTED',
-      message: `the terrain question failed after ${attempts} attempts: ${reason}`, tool_calls: [],
-    });
-  };
 }

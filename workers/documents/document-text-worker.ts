@@ -6,30 +6,21 @@
 // thread (bounded heap and time); what a record says is written for the user, and what an engine or
 // the system said is logged, never recorded.
 import type { Logger } from 'pino';
-import { loadDocument, recordExtraction, type ExtractionOutcome } from '../commands/document-commands.ts';
-import type { CommandContext } from '../commands/command-context.ts';
-import type { DocumentRecord } from '../domain/document/document-decider.ts';
-import { documentTextKey } from '../domain/document/document-events.ts';
-import { documentMediaType } from '../domain/document/document-media-types.ts';
-import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
-import type { EventStore } from '../infra/event-store/event-store.ts';
-import type { TaskControl, WorkTask } from '../infra/work-queue/work-queue.ts';
-import { DocumentExtractionError } from './documents/document-extraction-error.ts';
-import type { ExtractionPool } from './documents/extraction-pool.ts';
-
-export const DOCUMENT_TEXT_TASK = 'document_text';
+import { loadDocument, recordExtraction, type ExtractionOutcome } from '../../commands/document-commands.ts';
+import type { DocumentRecord } from '../../domain/document/document-decider.ts';
+import { documentTextKey } from '../../domain/document/document-events.ts';
+import { documentMediaType } from '../../domain/document/document-media-types.ts';
+import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
+import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
+import { jobContext } from '../jobs/job-context.ts';
+import { DocumentExtractionError } from './document-extraction-error.ts';
+import type { ExtractionPool } from './extraction-pool.ts';
 
 export interface DocumentTextTaskPayload {
   document_id: string;
   upload_id: string;
 }
-
-/** One task per upload: a re-upload after a deletion is extracted again. */
-export const documentTextTask = (documentId: string, uploadId: string): WorkTask => ({
-  id: `document-text:${uploadId}`,
-  kind: DOCUMENT_TEXT_TASK,
-  payload: { document_id: documentId, upload_id: uploadId } satisfies DocumentTextTaskPayload,
-});
 
 export interface DocumentTextWorkerDependencies {
   store: EventStore;
@@ -41,15 +32,11 @@ export interface DocumentTextWorkerDependencies {
 /** How often a running extraction tells the work queue it is alive. */
 const HEARTBEAT_MS = 5_000;
 
-const workerContext = (document: Pick<DocumentRecord, 'account_id' | 'document_id'>): CommandContext => ({
-  principal: { account_id: document.account_id, api_key_id: null },
-  correlation_id: document.document_id,
-  causation_id: null,
-  now: () => new Date(),
-});
+export const documentContext = (document: Pick<DocumentRecord, 'account_id' | 'document_id'>) =>
+  jobContext({ account_id: document.account_id }, document.document_id);
 
 /** The upload the task names, while its text is still to be extracted; null otherwise. */
-async function pendingDocument(store: EventStore, payload: DocumentTextTaskPayload) {
+export async function pendingDocument(store: EventStore, payload: DocumentTextTaskPayload) {
   const state = await loadDocument(store, payload.document_id);
   return state.status === 'active' && state.upload_id === payload.upload_id && state.text_status === 'pending' ? state : null;
 }
@@ -88,30 +75,13 @@ async function extract(deps: DocumentTextWorkerDependencies, document: DocumentR
   }
 }
 
-export function handleDocumentTextTask(deps: DocumentTextWorkerDependencies) {
-  return async (task: WorkTask, control: TaskControl): Promise<void> => {
-    const payload = task.payload as DocumentTextTaskPayload;
-    const document = await pendingDocument(deps.store, payload);
-    if (!document) return;
-    const outcome = await extract(deps, document, control);
-    const result = await recordExtraction(deps.store, workerContext(document), document, outcome);
-    // Deleted or re-uploaded meanwhile: the text written for it belongs to nothing.
-    if (result.events.length === 0 && outcome.ok) await deps.storage.delete(outcome.text_key).catch(() => undefined);
-  };
-}
-
-/** A task that used up its deliveries fails the extraction with a code (idempotent). */
-export function failExhaustedExtraction(store: EventStore, logger: Logger) {
-  return async (task: WorkTask, error: unknown, attempts: number) => {
-    const payload = task.payload as DocumentTextTaskPayload;
-    const document = await pendingDocument(store, payload);
-    if (!document) return;
-    // What went wrong is logged; the record says only what its user can act on.
-    logger.error({ document_id: payload.document_id, attempts, err: error }, 'text extraction failed after its last delivery');
-    await recordExtraction(store, workerContext(document), document, {
-      ok: false, code: 'EXTRACTION_RETRIES_EXHAUSTED',
-      message: `The text could not be extracted after ${attempts} attempts; `
-        + 'upload the document again or ask an operator',
-    });
-  };
+export async function extractDocumentText(
+  deps: DocumentTextWorkerDependencies, payload: DocumentTextTaskPayload, control: TaskControl,
+): Promise<void> {
+  const document = await pendingDocument(deps.store, payload);
+  if (!document) return;
+  const outcome = await extract(deps, document, control);
+  const result = await recordExtraction(deps.store, documentContext(document), document, outcome);
+  // Deleted or re-uploaded meanwhile: the text written for it belongs to nothing.
+  if (result.events.length === 0 && outcome.ok) await deps.storage.delete(outcome.text_key).catch(() => undefined);
 }
