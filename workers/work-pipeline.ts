@@ -1,7 +1,7 @@
 // The work pipeline of one process: the work queue, and the dispatchers and/or workers that the
 // configuration puts here (embedded mode: both, in the API process; production: the dispatchers
-// beside the projector, workers in `npm run worker` processes). One queue carries terrain phases
-// and document text extraction; workers take both.
+// beside the projector, workers in `npm run worker` processes). One queue carries the tasks of
+// every job kind (workers/jobs/job-registry.ts); workers take them all.
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
 import type { Config } from '../infra/config.ts';
@@ -10,9 +10,6 @@ import type { DatasetName } from '../domain/terrain/types.ts';
 import { openWorkQueue } from '../infra/work-queue/open-work-queue.ts';
 import type { TaskConsumer, WorkQueue } from '../infra/work-queue/work-queue.ts';
 import type { SourceProvider } from './terrain/sources/source-provider.ts';
-import { createPhaseRunner, type PhaseRunner } from './terrain/phase-thread/create-phase-runner.ts';
-import { TerrainDispatcher } from './terrain-dispatcher.ts';
-import { failExhaustedPhase, handleTerrainPhaseTask, TERRAIN_PHASE_TASK } from './terrain-phase-worker.ts';
 import { routeDeadLetters, routeTasks } from './route-tasks.ts';
 import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
 import type { BlobStore } from '../infra/blob-store/blob-store.ts';
@@ -25,7 +22,6 @@ import { openLanguageModel } from '../infra/language-model/open-language-model.t
 
 export interface WorkPipeline {
   queue: WorkQueue;
-  dispatcher: TerrainDispatcher | null;
   close(): Promise<void>;
 }
 
@@ -57,19 +53,16 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     durable: config.natsDurable,
     ackWaitMs: config.taskAckWaitMs,
     maxDeliveries: config.taskMaxDeliveries,
-    onDeadLetter: routeDeadLetters({
-      [TERRAIN_PHASE_TASK]: failExhaustedPhase(store, logger),
-      ...Object.fromEntries(JOB_KINDS.map((kind) => [kind.kind, kind.deadLetter({ store, logger })])),
-    }, (task) => { logger.error({ task_id: task.id, kind: task.kind }, 'dead task of an unknown kind dropped'); }),
+    onDeadLetter: routeDeadLetters(
+      Object.fromEntries(JOB_KINDS.map((kind) => [kind.kind, kind.deadLetter({ store, logger })])),
+      (task) => { logger.error({ task_id: task.id, kind: task.kind }, 'dead task of an unknown kind dropped'); }),
     onError: (error, context) => logger.error({ err: error, ...context }, 'work queue error'),
   });
-  let runner: PhaseRunner | null = null;
   let consumer: TaskConsumer | null = null;
   let languageModel: LanguageModel | null = null;
   const workers: Array<{ close(): Promise<void> }> = [];
   if (options.workers) {
     languageModel = options.languageModel ?? await openLanguageModel(config.languageModel, DRAFTING_RULES);
-    runner = createPhaseRunner(config.workerConcurrency);
     const sourceSettings = Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]]));
     const services = {
       config, store, knex: options.knex, logger, providers: options.providers, documents: options.documents,
@@ -80,19 +73,10 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
       workers.push(worker);
       return [kind.kind, worker.handle];
     }));
-    consumer = queue.consume(routeTasks({
-      [TERRAIN_PHASE_TASK]: handleTerrainPhaseTask({
-        store, runner, providers: options.providers, logger, tileStoreDir: config.tileStoreDir,
-        sourceSettings,
-      }),
-      ...handlers,
-    }), { concurrency: config.workerConcurrency });
+    consumer = queue.consume(routeTasks(handlers), { concurrency: config.workerConcurrency });
   }
-  let dispatcher: TerrainDispatcher | null = null;
   const dispatchers: JobDispatcher[] = [];
   if (options.dispatcher) {
-    dispatcher = new TerrainDispatcher(store, options.knex, queue, logger);
-    await dispatcher.start();
     for (const kind of JOB_KINDS) {
       const jobDispatcher = kind.dispatcher({ config, store, knex: options.knex, logger, queue });
       if (!jobDispatcher) continue;
@@ -103,14 +87,11 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
   let closing: Promise<void> | null = null;
   return {
     queue,
-    dispatcher,
     close() {
       closing ??= (async () => {
-        await dispatcher?.stop();
         for (const jobDispatcher of dispatchers) await jobDispatcher.stop();
         await consumer?.stop();
         await queue.close();
-        await runner?.destroy();
         for (const worker of workers) await worker.close();
         // A model passed in is its owner's to close.
         if (!options.languageModel) await languageModel?.close();

@@ -19,7 +19,7 @@ import { DATASET_NAMES, type DatasetName } from '../../domain/terrain/types.ts';
 import type { SourceProvider } from '../../workers/terrain/sources/source-provider.ts';
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
 import type { PhaseRunner } from '../../workers/terrain/phase-thread/create-phase-runner.ts';
-import { failExhaustedPhase, handleTerrainPhaseTask, terrainPhaseTask } from '../../workers/terrain-phase-worker.ts';
+import { failExhaustedPhase, handleTerrainPhaseTask, terrainPhaseTask } from '../../workers/terrain/terrain-phase-job.ts';
 import type { PhaseState } from '../../domain/terrain-job/terrain-job-state.ts';
 import { openTestDatabase } from '../support/backends.ts';
 import { squareBoundary } from '../support/terrain-flow.ts';

@@ -16,7 +16,7 @@ import type { RasterSourceProvider, SourceProvider } from '../../workers/terrain
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
 import { runTerrainPhase } from '../../workers/terrain/run-terrain-phase.ts';
 import type { PhaseRunner } from '../../workers/terrain/phase-thread/create-phase-runner.ts';
-import { failExhaustedPhase, handleTerrainPhaseTask, TERRAIN_PHASE_TASK } from '../../workers/terrain-phase-worker.ts';
+import { failExhaustedPhase, handleTerrainPhaseTask, TERRAIN_PHASE_TASK } from '../../workers/terrain/terrain-phase-job.ts';
 
 const env = process.env;
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();

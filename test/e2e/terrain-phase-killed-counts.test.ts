@@ -31,7 +31,7 @@ import { runTerrainPhase } from '../../workers/terrain/run-terrain-phase.ts';
 import type { PhaseRunner } from '../../workers/terrain/phase-thread/create-phase-runner.ts';
 import type { SourceProvider } from '../../workers/terrain/sources/source-provider.ts';
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
-import { failExhaustedPhase, handleTerrainPhaseTask, terrainPhaseTask } from '../../workers/terrain-phase-worker.ts';
+import { failExhaustedPhase, handleTerrainPhaseTask, terrainPhaseTask } from '../../workers/terrain/terrain-phase-job.ts';
 import {
   openTestDatabase, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName, type TestDatabase,
 } from '../support/backends.ts';

@@ -9,7 +9,7 @@ import type { Config } from '../../infra/config.ts';
 import type { DeadLetterHandler, TaskHandler, WorkTask } from '../../infra/work-queue/work-queue.ts';
 import { EventLogFollower } from '../event-log-follower.ts';
 import { resumeThenFollow } from '../resume-then-follow.ts';
-import type { DispatchEnv, JobKind, WorkerServices } from './job-kind.ts';
+import type { DispatchEnv, JobKind, JobWorker, WorkerServices } from './job-kind.ts';
 
 /** A task whose payload is not its kind's parameters (a producer of another version): never run. */
 export class InvalidJobParametersError extends Error {
@@ -73,7 +73,7 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
     startWorker(services) {
       const worker = kind.start(services);
       return {
-        handle: (task, control) => worker.run(paramsOf(kind, task), control, control.signal),
+        handle: taskHandlerOf(kind, worker),
         close: async () => { await worker.close?.(); },
       };
     },
@@ -94,4 +94,9 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
       };
     },
   };
+}
+
+/** A kind's task handler around a worker made outside its `start` (tests bring their own threads). */
+export function taskHandlerOf<S extends TSchema, Row>(kind: JobKind<S, Row>, worker: JobWorker<Static<S>>): TaskHandler {
+  return (task, control) => worker.run(paramsOf(kind, task), control, control.signal);
 }

@@ -5,36 +5,24 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { decideTerrainJob, loadTerrainJob } from '../commands/terrain-job-commands.ts';
-import type { CommandContext } from '../commands/command-context.ts';
-import { terrainJobDecider, type TerrainJobCommand } from '../domain/terrain-job/terrain-job-decider.ts';
-import { terrainJobStream, type TerrainJobRequested } from '../domain/terrain-job/terrain-job-events.ts';
-import { loadState } from '../commands/load-state.ts';
-import { isTerminalJob, isTerminalPhase, type TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
-import { PHASES, type PhaseId } from '../domain/terrain-job/terrain-phases.ts';
-import { JobCancelledError } from '../domain/terrain-job/job-cancelled-error.ts';
-import type { TileOutcomes } from '../domain/terrain-job/tile-tally.ts';
-import type { DatasetName } from '../domain/terrain/types.ts';
-import { boundaryArea } from '../domain/map/boundary-area.ts';
-import type { EventStore } from '../infra/event-store/event-store.ts';
-import type { TaskControl, WorkTask } from '../infra/work-queue/work-queue.ts';
-import type { SourceProvider } from './terrain/sources/source-provider.ts';
-import type { PhaseRunner } from './terrain/phase-thread/create-phase-runner.ts';
+import { decideTerrainJob } from '../../commands/terrain-job-commands.ts';
+import { terrainJobDecider, type TerrainJobCommand } from '../../domain/terrain-job/terrain-job-decider.ts';
+import { terrainJobStream, type TerrainJobRequested } from '../../domain/terrain-job/terrain-job-events.ts';
+import { loadState } from '../../commands/load-state.ts';
+import { isTerminalJob, isTerminalPhase, type TerrainJob } from '../../domain/terrain-job/terrain-job-state.ts';
+import { PHASES, type PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
+import { JobCancelledError } from '../../domain/terrain-job/job-cancelled-error.ts';
+import type { TileOutcomes } from '../../domain/terrain-job/tile-tally.ts';
+import type { DatasetName } from '../../domain/terrain/types.ts';
+import { boundaryArea } from '../../domain/map/boundary-area.ts';
+import type { EventStore } from '../../infra/event-store/event-store.ts';
+import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
+import { jobContext } from '../jobs/job-context.ts';
+import type { SourceProvider } from './sources/source-provider.ts';
+import type { PhaseRunner } from './phase-thread/create-phase-runner.ts';
 
-export const TERRAIN_PHASE_TASK = 'terrain_phase';
 /** Progress is reported at most this often per phase (not once per work tile), and no later while tiles wait. */
 const PROGRESS_INTERVAL_MS = 1000;
-
-export interface TerrainPhaseTaskPayload {
-  job_id: string;
-  phase: PhaseId;
-}
-
-export const terrainPhaseTask = (jobId: string, phase: PhaseId): WorkTask => ({
-  id: `${jobId}:${phase}`,
-  kind: TERRAIN_PHASE_TASK,
-  payload: { job_id: jobId, phase } satisfies TerrainPhaseTaskPayload,
-});
 
 export interface PhaseWorkerDependencies {
   store: EventStore;
@@ -48,14 +36,7 @@ export interface PhaseWorkerDependencies {
   tileConcurrency?: number;
 }
 
-function jobContext(job: TerrainJob, causation: string | null): CommandContext {
-  return {
-    principal: { account_id: job.account_id, api_key_id: null },
-    correlation_id: job.job_id,
-    causation_id: causation,
-    now: () => new Date(),
-  };
-}
+export const terrainJobContext = (job: TerrainJob) => jobContext({ account_id: job.account_id }, job.job_id);
 
 /** The datasets a phase reads: its own, or its inputs' (for derived phases). */
 function datasetsOf(phase: PhaseId): DatasetName[] {
@@ -76,10 +57,9 @@ interface PhaseDelivery {
   report(command: TerrainJobCommand): Promise<unknown>;
 }
 
-export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {
+export function terrainPhaseWorker(deps: PhaseWorkerDependencies) {
   const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  return async (task: WorkTask, control: TaskControl): Promise<void> => {
-    const { job_id: jobId, phase } = task.payload as TerrainPhaseTaskPayload;
+  return async (jobId: string, phase: PhaseId, control: TaskControl): Promise<void> => {
     const delivery = await openDelivery(deps, control, jobId, phase);
     if (!delivery) return;
     if (!(await startPhase(delivery, workerId))) return;
@@ -96,7 +76,7 @@ async function openDelivery(
   if (state.status === 'absent' || isTerminalJob(state.status)) return null;
   if (isTerminalPhase(state.phases[phase].status)) return null;
   const job = state;
-  const ctx = jobContext(job, null);
+  const ctx = terrainJobContext(job);
   return {
     deps, control, job, phase,
     boundary: (events[0] as TerrainJobRequested).data.boundary_shape,
@@ -228,20 +208,4 @@ async function reportResult({ job, phase, report }: PhaseDelivery, result: Phase
   } else {
     throw new Error(`phase ended ${result.status}`);
   }
-}
-
-/** A task that used up its deliveries fails its phase with a clear code (idempotent). */
-export function failExhaustedPhase(store: EventStore, logger: Logger) {
-  return async (task: WorkTask, error: unknown, attempts: number) => {
-    const { job_id: jobId, phase } = task.payload as TerrainPhaseTaskPayload;
-    const job = await loadTerrainJob(store, jobId);
-    if (job.status === 'absent' || isTerminalJob(job.status) || isTerminalPhase(job.phases[phase].status)) return;
-    const reason = error instanceof Error ? error.message : String(error);
-    logger.error({ job_id: jobId, phase, attempts, err: error }, 'phase failed after its last delivery');
-    // No tiles: the decider keeps what the deliveries reported and counts the rest skipped.
-    await decideTerrainJob(store, jobContext(job, null), job.operation_id, {
-      type: 'FailPhase', job_id: jobId, phase, code: 'PHASE_RETRIES_EXHAUSTED',
-      message: `phase failed after ${attempts} attempts: ${reason}`.slice(0, 2000),
-    });
-  };
 }
