@@ -118,3 +118,9 @@ export function waitingAnalysisIdsOfMap(knex: Knex, mapId: string): Promise<stri
 export function unfinishedAnalysisIds(knex: Knex): Promise<string[]> {
   return knex('analysis_jobs').whereIn('status', ['pending', 'waiting', 'queued', 'running']).pluck('analysis_id');
 }
+
+/** The ids of an operation's analyses not ended yet. */
+export function unfinishedAnalysisIdsOfOperation(knex: Knex, operationId: string): Promise<string[]> {
+  return knex('analysis_jobs').where({ operation_id: operationId })
+    .whereIn('status', ['pending', 'waiting', 'queued', 'running']).pluck('analysis_id');
+}

@@ -54,3 +54,8 @@ export async function mapOfTerrainJob(knex: Knex, jobId: string): Promise<string
 export function unfinishedTerrainJobIds(knex: Knex): Promise<string[]> {
   return knex('terrain_jobs').whereIn('status', ['pending', 'in_progress']).pluck('job_id');
 }
+
+/** The ids of an operation's terrain jobs not ended yet. */
+export function unfinishedTerrainJobIdsOfOperation(knex: Knex, operationId: string): Promise<string[]> {
+  return knex('terrain_jobs').where({ operation_id: operationId }).whereIn('status', ['pending', 'in_progress']).pluck('job_id');
+}

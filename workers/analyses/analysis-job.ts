@@ -10,11 +10,12 @@ import { analysisDependencies, dependencyVerdict } from '../../domain/analysis-j
 import type { AnalysisParameters } from '../../domain/analysis-job/analysis-parameters.ts';
 import { isTerminalAnalysis } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import {
-  unfinishedAnalysisIds, waitingAnalysisIdsOfMap,
+  unfinishedAnalysisIds, unfinishedAnalysisIdsOfOperation, waitingAnalysisIdsOfMap,
 } from '../../projections/queries/analysis-job-queries.ts';
 import { mapOfTerrainJob } from '../../projections/queries/terrain-job-queries.ts';
 import type { DispatchEnv, JobKind } from '../jobs/job-kind.ts';
 import { taskControlOf } from '../jobs/job-kind.ts';
+import { deletedOperations, OPERATION_DELETED_REASON } from '../jobs/deleted-operations.ts';
 import { createAnalysisRunner } from './analysis-thread/create-analysis-runner.ts';
 import { analysisContext, analysisWorker } from './analysis-worker.ts';
 
@@ -56,6 +57,15 @@ async function advance(analysisId: string, env: DispatchEnv<AnalysisTask>): Prom
   });
 }
 
+/** An analysis of a deleted operation ends cancelled (a running worker stops at its next checkpoint). */
+async function cancelOfDeletedOperation(analysisId: string, env: DispatchEnv<AnalysisTask>): Promise<void> {
+  const job = await loadAnalysis(env.store, analysisId);
+  if (job.status === 'absent' || isTerminalAnalysis(job.status)) return;
+  await decideAnalysis(env.store, analysisContext(job), job.operation_id, {
+    type: 'CancelAnalysis', analysis_id: analysisId, account_id: job.account_id, reason: OPERATION_DELETED_REASON,
+  });
+}
+
 export const analysisJob: JobKind<typeof params, string> = {
   kind: 'analysis',
   params,
@@ -63,6 +73,9 @@ export const analysisJob: JobKind<typeof params, string> = {
   dispatch: {
     follower: 'analysis_dispatcher',
     async onBatch(batch, env) {
+      for (const operationId of await deletedOperations(batch, env.knex)) {
+        for (const id of await unfinishedAnalysisIdsOfOperation(env.knex, operationId)) await cancelOfDeletedOperation(id, env);
+      }
       const analyses = new Set<string>();
       const maps = new Set<string>();
       for (const event of batch) {

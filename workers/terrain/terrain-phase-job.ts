@@ -12,7 +12,8 @@ import { isTerminalJob, isTerminalPhase } from '../../domain/terrain-job/terrain
 import { PHASE_IDS, type PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { WorkTask } from '../../infra/work-queue/work-queue.ts';
-import { unfinishedTerrainJobIds } from '../../projections/queries/terrain-job-queries.ts';
+import { unfinishedTerrainJobIds, unfinishedTerrainJobIdsOfOperation } from '../../projections/queries/terrain-job-queries.ts';
+import { deletedOperations, OPERATION_DELETED_REASON } from '../jobs/deleted-operations.ts';
 import { defineJobKind, jobTask, taskHandlerOf } from '../jobs/define-job-kind.ts';
 import { taskControlOf, type DispatchEnv, type JobKind } from '../jobs/job-kind.ts';
 import { createPhaseRunner } from './phase-thread/create-phase-runner.ts';
@@ -61,6 +62,15 @@ async function resumeJob(jobId: string, env: DispatchEnv<PhaseTask>): Promise<vo
   await advance(jobId, env);
 }
 
+/** A terrain job of a deleted operation ends cancelled (its workers stop at their next progress report). */
+async function cancelOfDeletedOperation(jobId: string, env: DispatchEnv<PhaseTask>): Promise<void> {
+  const job = await loadTerrainJob(env.store, jobId);
+  if (job.status === 'absent' || isTerminalJob(job.status)) return;
+  await decideTerrainJob(env.store, terrainJobContext(job), job.operation_id, {
+    type: 'CancelJob', job_id: jobId, account_id: job.account_id, reason: OPERATION_DELETED_REASON,
+  });
+}
+
 export const terrainPhaseJob: JobKind<typeof params, string> = {
   kind: TERRAIN_PHASE_TASK,
   params,
@@ -69,6 +79,9 @@ export const terrainPhaseJob: JobKind<typeof params, string> = {
     // Named before the job kinds were: renaming it would replay the whole log.
     follower: 'terrain_dispatcher',
     async onBatch(batch, env) {
+      for (const operationId of await deletedOperations(batch, env.knex)) {
+        for (const id of await unfinishedTerrainJobIdsOfOperation(env.knex, operationId)) await cancelOfDeletedOperation(id, env);
+      }
       const jobs = new Set<string>();
       for (const event of batch) {
         if (event.stream_id.startsWith('terrain_job-')) jobs.add(event.stream_id.slice('terrain_job-'.length));
