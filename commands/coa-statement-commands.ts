@@ -1,20 +1,23 @@
-// Writes of COA statements and their sections. A statement's operation must be active and the
-// caller's, its sketch map a map of that operation; a section's statement must be active. Writes
-// without If-Match retry on a concurrent write (each re-decides on the newer state, so concurrent
-// edits of different fields all land); with If-Match a stale version is a 409.
+// Writes of COA statements and their sections: load what the decision needs (the statement, its
+// operation, the sketch map, the section roster), let the deciders rule, append. Writes without
+// If-Match retry on a concurrent write (each re-decides on the newer state, so concurrent edits of
+// different fields all land); with If-Match a stale version is a 409.
 import { randomUUID } from 'node:crypto';
 import { mapDecider } from '../domain/map/map-decider.ts';
 import { mapStream } from '../domain/map/map-events.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
+import { operationAsParent, operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationStream } from '../domain/operation/operation-events.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
 import type { Origin } from '../domain/planning-record/planning-record-events.ts';
 import type { ScreeningAssessmentInput, ScreeningCriterion } from '../domain/coa-statement/coa-screening.ts';
 import {
   coaStatementAsParent, coaStatementDecider, type CoaStatementFields,
 } from '../domain/coa-statement/coa-statement-decider.ts';
-import { coaStatementStream, MAX_COA_SECTIONS } from '../domain/coa-statement/coa-statement-events.ts';
+import { coaStatementStream } from '../domain/coa-statement/coa-statement-events.ts';
 import { coaSectionDecider, type CoaSectionFields } from '../domain/coa-statement/coa-section-decider.ts';
 import { coaSectionStream } from '../domain/coa-statement/coa-section-events.ts';
+import { coaSectionRosterDecider } from '../domain/coa-statement/coa-section-roster-decider.ts';
+import { coaSectionRosterStream } from '../domain/coa-statement/coa-section-roster-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
@@ -34,12 +37,9 @@ export async function requireActiveCoaStatement(store: EventStore, coaStatementI
   return requireAccess(state.status === 'active' ? state : null, accountId, { kind: 'COA statement', id: coaStatementId });
 }
 
-async function requireSketchMap(store: EventStore, mapId: string | null | undefined, operationId: string): Promise<void> {
-  if (!mapId) return;
-  const { state } = await loadState(store, mapStream(mapId), mapDecider);
-  if (state.status !== 'active' || state.operation_id !== operationId) {
-    throw new DomainError('invalid', `sketch_map_id ${mapId} is not a map of operation ${operationId}`, ['body', 'sketch_map_id']);
-  }
+/** The sketch map named, for the decider to check (a map is deleted only with its operation, a parent of the write). */
+async function loadSketchMap(store: EventStore, mapId: string | null | undefined) {
+  return mapId ? (await loadState(store, mapStream(mapId), mapDecider)).state : undefined;
 }
 
 export interface NewCoaStatement extends Partial<Omit<CoaStatementFields, 'name'>> {
@@ -51,7 +51,7 @@ export interface NewCoaStatement extends Partial<Omit<CoaStatementFields, 'name'
 export async function createCoaStatement(store: EventStore, ctx: CommandContext, input: NewCoaStatement) {
   const { account_id } = requirePrincipal(ctx);
   const operation = await requireActiveOperation(store, input.operation_id, account_id);
-  await requireSketchMap(store, input.sketch_map_id, input.operation_id);
+  const sketch_map = await loadSketchMap(store, input.sketch_map_id);
   const coa_statement_id = randomUUID();
   const result = await handleCommand({
     store, ctx, stream: coaStatementStream(coa_statement_id), decider: coaStatementDecider, operationId: input.operation_id,
@@ -59,7 +59,7 @@ export async function createCoaStatement(store: EventStore, ctx: CommandContext,
     command: {
       type: 'CreateCoaStatement', coa_statement_id, operation_id: input.operation_id, account_id,
       fields: { name: input.name, description: input.description ?? null, sketch_map_id: input.sketch_map_id ?? null },
-      by: provenanceOf(ctx, input.origin),
+      sketch_map, by: provenanceOf(ctx, input.origin),
     },
   });
   return { ...result, coa_statement_id };
@@ -77,14 +77,14 @@ export async function updateCoaStatement(store: EventStore, ctx: CommandContext,
   const { account_id } = requirePrincipal(ctx);
   const current = await requireActiveCoaStatement(store, update.coa_statement_id, account_id);
   const operation = await requireActiveOperation(store, current.operation_id, account_id);
-  if (update.changes.sketch_map_id !== undefined) await requireSketchMap(store, update.changes.sketch_map_id, current.operation_id);
+  const sketch_map = await loadSketchMap(store, update.changes.sketch_map_id);
   return handleCommand({
     store, ctx, stream: coaStatementStream(update.coa_statement_id), decider: coaStatementDecider, operationId: current.operation_id,
     parents: [operation],
     ...conditional(update.expected_version),
     command: {
       type: 'UpdateCoaStatement', coa_statement_id: update.coa_statement_id, account_id,
-      changes: update.changes, screening: update.screening, by: provenanceOf(ctx, update.origin),
+      changes: update.changes, screening: update.screening, sketch_map, by: provenanceOf(ctx, update.origin),
     },
   });
 }
@@ -124,46 +124,67 @@ export async function arrangeCoaSections(store: EventStore, ctx: CommandContext,
 export interface NewCoaSection extends Partial<Omit<CoaSectionFields, 'title'>> {
   coa_statement_id: string;
   title: string;
-  /** How many sections the statement has now (the limit is MAX_COA_SECTIONS). */
-  section_count: number;
+  /** The statement's sections as the read models list them (they count towards the limit too; see the roster). */
+  listed_section_ids?: readonly string[];
   /** A chosen id (a generation job's, so a redelivered task finds its sections again); new otherwise. */
   section_id?: string;
   origin?: Origin;
 }
 
+/**
+ * Adds a section. The statement's roster takes it first (the limit of MAX_COA_SECTIONS is decided
+ * there, and adds of one statement are serialised on that stream), then the section's own stream is
+ * written; a refused section write gives its place in the roster back.
+ */
 export async function addCoaSection(store: EventStore, ctx: CommandContext, input: NewCoaSection) {
   const { account_id } = requirePrincipal(ctx);
   const statement = await requireActiveCoaStatement(store, input.coa_statement_id, account_id);
   const operation = await requireActiveOperation(store, statement.operation_id, account_id);
-  if (input.section_count >= MAX_COA_SECTIONS) {
-    throw new DomainError('invalid', `A COA statement holds at most ${MAX_COA_SECTIONS} sections`, ['body', 'coa_statement_id']);
-  }
+  const { coa_statement_id, operation_id } = statement;
   const section_id = input.section_id ?? randomUUID();
-  const result = await handleCommand({
-    store, ctx, stream: coaSectionStream(section_id), decider: coaSectionDecider, operationId: statement.operation_id,
-    parents: [coaStatementAsParent(statement.coa_statement_id), operation],
-    command: {
-      type: 'AddCoaSection', section_id, coa_statement_id: statement.coa_statement_id, operation_id: statement.operation_id, account_id,
-      fields: { title: input.title, content: input.content ?? null, field: input.field ?? null },
-      by: provenanceOf(ctx, input.origin),
-    },
+  const parents = [coaStatementAsParent(coa_statement_id), operation];
+  const attached = await handleCommand({
+    store, ctx, stream: coaSectionRosterStream(coa_statement_id), decider: coaSectionRosterDecider, operationId: null,
+    retryOnConflict: true, parents,
+    command: { type: 'AttachSection', coa_statement_id, section_id, listed_section_ids: input.listed_section_ids ?? [] },
   });
-  return { ...result, section_id };
+  try {
+    const result = await handleCommand({
+      store, ctx, stream: coaSectionStream(section_id), decider: coaSectionDecider, operationId: operation_id, parents,
+      command: {
+        type: 'AddCoaSection', section_id, coa_statement_id, operation_id, account_id,
+        fields: { title: input.title, content: input.content ?? null, field: input.field ?? null },
+        by: provenanceOf(ctx, input.origin),
+      },
+    });
+    return { ...result, section_id };
+  } catch (error) {
+    if (attached.events.length > 0) await detachSection(store, ctx, coa_statement_id, section_id);
+    throw error;
+  }
 }
 
-/** The section (as loaded, for the command to decide on) when it, its statement and operation are active and the caller's. */
-async function requireActiveSection(store: EventStore, sectionId: string, accountId: string) {
+/** Gives a section's place in its statement's roster back (bookkeeping: no operation id, no history). */
+async function detachSection(store: EventStore, ctx: CommandContext, coa_statement_id: string, section_id: string) {
+  await handleCommand({
+    store, ctx, stream: coaSectionRosterStream(coa_statement_id), decider: coaSectionRosterDecider, operationId: null,
+    retryOnConflict: true, command: { type: 'DetachSection', coa_statement_id, section_id },
+  });
+}
+
+/** The section as loaded, with what its decider checks beside it: its statement and its operation. */
+async function loadSection(store: EventStore, sectionId: string) {
   const loaded = await loadState(store, coaSectionStream(sectionId), coaSectionDecider);
-  const section = requireAccess(loaded.state.status === 'active' ? loaded.state : null, accountId, { kind: 'COA statement section', id: sectionId });
-  const [, operation] = await Promise.all([
-    requireActiveCoaStatement(store, section.coa_statement_id, accountId).catch((error: unknown) => {
-      // A section of a deleted statement is gone with it.
-      if (error instanceof DomainError && error.kind === 'not_found') throw new DomainError('not_found', `COA statement section ${sectionId} not found`);
-      throw error;
-    }),
-    requireActiveOperation(store, section.operation_id, accountId),
+  if (loaded.state.status !== 'active') return { loaded, parent: undefined, operationId: null, parents: [] };
+  const { coa_statement_id, operation_id } = loaded.state;
+  const [{ state: statement }, { state: operation }] = await Promise.all([
+    loadState(store, coaStatementStream(coa_statement_id), coaStatementDecider),
+    loadState(store, operationStream(operation_id), operationDecider),
   ]);
-  return { section, loaded, parents: [coaStatementAsParent(section.coa_statement_id), operation] };
+  return {
+    loaded, parent: { statement, operation }, operationId: operation_id,
+    parents: [coaStatementAsParent(coa_statement_id), operationAsParent(operation_id)],
+  };
 }
 
 export interface CoaSectionUpdate {
@@ -175,20 +196,27 @@ export interface CoaSectionUpdate {
 
 export async function updateCoaSection(store: EventStore, ctx: CommandContext, update: CoaSectionUpdate) {
   const { account_id } = requirePrincipal(ctx);
-  const { section, loaded, parents } = await requireActiveSection(store, update.section_id, account_id);
+  const { loaded, parent, operationId, parents } = await loadSection(store, update.section_id);
   return handleCommand({
-    store, ctx, stream: coaSectionStream(update.section_id), decider: coaSectionDecider, operationId: section.operation_id,
+    store, ctx, stream: coaSectionStream(update.section_id), decider: coaSectionDecider, operationId,
     ...conditional(update.expected_version), loaded, parents,
-    command: { type: 'UpdateCoaSection', section_id: update.section_id, account_id, changes: update.changes, by: provenanceOf(ctx, update.origin) },
+    command: {
+      type: 'UpdateCoaSection', section_id: update.section_id, account_id, parent, changes: update.changes,
+      by: provenanceOf(ctx, update.origin),
+    },
   });
 }
 
+/** Removes the section, then gives its place in the statement's roster back. */
 export async function removeCoaSection(store: EventStore, ctx: CommandContext, sectionId: string) {
   const { account_id } = requirePrincipal(ctx);
-  const { section, loaded, parents } = await requireActiveSection(store, sectionId, account_id);
-  return handleCommand({
-    store, ctx, stream: coaSectionStream(sectionId), decider: coaSectionDecider, operationId: section.operation_id,
+  const { loaded, parent, operationId, parents } = await loadSection(store, sectionId);
+  const result = await handleCommand({
+    store, ctx, stream: coaSectionStream(sectionId), decider: coaSectionDecider, operationId,
     loaded, parents,
-    command: { type: 'RemoveCoaSection', section_id: sectionId, account_id, by: provenanceOf(ctx) },
+    command: { type: 'RemoveCoaSection', section_id: sectionId, account_id, parent, by: provenanceOf(ctx) },
   });
+  // A removal is decided only on an active section, so the state names its statement.
+  if (result.state.status !== 'absent') await detachSection(store, ctx, result.state.coa_statement_id, sectionId);
+  return result;
 }

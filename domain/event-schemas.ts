@@ -11,6 +11,7 @@ import { analysisJobEventSchemas } from './analysis-job/analysis-job-events.ts';
 import { planningRecordEventSchemas } from './planning-record/planning-record-events.ts';
 import { coaStatementEventSchemas } from './coa-statement/coa-statement-events.ts';
 import { coaSectionEventSchemas } from './coa-statement/coa-section-events.ts';
+import { coaSectionRosterEventSchemas } from './coa-statement/coa-section-roster-events.ts';
 import { llmSimulationEventSchemas } from './llm-simulation/llm-simulation-events.ts';
 import { documentEventSchemas } from './document/document-events.ts';
 import { sessionEventSchemas } from './session/session-events.ts';
@@ -40,6 +41,7 @@ export const eventSchemas: EventSchemaRegistry = {
   ...planningRecordEventSchemas,
   ...coaStatementEventSchemas,
   ...coaSectionEventSchemas,
+  ...coaSectionRosterEventSchemas,
   ...llmSimulationEventSchemas,
   ...documentEventSchemas,
   ...sessionEventSchemas,

@@ -39,7 +39,7 @@ export const coaSectionRoutes = (deps: ApiDependencies) => [
       const added = await writeOnce(ctx, deps, async () => {
         const { section_id, position } = await addCoaSection(deps.store, commandContextOf(ctx), {
           coa_statement_id: statement.coa_statement_id, title: body.title, content: body.content, field: body.field,
-          section_count: current.length,
+          listed_section_ids: current.map((s) => s.section_id),
         });
         return { section_id, position };
       });

@@ -1,11 +1,13 @@
 // A COA statement: create, update (fields and screening verdicts), arrange its sections, delete.
-// Pure. The command layer checks the operation and the sketch map and gives the statement's current
-// sections for an arrangement; an update that changes nothing records nothing.
+// Pure. The command layer admits the write under the operation and gives the sketch map named (as
+// loaded) and the statement's current sections for an arrangement; an update that changes nothing
+// records nothing.
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import type { LiveParent } from '../shared/live-parent.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import type { Provenance } from '../planning-record/planning-record-events.ts';
+import type { MapState } from '../map/map-decider.ts';
 import { SCREENING_CRITERIA, type ScreeningAssessmentInput, type ScreeningCriterion } from './coa-screening.ts';
 import { checkArrangement } from './section-arrangement.ts';
 import {
@@ -35,11 +37,18 @@ export type CoaStatementState =
   | ({ status: 'active' | 'deleted' } & ActiveCoaStatement);
 
 export type CoaStatementCommand =
-  | { type: 'CreateCoaStatement'; coa_statement_id: string; operation_id: string; account_id: string; fields: CoaStatementFields; by: Provenance }
+  | {
+    type: 'CreateCoaStatement'; coa_statement_id: string; operation_id: string; account_id: string; fields: CoaStatementFields;
+    /** The map fields.sketch_map_id names, as loaded. */
+    sketch_map?: MapState;
+    by: Provenance;
+  }
   | {
     type: 'UpdateCoaStatement'; coa_statement_id: string; account_id: string;
     changes: Partial<CoaStatementFields>;
     screening?: Partial<Record<ScreeningCriterion, ScreeningAssessmentInput>>;
+    /** The map changes.sketch_map_id names, as loaded. */
+    sketch_map?: MapState;
     by: Provenance;
   }
   | { type: 'ArrangeCoaSections'; coa_statement_id: string; account_id: string; current_section_ids: string[]; section_ids: string[]; by: Provenance }
@@ -75,12 +84,21 @@ function screeningChanges(
   return changes;
 }
 
+/** A sketch map must be a map of the statement's operation (422 otherwise). */
+function requireSketchMap(mapId: string | null | undefined, map: MapState | undefined, operationId: string) {
+  if (!mapId) return;
+  if (map?.status !== 'active' || map.operation_id !== operationId) {
+    throw new DomainError('invalid', `sketch_map_id ${mapId} is not a map of operation ${operationId}`, ['body', 'sketch_map_id']);
+  }
+}
+
 export const coaStatementDecider: Decider<CoaStatementCommand, CoaStatementEvent, CoaStatementState> = {
   initialState: () => ({ status: 'absent' }),
 
   decide(command, state) {
     switch (command.type) {
       case 'CreateCoaStatement':
+        requireSketchMap(command.fields.sketch_map_id, command.sketch_map, command.operation_id);
         if (state.status !== 'absent') throw new DomainError('conflict', `COA statement ${command.coa_statement_id} already exists`);
         return [{
           type: 'COAStatementCreated',
@@ -91,6 +109,7 @@ export const coaStatementDecider: Decider<CoaStatementCommand, CoaStatementEvent
         }];
       case 'UpdateCoaStatement': {
         const current = requireActive(state, command.coa_statement_id, command.account_id);
+        requireSketchMap(command.changes.sketch_map_id, command.sketch_map, current.operation_id);
         const changes = Object.fromEntries(
           Object.entries(command.changes).filter(([k, v]) => v !== undefined && current[k as keyof CoaStatementFields] !== v),
         ) as CoaStatementChanges;

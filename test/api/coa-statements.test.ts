@@ -2,13 +2,19 @@
 // sections (own streams, arrange as a permutation, system fields), attributes (one record per
 // COAStatementAvailable field), wargame records (written through the command layer, read over
 // HTTP), concurrency, history and as_of, access through the operation, and the 422s.
+import { randomUUID } from 'node:crypto';
 import * as assert from 'uvu/assert';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
 import { COA_STATEMENT_FIELD_TYPES } from '../../domain/planning-record/planning-catalogues.ts';
 import { coaAttributeId } from '../../domain/planning-record/planning-record-events.ts';
 import { recordLlmSimulation, type SimulationContentInput } from '../../commands/llm-simulation-commands.ts';
-import { systemContext } from '../../commands/command-context.ts';
+import { eventSchemas } from '../../domain/event-schemas.ts';
+import type { DomainEvent } from '../../domain/shared/event-envelope.ts';
+import { coaSectionStream } from '../../domain/coa-statement/coa-section-events.ts';
+import { coaSectionRosterStream } from '../../domain/coa-statement/coa-section-roster-events.ts';
+import { MAX_COA_SECTIONS } from '../../domain/coa-statement/coa-statement-events.ts';
+import { envelope, systemContext } from '../../commands/command-context.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 
 async function newOperation(svc: TestService, key = svc.key) {
@@ -192,6 +198,40 @@ forEachBackend('COA statements', (test) => {
 
     const sameField = await Promise.all(['one', 'two', 'three'].map((t) => http(svc.url, 'PUT', `/api/coa-statements/sections/${ids[0]}`, { key: svc.key, body: { content: t }, headers: { 'If-Match': '"2"' } })));
     assert.equal(sameField.map((r) => r.status).sort(), [200, 409, 409]);
+  });
+
+  test('the section limit holds under concurrent adds: 199 sections, 10 parallel adds, exactly one lands', async ({ svc }) => {
+    const op = await newOperation(svc);
+    const coa = await newStatement(svc, op);
+    // Given 199 sections, as addCoaSection records them (appended at once: 199 adds in turn take a minute).
+    const ctx = systemContext({ account_id: svc.accountId, api_key_id: null });
+    const by = { account_id: svc.accountId, api_key_id: null, origin: 'human' as const, at: new Date().toISOString() };
+    const given = Array.from({ length: MAX_COA_SECTIONS - 1 }, () => randomUUID());
+    const record = (stream: string, events: DomainEvent[], operationId: string | null) =>
+      svc.service.store.append(stream, events.map((e) => envelope(e, ctx, operationId, eventSchemas)), 'no_stream');
+    await record(coaSectionRosterStream(coa.id), given.map((section_id) => ({ type: 'COAStatementSectionAttached', data: { coa_statement_id: coa.id, section_id } })), null);
+    const added = await Promise.all(given.map((section_id, i) => record(coaSectionStream(section_id), [{
+      type: 'COAStatementSectionAdded',
+      data: { section_id, coa_statement_id: coa.id, operation_id: op, account_id: svc.accountId, title: `Section ${i}`, content: null, field: null, by },
+    }], op)));
+    await svc.service.runner!.waitFor(Math.max(...added.map((a) => a.position)), 30_000);
+    assert.is((await sections(svc, coa.id, '&size=1')).total, MAX_COA_SECTIONS - 1);
+    const adds = await Promise.all(Array.from({ length: 10 }, (_, i) =>
+      http(svc.url, 'POST', '/api/coa-statements/sections/', { key: svc.key, body: { coa_statement_id: coa.id, title: `Racing ${i}` } })));
+    assert.equal(adds.map((r) => r.status).sort(), [200, ...Array(9).fill(422)], adds.map((r) => r.text).join('\n'));
+    for (const refused of adds.filter((r) => r.status === 422)) {
+      assert.equal(refused.body.detail, [{ loc: ['body', 'coa_statement_id'], msg: `A COA statement holds at most ${MAX_COA_SECTIONS} sections`, type: 'value_error' }]);
+    }
+    const listed = await sections(svc, coa.id, '&size=1');
+    assert.is(listed.total, MAX_COA_SECTIONS);
+    assert.is((await http(svc.url, 'GET', `/api/coa-statements/${coa.id}`, { key: svc.key })).body.section_count, MAX_COA_SECTIONS);
+    // A removed section gives its place back, to one of the next racing adds.
+    const landed = adds.find((r) => r.status === 200)!.body.id as string;
+    assert.is((await http(svc.url, 'DELETE', `/api/coa-statements/sections/${landed}`, { key: svc.key })).status, 200);
+    const again = await Promise.all(Array.from({ length: 4 }, (_, i) =>
+      http(svc.url, 'POST', '/api/coa-statements/sections/', { key: svc.key, body: { coa_statement_id: coa.id, title: `Again ${i}` } })));
+    assert.equal(again.map((r) => r.status).sort(), [200, 422, 422, 422], again.map((r) => r.text).join('\n'));
+    assert.is((await sections(svc, coa.id, '&size=1')).total, MAX_COA_SECTIONS);
   });
 
   test('history, as_of, rebuild-relevant events carry the operation; access: 403 other account, 404 after deletion', async ({ svc }) => {

@@ -39,7 +39,6 @@ import { uuidV5 } from '../../domain/shared/uuid-v5.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { LanguageModelError, type StructuredResult } from '../../infra/language-model/language-model.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
-import { countSections } from '../../projections/queries/coa-statement-queries.ts';
 import { gatherCoaGrounding } from './gather-coa-grounding.ts';
 import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import {
@@ -114,7 +113,6 @@ async function writeStatement(
     await updatePlanningRecord(deps.store, ctx, { ...attribute(field), text, ...cited });
   }
   await updatePlanningRecord(deps.store, ctx, { ...attribute('task_organization'), items });
-  let count = (await countSections(deps.knex, [id])).get(id) ?? 0;
   for (let i = 0; i < MAX_DRAFT_SECTIONS; i++) {
     const section = draft.sections[i];
     const sid = sectionId(job, id, i);
@@ -126,7 +124,7 @@ async function writeStatement(
     const fields = { title: section.title, content: blankToNull(section.content), field: section.field };
     if (state.status === 'absent') {
       await addCoaSection(deps.store, ctx, {
-        coa_statement_id: id, ...fields, section_count: count++, section_id: sid, origin: 'generated',
+        coa_statement_id: id, ...fields, section_id: sid, origin: 'generated',
       });
     } else {
       await updateCoaSection(deps.store, ctx, { section_id: sid, changes: fields, origin: 'generated' });
