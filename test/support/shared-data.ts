@@ -1,6 +1,7 @@
 // Where the real data sets live (DEMs, OSM extracts; provenance in its README.md): SHARED_DATA_DIR, by
 // default ../shared/data beside the repository. A fresh clone has no such folder; the tests that need
-// it register with `test.skip` then (`const check = path ? test : test.skip`), so the summary line says what was not checked instead of passing.
+// it register with `test.skip` then (`const check = path ? test : test.skip`), so the summary line
+// says what was not checked instead of passing.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
