@@ -1,8 +1,9 @@
 # One image for every process of the service: the API (`npm start`), the projector
 # (`npm run projector`) and the terrain workers (`npm run worker`); docker-compose.yml picks the
 # command. TypeScript runs through tsx, which is a runtime dependency, so there is no build step
-# and `npm ci --omit=dev` installs everything the processes need.
-FROM node:20-bookworm-slim
+# and `npm ci --omit=dev` installs everything the processes need. Node 24 is the supported runtime
+# (README, Quick start).
+FROM node:24-bookworm-slim
 
 ENV NODE_ENV=production
 WORKDIR /app

@@ -130,14 +130,18 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
 /**
  * The HTTP server's listener: tile requests the fast path can answer from memory go no further
  * (api/ogc/tile-fast-path.ts); everything else, and every tile request it declines, goes to Koa.
+ * It returns a promise that settles once the request has been handled (Koa catches its own errors),
+ * so a test can wait for the end of a request whose client went away.
  */
-export function createRequestListener(deps: ApiDependencies, app: Koa = createApp(deps)): RequestListener {
+export function createRequestListener(
+  deps: ApiDependencies, app: Koa = createApp(deps),
+): (...args: Parameters<RequestListener>) => Promise<void> | undefined {
   const koa = app.callback();
   const fastPath = tileFastPath(deps);
   return (req, res) => {
     const handled = fastPath(req, res);
-    if (handled === true) return;
-    if (handled === false) void koa(req, res);
-    else handled.then((done) => { if (!done) void koa(req, res); }, () => { void koa(req, res); });
+    if (handled === true) return undefined;
+    if (handled === false) return koa(req, res);
+    return handled.then((done) => (done ? undefined : koa(req, res)), () => koa(req, res));
   };
 }

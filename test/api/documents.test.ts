@@ -10,6 +10,7 @@ import { http } from '../support/test-service.ts';
 import { newOperation, recordedFor, storedKeys, upload, waitForText, type UploadFile } from '../support/document-http.ts';
 import { sweepDocumentStorage } from '../../api/documents/sweep-document-storage.ts';
 import { createLogger } from '../../infra/logger.ts';
+import { nextRequestHandled } from '../support/request-handled.ts';
 
 const sha = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const ORDER = '# OPORD 03-26\n\n1. Situation\n\nEnemy forces defend along PL RED.\n';
@@ -159,6 +160,7 @@ forEachBackend('documents', (test) => {
     const boundary = 'XbOuNdArY';
     const prefix = `--${boundary}\r\nContent-Disposition: form-data; name="operation_id"\r\n\r\n${op}\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.txt"\r\nContent-Type: text/plain\r\n\r\n`;
     const { port } = new URL(svc.url);
+    const handled = nextRequestHandled(svc.service.server);
     await new Promise<void>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
         socket.write(`POST /api/documents/ HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${svc.key}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 10000000\r\n\r\n${prefix}`);
@@ -167,7 +169,7 @@ forEachBackend('documents', (test) => {
       });
       socket.on('error', reject);
     });
-    await new Promise((r) => setTimeout(r, 500));
+    await handled; // the upload's clean-up has run by then
     assert.equal((await storedKeys(svc)).filter((k) => k.startsWith(`documents/${op}/`)), []);
     assert.equal(await recordedFor(svc, op, head), []);
   });

@@ -13,6 +13,7 @@ import { openWorkQueue } from '../../infra/work-queue/open-work-queue.ts';
 import { InvalidWorkQueueSettingsError, type WorkQueueSettings, type WorkTask } from '../../infra/work-queue/work-queue.ts';
 import { TEST_NATS_URL, uniqueName } from '../support/backends.ts';
 import { workQueueContract, type WorkQueueFixture } from './work-queue-contract.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 workQueueContract({
   name: 'in-process',
@@ -170,13 +171,15 @@ nats('a message that is not a task is terminated and reported; the queue goes on
     await nc.jetstream().publish(`${names.subject}.terrain_phase`, JSON.stringify({ id: 'x', kind: 'bad kind', payload: 1 }));
     await fixture.queue.enqueue({ id: 'valid-1', kind: 'terrain_phase', payload: { ok: true } });
     const consumer = fixture.queue.consume(async (t) => { seen.push(t.id); });
-    for (let i = 0; i < 200 && seen.length < 1; i += 1) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 1500));
+    // Both bad messages reported and the stream empty: nothing is left that could still be delivered.
+    const jsm = await nc.jetstreamManager();
+    await waitUntil('the bad messages are reported and every message left the stream', async () =>
+      seen.length >= 1 && errors.length >= 2 && (await jsm.streams.info(names.stream)).state.messages === 0 || undefined,
+    { timeoutMs: 10_000, intervalMs: 20 });
     await consumer.stop();
     assert.equal(seen, ['valid-1']);
     assert.is(errors.length, 2);
     assert.ok(errors.every((e) => /decoding/.test(e.during)));
-    const jsm = await nc.jetstreamManager();
     assert.is((await jsm.streams.info(names.stream)).state.messages, 0, 'terminated and acked messages left the work-queue stream');
   } finally {
     await nc.close();

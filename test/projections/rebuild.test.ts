@@ -15,6 +15,7 @@ import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support
 import { ONE_PIXEL_PNG, upload, waitForText } from '../support/document-http.ts';
 import { pollGeneration } from '../support/generation-http.ts';
 import { pollQuestion } from '../support/terrain-question-http.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 /** Every read-model table of the schema, rows sorted, as JSON (migration bookkeeping aside). */
 export async function dumpReadModels(knex: Knex, schema: string): Promise<Record<string, string[]>> {
@@ -53,14 +54,16 @@ for (const backend of SQL_BACKENDS) {
       const seen = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
         key: svc.key, body: { type: 'viewshed', observer: { position: [24.95, 60.16], height_m: 5 }, radius_m: 300 },
       });
-      for (let i = 0; i < 400 && (await http(svc.url, 'GET', `/api/analyses/${seen.body.id}`, { key: svc.key })).body.status !== 'success'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const viewshed = await waitUntil('the viewshed ends', async () => {
+        const a = (await http(svc.url, 'GET', `/api/analyses/${seen.body.id}`, { key: svc.key })).body;
+        return ['success', 'failed', 'cancelled'].includes(a.status) ? a : undefined;
+      });
+      assert.is(viewshed.status, 'success', JSON.stringify(viewshed).slice(0, 600));
       // Generated maps the workers render after the terrain job (GeneratedMapCreated): the area overview at least.
       const generatedMaps = () => http(svc.url, 'GET', `/api/operations/${mapOperationId}/generated-maps/`, { key: svc.key });
-      for (let i = 0; i < 1200 && !(await generatedMaps()).body.items.some((m: any) => m.path === 'area-overview.png'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitUntil('the area overview is drawn', async () =>
+        (await generatedMaps()).body.items.some((m: any) => m.path === 'area-overview.png') || undefined,
+      { timeoutMs: 120_000, intervalMs: 100 });
       // Documents (before the pipeline stops: the workers extract their text): uploaded, text extracted
       // (and failed, for the image), one deleted.
       const docs = (await upload(svc, { operation_id: ops[0].id, classification: 'UNCLASSIFIED' }, [

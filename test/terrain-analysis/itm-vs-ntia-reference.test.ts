@@ -6,9 +6,8 @@
 // and, when ../shared/data is there, the same on a real alpine DEM. Goal: within 0.1 dB on every
 // path, the same propagation mode and the same warnings. Without the reference sources the tests
 // are skipped (and counted so); g++ is required where they are.
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { extractTerrainProfile } from '../../domain/terrain-analysis/extract-terrain-profile.ts';
@@ -25,9 +24,10 @@ import { seededRandom } from '../terrain-raster/support/synthetic-dem.ts';
 import { ntiaItmCases } from './support/ntia-itm-cases.ts';
 import { ntiaItmAvailable, ntiaItmOracle, type NtiaItmPath } from './support/ntia-itm-oracle.ts';
 import { fractalRelief } from './support/rough-dem.ts';
+import { sharedData } from '../support/shared-data.ts';
 
 const TOLERANCE_DB = 0.1;
-const vinschgau = fileURLToPath(new URL('../../../shared/data/dem/vinschgau-utm32n-250m.tif', import.meta.url));
+const vinschgau = sharedData('dem', 'vinschgau-utm32n-250m.tif');
 
 /** Compares the service's results with the oracle's on `paths`; returns the largest |Δ| in dB. */
 function assertSameAsReference(paths: NtiaItmPath[], ours: { lossDb: number; mode: string; warnings: string[] }[],
@@ -133,7 +133,7 @@ if (ntiaItmAvailable()) {
     assertCoverageSameAsReference(rough, { col: 250, row: 250 }, 9000, 'coverage raster, rough relief');
   });
 
-  if (existsSync(vinschgau)) {
+  if (vinschgau) {
     const work = tempDir('itm-vs-ntia');
     const copy = join(work.dir, 'vinschgau.tif'); // the shared folder is read-only; GDAL writes beside its input
     copyFileSync(vinschgau, copy);

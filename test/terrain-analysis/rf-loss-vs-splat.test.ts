@@ -20,9 +20,8 @@
 // ±1 dB against SPLAT! as it prints on the synthetic terrains (figures only on the alpine DEM); per
 // point ≤ 5 dB on the smooth hills only. Without the reference sources the split is skipped (and
 // counted so); the SPLAT! comparison still runs.
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { extractTerrainProfile } from '../../domain/terrain-analysis/extract-terrain-profile.ts';
@@ -39,6 +38,7 @@ import {
   SPLAT_EARTH_RADIUS_M, SRTM3_PER_DEGREE, splatPathLoss, writeSrtmTile, type SplatRadio,
 } from './support/splat.ts';
 import { splatAntennaMetres, splatProfileToReceiver, splatReadPath, splatReportProfile } from './support/splat-path.ts';
+import { sharedData } from '../support/shared-data.ts';
 
 const rxHeight = 2;
 const metresPerDegree = (SPLAT_EARTH_RADIUS_M * Math.PI) / 180;
@@ -221,10 +221,10 @@ compareWithSplat({
   held: true,
 });
 
-// A real alpine DEM, ../shared/data/dem/vinschgau-utm32n-250m.tif (UTM 32N, 250 m cells, 388–3863 m;
-// only when that folder exists), from the middle of the valley's DEM.
-const vinschgau = fileURLToPath(new URL('../../../shared/data/dem/vinschgau-utm32n-250m.tif', import.meta.url));
-if (existsSync(vinschgau)) {
+// A real alpine DEM, the shared data folder's dem/vinschgau-utm32n-250m.tif (UTM 32N, 250 m cells,
+// 388–3863 m; only when it is there), from the middle of the valley's DEM.
+const vinschgau = sharedData('dem', 'vinschgau-utm32n-250m.tif');
+if (vinschgau) {
   const alpine = seededRandom(46);
   compareWithSplat({
     name: 'Vinschgau (real alpine DEM)',

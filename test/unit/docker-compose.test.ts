@@ -173,7 +173,7 @@ test('the commands the services run exist in the image a production install buil
   assert.ok(pkg.dependencies.tsx, 'tsx is a runtime dependency');
   assert.ok(pkg.dependencies['@eventstore/db-client'], 'the EventStoreDB client is a runtime dependency');
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-  assert.match(dockerfile, /^FROM node:20-bookworm-slim$/m);
+  assert.match(dockerfile, /^FROM node:24-bookworm-slim$/m, 'the supported runtime, Node 24 LTS');
   assert.match(dockerfile, /npm ci --omit=dev/);
   assert.match(dockerfile, /apt-get install [^\n]*fonts-dejavu-core/, 'the map renderer\'s font');
   assert.match(dockerfile, /^CMD \["npm", "start"\]$/m);
