@@ -3,6 +3,7 @@
 // The rules (codes, thresholds, messages) live here; the decider records them as events and the
 // summary builder copies the ones it can see into the terrain_summary product.
 import type { DatasetName } from '../terrain/types.ts';
+import { formatQuantity } from '../shared/format-quantity.ts';
 
 export const TERRAIN_WARNING_CODES = [
   'SYNTHETIC_SOURCE', 'MOSTLY_WATER', 'NO_ROADS', 'OUTSIDE_SOURCE_COVERAGE', 'PARTLY_OUTSIDE_SOURCE_COVERAGE',
@@ -54,8 +55,8 @@ export function summaryFigures(summary: {
   };
 }
 
-const percent = (share: number) => `${Math.round(share * 100)} %`;
-const km2 = (area: number) => `${area < 10 ? area.toFixed(1) : Math.round(area)} km²`;
+const percent = (share: number) => formatQuantity(share, 'share');
+const km2 = (area: number) => formatQuantity(area, 'area');
 
 /** MOSTLY_WATER above MOSTLY_WATER_SHARE; NO_ROADS when no road lies inside the area. */
 export function summaryWarnings(figures: SummaryFigures): TerrainWarning[] {

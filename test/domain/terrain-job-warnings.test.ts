@@ -32,11 +32,11 @@ test('rules: MOSTLY_WATER strictly above the threshold, NO_ROADS at zero metres,
   assert.equal(summaryWarnings({ area_km2: 12.34, water_share: 0.75, road_length_m: 0 }), [
     {
       code: 'MOSTLY_WATER', dataset: 'land_cover', figures: { water_share: 0.75, threshold: 0.5, area_km2: 12.34 },
-      message: '75 % of the 12 km² area is water (more than 50 %): check the area and the land-cover source',
+      message: '75.0% of the 12.3 km² area is water (more than 50.0%): check the area and the land-cover source',
     },
     {
       code: 'NO_ROADS', dataset: 'roads', figures: { road_length_m: 0, area_km2: 12.34 },
-      message: 'no road inside the 12 km² area: movement is cross-country only, or the roads source does not cover it',
+      message: 'no road inside the 12.3 km² area: movement is cross-country only, or the roads source does not cover it',
     },
   ]);
   assert.equal(summaryFigures({ area_km2: 3, land_cover_shares: { 10: 0.25, 80: 0.6 }, road_length_m: { total: 42 } }),
@@ -80,7 +80,7 @@ test('given a running summary, when it completes on a water-only area, then MOST
     {
       type: 'TerrainJobWarned', data: {
         job_id, code: 'MOSTLY_WATER', dataset: 'land_cover', figures: { water_share: 1, threshold: 0.5, area_km2: 20 },
-        message: '100 % of the 20 km² area is water (more than 50 %): check the area and the land-cover source',
+        message: '100.0% of the 20 km² area is water (more than 50.0%): check the area and the land-cover source',
       },
     },
     {

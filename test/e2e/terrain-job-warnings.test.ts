@@ -43,7 +43,7 @@ test('a sea-only area: MOSTLY_WATER with its share, in the snapshot and in the s
   assert.is(water.dataset, 'land_cover');
   assert.is(water.figures.water_share, 1);
   assert.is(water.figures.threshold, 0.5);
-  assert.match(water.message, /^100 % of the \d+(\.\d)? km² area is water/);
+  assert.match(water.message, /^100.0% of the [\d.]+ km² area is water/);
   const found = await readJobTerrainSummary(svc.service.store, svc.service.blobStore, jobId);
   assert.equal(found!.summary.warnings.find((w) => w.code === 'MOSTLY_WATER'), water);
   const noRoads = found!.summary.road_length_m.total === 0;
