@@ -7,6 +7,7 @@ import { InvalidFeatureCollectionError } from '../../domain/map/invalid-feature-
 import { GEOMETRY_LIMITS_SUMMARY } from '../../domain/map/geojson/geometry-limits.ts';
 import { DATASET_NAMES } from '../../domain/terrain/types.ts';
 import { PHASE_IDS } from '../../domain/terrain-job/terrain-phases.ts';
+import { MOSTLY_WATER_SHARE, TERRAIN_WARNING_CODES } from '../../domain/terrain-job/terrain-warnings.ts';
 import { DateTime, Uuid } from '../../domain/shared/schema-types.ts';
 import { findTerrainJob, listTerrainJobsOfMap } from '../../projections/queries/terrain-job-queries.ts';
 import { defineRoute } from '../route-spec.ts';
@@ -34,6 +35,16 @@ export const TerrainJob = Type.Object({
     message: Type.Optional(Type.String()),
     counts: Type.Optional(PhaseCounts),
   })),
+  warnings: Type.Array(Type.Object({
+    code: Type.Unsafe<string>({ type: 'string', enum: [...TERRAIN_WARNING_CODES] }),
+    message: Type.String(),
+    dataset: Type.Union([Type.Unsafe<string>({ type: 'string', enum: [...DATASET_NAMES] }), Type.Null()]),
+    figures: Type.Record(Type.String(), Type.Number()),
+  }), {
+    description: 'AO sanity warnings to show: SYNTHETIC_SOURCE (per layer prepared from synthetic data), ' +
+      `MOSTLY_WATER (more than ${MOSTLY_WATER_SHARE * 100} % of the area is water), NO_ROADS, ` +
+      'OUTSIDE_SOURCE_COVERAGE / PARTLY_OUTSIDE_SOURCE_COVERAGE (per source, work tiles its coverage misses)',
+  }),
 }, { title: 'TerrainJob' });
 
 const Link = Type.Object({ rel: Type.String(), href: Type.String(), type: Type.Optional(Type.String()) });

@@ -67,6 +67,8 @@ export interface TitleBlock {
   sources: string[];
   /** True when any source is synthetic (test or demo data): printed prominently. */
   synthetic: boolean;
+  /** Data warnings of the terrain job (mostly water, no roads, outside a source's coverage), as notes. */
+  notes?: string[];
 }
 
 export interface MapComposition {

@@ -50,6 +50,19 @@ export function titleBlockSvg(title: TitleBlock, width: number): SvgBlock {
       });
     }
   }
+  if (title.notes?.length) {
+    // AO sanity warnings: in the marginalia, so a printed sheet carries them too.
+    y += CAPTION_SIZE + 7;
+    parts.push(`<text x="0" y="${px(y)}" font-size="${CAPTION_SIZE}" fill="#c8102e" letter-spacing="0.5">`
+      + 'DATA WARNINGS</text>');
+    for (const note of title.notes) {
+      wrapText(note, (width - 10) / (SOURCE_SIZE * AVERAGE_CHAR_EM)).forEach((line, i) => {
+        y += SOURCE_SIZE + 3;
+        parts.push(`<text x="${i === 0 ? 0 : 10}" y="${px(y)}" font-size="${SOURCE_SIZE}" fill="#c8102e">`
+          + `${i === 0 ? '! ' : ''}${escapeXml(line)}</text>`);
+      });
+    }
+  }
   y += 6;
   return { svg: `<g font-family="${MAP_FONT}" fill="#000000">${parts.join('')}</g>`, height: y };
 }

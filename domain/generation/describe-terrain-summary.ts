@@ -16,6 +16,8 @@ export interface TerrainFigures {
   /** Null when population or buildings were not prepared. */
   population: string | null;
   buildings: string | null;
+  /** The summary's data warnings (synthetic layers, mostly water, no roads); absent when none. */
+  warnings?: string;
 }
 
 export const percent = (share: number) => formatQuantity(share, 'share');
@@ -47,5 +49,6 @@ export function describeTerrainSummary(s: GroundingTerrainSummary): TerrainFigur
       ? `${distance(s.road_length_m.total)} (${roadClasses.join(', ')})` : 'none mapped',
     population: s.population_total === null ? null : `about ${formatQuantity(s.population_total, 'count')} persons`,
     buildings: s.building_count === null ? null : `${formatQuantity(s.building_count, 'count')} buildings`,
+    ...(s.warnings && s.warnings.length > 0 ? { warnings: s.warnings.map((w) => w.message).join('; ') } : {}),
   };
 }

@@ -56,6 +56,8 @@ export interface GroundingTerrainSummary {
   road_length_m: { total: number; by_class: Partial<Record<string, number>> };
   population_total: number | null;
   building_count: number | null;
+  /** AO sanity warnings of the summary (domain/terrain-job/terrain-warnings.ts); absent in summary-v1. */
+  warnings?: Array<{ code: string; message: string; dataset: string | null }>;
 }
 
 /** The figures of a completed analysis a draft uses, by tool (from the analysis result). */

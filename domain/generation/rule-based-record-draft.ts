@@ -6,7 +6,7 @@
 import type { Grounding, GroundingMap } from './generation-grounding.ts';
 import { MAX_DRAFT_ITEMS, type RecordDraft } from './record-draft-schema.ts';
 import { describeAnalysis } from './describe-analysis.ts';
-import { describeTerrainSummary, percent } from './describe-terrain-summary.ts';
+import { describeTerrainSummary, percent, type TerrainFigures } from './describe-terrain-summary.ts';
 import { WORLDCOVER } from '../terrain/mobility-config.ts';
 import { formatQuantity } from '../shared/format-quantity.ts';
 
@@ -53,9 +53,13 @@ function terrainParagraph(g: Grounding, map: GroundingMap): string[] {
   return [
     `Terrain of ${map.name}: ${f.area}; elevation ${f.elevation}; slope ${f.slope}; land cover ${f.landCover}; `
       + `mobility ${f.mobility}; roads ${f.roads}${people.length > 0 ? `; ${people.join(', ')}` : ''}.`,
+    ...warningLines(map.name, f),
     ...analyses,
   ];
 }
+
+/** The summary's data warnings, so a draft never presents invented or degenerate terrain as fact. */
+const warningLines = (name: string, f: TerrainFigures) => (f.warnings ? [`Terrain data warnings for ${name}: ${f.warnings}.`] : []);
 
 /**
  * A map's terrain as the OAKOC aspects of terrain analysis (ATP 2-01.3 ch. 4; ATP 5-0.2-1 substep 2.2):
@@ -93,6 +97,7 @@ function oakocLines(g: Grounding, map: GroundingMap): string[] {
     `Cover and concealment: tree cover ${percent(cover(WORLDCOVER.treeCover))}, `
       + `built-up ${percent(cover(WORLDCOVER.builtUp))}.`,
     ...(rf.length > 0 ? [`Line-of-sight communications: ${rf.join('; ')}.`] : []),
+    ...warningLines(map.name, f),
   ];
 }
 

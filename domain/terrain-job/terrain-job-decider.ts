@@ -16,6 +16,9 @@ import {
 } from './terrain-job-state.ts';
 import { hasStarted, isDatasetRequested, isRequested, notReadyCode, planJob } from './terrain-job-rules.ts';
 import {
+  coverageWarnings, sameWarning, summaryWarnings, syntheticSourceWarnings, type SummaryFigures, type TerrainWarning,
+} from './terrain-warnings.ts';
+import {
   countsOfTally, NO_TILE_OUTCOMES, skipUncounted, tallyTiles, tileIndexOutOfRange, type TileOutcomes,
 } from './tile-tally.ts';
 
@@ -33,10 +36,19 @@ export type TerrainJobCommand =
   | {
     type: 'CompletePhase'; job_id: string; phase: PhaseId; outcome: 'complete' | 'cached' | 'partial';
     tiles: TileOutcomes; message: string | null;
+    /** Raw phases: per dataset, the delivery's work tiles its source does not cover. */
+    outside_coverage?: OutsideCoverage;
+    /** terrain_summary: the figures the area-wide warnings are decided on. */
+    summary?: SummaryFigures;
   }
   /** Tiles not yet counted (or all, when `tiles` is absent) are counted skipped. */
-  | { type: 'FailPhase'; job_id: string; phase: PhaseId; code: string; message: string; tiles?: TileOutcomes }
+  | {
+    type: 'FailPhase'; job_id: string; phase: PhaseId; code: string; message: string; tiles?: TileOutcomes;
+    outside_coverage?: OutsideCoverage;
+  }
   | { type: 'CancelJob'; job_id: string; account_id: string; reason: string };
+
+export type OutsideCoverage = Partial<Record<DatasetName, number>>;
 
 const zeroCounts = (total = 0): PhaseCounts => ({ total, completed: 0, failed: 0, skipped: 0 });
 
@@ -67,6 +79,20 @@ function tallyReport(job: TerrainJob, phase: PhaseId, report: TileOutcomes): str
   return tallyTiles(job.phases[phase].tiles, total, report);
 }
 
+/** Warnings not yet recorded as they are (a redelivered report repeats nothing). */
+function warningEvents(job: Pick<TerrainJob, 'job_id' | 'warnings'>, warnings: TerrainWarning[]): TerrainJobEvent[] {
+  const recorded = job.warnings ?? [];
+  return warnings
+    .filter((w) => !recorded.some((r) => sameWarning(r, w) && r.message === w.message))
+    .map((w) => ({ type: 'TerrainJobWarned', data: { job_id: job.job_id, ...w } }));
+}
+
+/** Coverage warnings of a raw phase's own datasets, from the tiles the delivery found uncovered. */
+function coverageEvents(job: TerrainJob, phase: PhaseId, outside: OutsideCoverage | undefined): TerrainJobEvent[] {
+  if (!outside) return [];
+  return warningEvents(job, PHASES[phase].datasets.flatMap((d) => coverageWarnings(d, outside[d] ?? 0, job.work_tiles.length)));
+}
+
 type CommandOf<T extends TerrainJobCommand['type']> = Extract<TerrainJobCommand, { type: T }>;
 
 function progressPhase(job: TerrainJob, command: CommandOf<'ProgressPhase'>): TerrainJobEvent[] {
@@ -95,6 +121,8 @@ function completePhase(job: TerrainJob, command: CommandOf<'CompletePhase'>): Te
     ...sourceEvents(job, phase, (dataset) => ({
       ok: true, code: null, message: job.source_providers[dataset]?.description ?? null,
     })),
+    ...coverageEvents(job, phase, command.outside_coverage),
+    ...(phase === 'terrain_summary' && command.summary ? warningEvents(job, summaryWarnings(command.summary)) : []),
   ];
 }
 
@@ -110,6 +138,7 @@ function failPhase(job: TerrainJob, command: CommandOf<'FailPhase'>): TerrainJob
       },
     },
     ...sourceEvents(job, phase, () => ({ ok: false, code: command.code, message: command.message })),
+    ...coverageEvents(job, phase, command.outside_coverage),
   ];
 }
 
@@ -133,6 +162,8 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
             data: { job_id: request.job_id, dataset, ok: false, code: 'NOT_REQUESTED', message: `${dataset} was not requested (include_${dataset}=false)` },
           });
         }
+        const requestedDatasets = DATASET_NAMES.filter((d) => isDatasetRequested(request, d));
+        events.push(...warningEvents({ job_id: request.job_id }, syntheticSourceWarnings(request.sources, requestedDatasets)));
         return events;
       }
       case 'QueuePhases': {
@@ -249,6 +280,10 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
       }
       case 'TerrainJobFinished':
         return { ...state, status: event.data.status };
+      case 'TerrainJobWarned': {
+        const { job_id: _job, ...warning } = event.data;
+        return { ...state, warnings: [...(state.warnings ?? []).filter((w) => !sameWarning(w, warning)), warning] };
+      }
     }
   },
 };

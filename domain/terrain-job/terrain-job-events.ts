@@ -4,6 +4,7 @@ import type { DomainEvent } from '../shared/event-envelope.ts';
 import { StringEnum, Uuid } from '../shared/schema-types.ts';
 import { PHASE_IDS } from './terrain-phases.ts';
 import { DATASET_NAMES } from '../terrain/types.ts';
+import { TERRAIN_WARNING_CODES } from './terrain-warnings.ts';
 
 const Phase = StringEnum(PHASE_IDS);
 const Dataset = StringEnum(DATASET_NAMES);
@@ -61,6 +62,11 @@ export const TerrainPhaseSkippedData = Type.Object({ job_id: Uuid, phase: Phase,
 export const TerrainSourceStatusChangedData = Type.Object({
   job_id: Uuid, dataset: Dataset, ok: Type.Boolean(), code: Type.Union([Code, Type.Null()]), message: Type.Union([Message, Type.Null()]),
 }, { additionalProperties: false });
+/** An AO sanity warning (terrain-warnings.ts); a later one with the same code and dataset replaces it. */
+export const TerrainJobWarnedData = Type.Object({
+  job_id: Uuid, code: StringEnum(TERRAIN_WARNING_CODES), message: Message,
+  dataset: Type.Union([Dataset, Type.Null()]), figures: Type.Record(Type.String(), Type.Number()),
+}, { additionalProperties: false });
 export const TerrainJobCanceledData = Type.Object({ job_id: Uuid, reason: Message }, { additionalProperties: false });
 export const TerrainJobFinishedData = Type.Object({
   job_id: Uuid, status: StringEnum(['success', 'failed'] as const),
@@ -75,13 +81,14 @@ export type TerrainPhaseFailed = DomainEvent<'TerrainPhaseFailed', Static<typeof
 export type TerrainPhaseBlocked = DomainEvent<'TerrainPhaseBlocked', Static<typeof TerrainPhaseBlockedData>>;
 export type TerrainPhaseSkipped = DomainEvent<'TerrainPhaseSkipped', Static<typeof TerrainPhaseSkippedData>>;
 export type TerrainSourceStatusChanged = DomainEvent<'TerrainSourceStatusChanged', Static<typeof TerrainSourceStatusChangedData>>;
+export type TerrainJobWarned = DomainEvent<'TerrainJobWarned', Static<typeof TerrainJobWarnedData>>;
 export type TerrainJobCanceled = DomainEvent<'TerrainJobCanceled', Static<typeof TerrainJobCanceledData>>;
 export type TerrainJobFinished = DomainEvent<'TerrainJobFinished', Static<typeof TerrainJobFinishedData>>;
 
 export type TerrainJobEvent =
   | TerrainJobRequested | TerrainPhaseQueued | TerrainPhaseStarted | TerrainPhaseProgressed | TerrainPhaseCompleted
   | TerrainPhaseFailed | TerrainPhaseBlocked | TerrainPhaseSkipped | TerrainSourceStatusChanged | TerrainJobCanceled
-  | TerrainJobFinished;
+  | TerrainJobFinished | TerrainJobWarned;
 
 export const terrainJobEventSchemas = {
   TerrainJobRequested: { version: 1, schema: TerrainJobRequestedData },
@@ -95,6 +102,7 @@ export const terrainJobEventSchemas = {
   TerrainSourceStatusChanged: { version: 1, schema: TerrainSourceStatusChangedData },
   TerrainJobCanceled: { version: 1, schema: TerrainJobCanceledData },
   TerrainJobFinished: { version: 1, schema: TerrainJobFinishedData },
+  TerrainJobWarned: { version: 1, schema: TerrainJobWarnedData },
 };
 
 export const terrainJobStream = (jobId: string) => `terrain_job-${jobId}`;

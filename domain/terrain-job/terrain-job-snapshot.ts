@@ -3,6 +3,7 @@ import { DATASET_NAMES, type DatasetName } from '../terrain/types.ts';
 import { PHASES, PHASE_IDS, type PhaseId } from './terrain-phases.ts';
 import type { JobStatus, PhaseCounts, PhaseStatus, SourceState, TerrainJob } from './terrain-job-state.ts';
 import { isAnalysisReady, isDisplayReady } from './terrain-job-rules.ts';
+import type { TerrainWarning } from './terrain-warnings.ts';
 
 export interface PhaseSnapshot {
   id: PhaseId;
@@ -18,6 +19,8 @@ export interface TerrainJobSnapshot {
   display_ready: boolean;
   sources: Record<DatasetName, SourceState>;
   phases: PhaseSnapshot[];
+  /** AO sanity warnings a client shows (terrain-warnings.ts), in the order they were recorded. */
+  warnings: TerrainWarning[];
 }
 
 export function terrainJobSnapshot(job: TerrainJob): TerrainJobSnapshot {
@@ -34,5 +37,6 @@ export function terrainJobSnapshot(job: TerrainJob): TerrainJobSnapshot {
       if (phase.counts) snapshot.counts = { ...phase.counts };
       return snapshot;
     }),
+    warnings: (job.warnings ?? []).map((w) => ({ ...w, figures: { ...w.figures } })),
   };
 }

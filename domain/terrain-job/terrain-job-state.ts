@@ -1,6 +1,7 @@
 // State of a terrain job as its events build it.
 import type { DatasetName } from '../terrain/types.ts';
 import type { PhaseId } from './terrain-phases.ts';
+import type { TerrainWarning } from './terrain-warnings.ts';
 
 export type PhaseStatus =
   | 'pending' | 'queued' | 'running' | 'complete' | 'cached' | 'partial' | 'failed' | 'blocked' | 'canceled' | 'skipped';
@@ -44,6 +45,8 @@ export interface TerrainJob {
   source_providers: Record<string, { fingerprint: string; description: string }>;
   phases: Record<PhaseId, PhaseState>;
   sources: Record<DatasetName, SourceState>;
+  /** AO sanity warnings (terrain-warnings.ts); absent in states folded before warnings existed. */
+  warnings?: TerrainWarning[];
 }
 
 export type TerrainJobState = { status: 'absent' } | TerrainJob;

@@ -17,6 +17,8 @@ export interface TerrainJobRow {
   updated_at: string;
 }
 
+const withWarnings = (snapshot: TerrainJobSnapshot): TerrainJobSnapshot => ({ ...snapshot, warnings: snapshot.warnings ?? [] });
+
 function toRow(row: Record<string, unknown>): TerrainJobRow {
   return {
     job_id: row.job_id as string,
@@ -24,7 +26,8 @@ function toRow(row: Record<string, unknown>): TerrainJobRow {
     operation_id: row.operation_id as string,
     account_id: row.account_id as string,
     status: row.status as string,
-    snapshot: jsonColumn(row.snapshot),
+    // Rows projected before warnings existed have none recorded.
+    snapshot: withWarnings(jsonColumn<TerrainJobSnapshot>(row.snapshot)),
     state: jsonColumn(row.state),
     created_at: iso(row.created_at as string)!,
     updated_at: iso(row.updated_at as string)!,

@@ -41,6 +41,7 @@ interface TerrainJobRead {
   phases: Array<{
     id: string; status: string; counts?: { total: number; completed: number; failed: number; skipped: number };
   }>;
+  warnings: Array<{ code: string; message: string }>;
 }
 
 /** The job read as the service answers it, with the job id the page must show. */
@@ -94,6 +95,10 @@ async function openViewer(page: Page, svc: TestService, mapId: string, key: stri
     const failed = c.failed ? `, ${c.failed} failed` : '';
     return `${p.id}: ${p.status} (${c.completed + c.skipped}/${c.total} tiles${failed})`;
   }));
+  // The job's AO sanity warnings (synthetic sources at least) above the phases, code and message.
+  assert.ok(job.warnings.some((w) => w.code === 'SYNTHETIC_SOURCE'));
+  assert.equal(await page.$$eval('#job-warnings p', (items) => items.map((p) => p.textContent)),
+    job.warnings.map((w) => `${w.code}: ${w.message}`));
   // Out to where the view holds tiles outside the prepared area (the service answers 204 there) next to
   // drawn ones, and back to the fitted view: MapLibre must have a tile of the same size for each (no
   // "dem dimension mismatch").

@@ -123,6 +123,8 @@ function titleBlock(
       ...extra,
     ],
     synthetic: used.some(([, p]) => p!.fingerprint.startsWith('synthetic:')),
+    // The banner already says SYNTHETIC DATA; the other warnings go in as notes.
+    notes: (job?.warnings ?? []).filter((w) => w.code !== 'SYNTHETIC_SOURCE').map((w) => w.message),
   };
 }
 

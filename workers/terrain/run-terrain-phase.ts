@@ -73,6 +73,9 @@ export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseRe
       });
       break;
   }
-  const { phase: id, status, counts, cached, tiles, error, message } = result;
-  return { phase: id, status, counts, cached, tiles, ...(error ? { error } : {}), ...(message ? { message } : {}) };
+  const { phase: id, status, counts, cached, tiles, error, message, outside_coverage, summary_figures } = result;
+  return {
+    phase: id, status, counts, cached, tiles, ...(error ? { error } : {}), ...(message ? { message } : {}),
+    ...(outside_coverage ? { outside_coverage } : {}), ...(summary_figures ? { summary_figures } : {}),
+  };
 }

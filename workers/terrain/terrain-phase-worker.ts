@@ -197,6 +197,7 @@ async function reportResult({ job, phase, report }: PhaseDelivery, result: Phase
     await report({
       type: 'FailPhase', job_id: jobId, phase, code: result.error?.code ?? 'PHASE_FAILED',
       message: result.error?.message ?? 'phase failed', tiles: result.tiles,
+      ...(result.outside_coverage ? { outside_coverage: result.outside_coverage } : {}),
     });
   } else if (result.status === 'complete' || result.status === 'cached' || result.status === 'partial') {
     const message = result.status === 'partial' && result.error
@@ -204,6 +205,8 @@ async function reportResult({ job, phase, report }: PhaseDelivery, result: Phase
       : result.message ?? null;
     await report({
       type: 'CompletePhase', job_id: jobId, phase, outcome: result.status, tiles: result.tiles, message,
+      ...(result.outside_coverage ? { outside_coverage: result.outside_coverage } : {}),
+      ...(result.summary_figures ? { summary: result.summary_figures } : {}),
     });
   } else {
     throw new Error(`phase ended ${result.status}`);

@@ -183,10 +183,27 @@
     state.id = 'job-status';
     state.textContent = job.status;
     title.append(state);
-    $('job').replaceChildren(title, list);
+    $('job').replaceChildren(title, warningList(job.warnings || []), list);
     if (job.status === 'pending' || job.status === 'in_progress') {
       jobTimer = setTimeout(() => followTerrainJob(mapId).then(refreshTiles, (e) => status(e.message)), 2000);
     }
+  }
+
+  // AO sanity warnings (synthetic data, mostly water, no roads, outside a source's coverage) above
+  // the phases, so nobody reads the map as real ground without seeing them.
+  function warningList(warnings) {
+    const list = document.createElement('div');
+    list.id = 'job-warnings';
+    list.className = 'warnings';
+    for (const warning of warnings) {
+      const item = document.createElement('p');
+      item.dataset.code = warning.code;
+      const code = document.createElement('b');
+      code.textContent = warning.code;
+      item.append(code, `: ${warning.message}`);
+      list.append(item);
+    }
+    return list;
   }
 
   function refreshTiles() {

@@ -31,7 +31,8 @@ export function terrainAndAnalysisLines(g: Grounding): string[] {
     const f = describeTerrainSummary(m.terrain_summary);
     const extra = [f.population, f.buildings].filter((x): x is string => x !== null).map((x) => `; ${x}`).join('');
     lines.push(`Terrain summary of ${m.name}: area ${f.area}; elevation ${f.elevation}; slope ${f.slope}; `
-      + `land cover ${f.landCover}; mobility ${f.mobility}; roads ${f.roads}${extra}`);
+      + `land cover ${f.landCover}; mobility ${f.mobility}; roads ${f.roads}${extra}`
+      + (f.warnings ? `; data warnings: ${f.warnings}` : ''));
   }
   if (lines.length === 0) lines.push('Terrain summaries: (none)');
   const analyses = g.analyses ?? [];

@@ -18,6 +18,8 @@ import { decodeFeaturesArtifact } from './decode-features-artifact.ts';
 import { decodeRasterArtifact } from './decode-raster-artifact.ts';
 import { everyTileSkipped, type PhaseResult, type ProgressCallback } from './phase-types.ts';
 import { terrainSummaryKey } from './terrain-summary-key.ts';
+import { summaryFigures, summaryWarnings, syntheticSourceWarnings } from '../../../domain/terrain-job/terrain-warnings.ts';
+import type { DatasetName } from '../../../domain/terrain/types.ts';
 import { runTilePhase } from './run-tile-phase.ts';
 
 export { SUMMARY_VERSION } from './terrain-summary-key.ts';
@@ -54,9 +56,10 @@ export async function buildTerrainSummaryProduct(options: SummaryProductOptions)
     const counts = { total: tiles.length, completed: 0, failed: 0, skipped: tiles.length };
     const skipped = everyTileSkipped(tiles.length);
     options.onProgress?.({ phase: 'terrain_summary', counts, cached: tiles.length, tiles: skipped });
+    const summary = JSON.parse(new TextDecoder().decode(existing)) as TerrainSummary;
     return {
-      phase: 'terrain_summary', status: 'cached', counts, cached: tiles.length, tiles: skipped, key,
-      summary: JSON.parse(new TextDecoder().decode(existing)),
+      phase: 'terrain_summary', status: 'cached', counts, cached: tiles.length, tiles: skipped, key, summary,
+      summary_figures: summaryFigures(summary),
     };
   }
 
@@ -112,8 +115,14 @@ export async function buildTerrainSummaryProduct(options: SummaryProductOptions)
     },
   });
   if (result.status === 'canceled' || result.status === 'failed') return { ...result, key, summary: null };
-  const summary = accumulator.summary();
+  const figures = accumulator.summary();
+  const sources: Partial<Record<DatasetName, SourceProvider>> = { elevation, land_cover: landCover, roads, population, buildings };
+  const summarised = (Object.keys(sources) as DatasetName[]).filter((d) => sources[d]);
+  const summary: TerrainSummary = {
+    ...figures,
+    warnings: [...syntheticSourceWarnings(sources, summarised), ...summaryWarnings(summaryFigures(figures))],
+  };
   await store.put(key, new TextEncoder().encode(JSON.stringify(summary)), 'application/json');
   const { built: _built, ...phase } = result;
-  return { ...phase, key, summary };
+  return { ...phase, key, summary, summary_figures: summaryFigures(summary) };
 }

@@ -2,6 +2,8 @@
 // progress reports and results.
 import type { SourceErrorCode } from '../sources/source-provider.ts';
 import type { TileOutcomes } from '../../../domain/terrain-job/tile-tally.ts';
+import type { SummaryFigures } from '../../../domain/terrain-job/terrain-warnings.ts';
+import type { DatasetName } from '../../../domain/terrain/types.ts';
 
 export type { TileOutcomes };
 
@@ -43,6 +45,10 @@ export interface PhaseResult extends PhaseProgress {
   error?: PhaseError;
   /** Human-readable note, e.g. the source description of a raw phase. */
   message?: string;
+  /** Per dataset, the tiles whose source said NO_COVERAGE (the job's coverage warnings). */
+  outside_coverage?: Partial<Record<DatasetName, number>>;
+  /** terrain_summary: the figures the job's area-wide warnings are decided on. */
+  summary_figures?: SummaryFigures;
 }
 
 /** Every one of `count` tiles skipped: a phase that found its whole product cached, or was blocked. */

@@ -9,7 +9,7 @@
 // - an aborted signal stops the phase as 'canceled'.
 // Status: cached (every tile cached), complete (none failed), partial (some failed, some done),
 // failed (nothing done, or the source unreachable before anything was done).
-import type { TileAddress } from '../../../domain/terrain/types.ts';
+import type { DatasetName, TileAddress } from '../../../domain/terrain/types.ts';
 import { SourceError } from '../sources/source-provider.ts';
 import type { PhaseError, PhaseId, PhaseResult, ProgressCallback, TileOutcomes } from './phase-types.ts';
 
@@ -41,6 +41,7 @@ export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> 
   let cached = 0;
   let error: PhaseError | undefined;
   let stopped = false;
+  const outside: Partial<Record<DatasetName, number>> = {};
   const built = new Set<number>();
   const outcomes: TileOutcomes = { completed: [], skipped: [], failed: [] };
   let next = 0;
@@ -61,7 +62,11 @@ export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> 
         else { counts.skipped++; if (made === 'cached') cached++; outcome = 'skipped'; }
       } catch (e) {
         if (signal?.aborted) { stopped = true; break; }
-        if (e instanceof SourceError && e.code === 'NO_COVERAGE') { counts.skipped++; outcome = 'skipped'; }
+        if (e instanceof SourceError && e.code === 'NO_COVERAGE') {
+          counts.skipped++;
+          outcome = 'skipped';
+          if (e.dataset) outside[e.dataset] = (outside[e.dataset] ?? 0) + 1;
+        }
         else {
           counts.failed++;
           outcome = 'failed';
@@ -89,6 +94,7 @@ export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> 
   return {
     phase, status, counts, cached, tiles: outcomes,
     ...(error ? { error } : {}),
+    ...(Object.keys(outside).length > 0 ? { outside_coverage: outside } : {}),
     built: tiles.filter((_, i) => built.has(i)),
   };
 }

@@ -33,7 +33,8 @@ export interface TerrainSummaryAccumulator {
   /** A population raster (persons per pixel) or point/polygon features with a `population` property. */
   addPopulation(population: TileRaster | readonly TileFeature[]): void;
   addBuildings(features: readonly TileFeature[]): void;
-  summary(): TerrainSummary;
+  /** The figures; warnings are added by the summary builder, which knows the sources. */
+  summary(): Omit<TerrainSummary, 'warnings'>;
 }
 
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);

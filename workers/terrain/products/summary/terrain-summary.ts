@@ -3,6 +3,7 @@
 // the pixels that have a value; every figure counts only what lies inside the area polygon.
 import type { VehicleClass } from '../../../../domain/terrain/mobility-config.ts';
 import type { RoadClass } from '../../sources/vector/road-class.ts';
+import type { TerrainWarning } from '../../../../domain/terrain-job/terrain-warnings.ts';
 
 export const SLOPE_BINS = ['0-5', '5-10', '10-15', '15-20', '20-30', '30-45', '>45'] as const;
 export type SlopeBin = (typeof SLOPE_BINS)[number];
@@ -32,4 +33,9 @@ export interface TerrainSummary {
   population_total: number | null;
   /** Buildings whose footprint centre is inside the polygon; null when buildings were not prepared. */
   building_count: number | null;
+  /**
+   * AO sanity warnings seen from the summary's own inputs: SYNTHETIC_SOURCE per synthetic layer,
+   * MOSTLY_WATER, NO_ROADS (domain/terrain-job/terrain-warnings.ts). Coverage warnings are the job's.
+   */
+  warnings: TerrainWarning[];
 }
