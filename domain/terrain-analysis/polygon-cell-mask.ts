@@ -26,14 +26,20 @@ export function polygonCellMask(
         }
       }
     }
-    fillCentres(mask, width, height, polygon);
+    paintPolygonCentres(mask, width, height, polygon, 1);
     if (mode === 'touch') for (const ring of polygon) markEdges(mask, width, height, ring);
   }
   return mask;
 }
 
-/** Scanline at each row's centre: cells whose centre lies between pairs of sorted edge crossings. */
-function fillCentres(mask: Uint8Array, width: number, height: number, polygon: PixelPolygon): void {
+/**
+ * Sets `value` in every cell whose centre lies inside `polygon` (even-odd; no validation): a scanline
+ * at each row's centre, cells between pairs of sorted edge crossings. Painting polygons in turn
+ * lets the last one win where they overlap (land cover from OSM areas).
+ */
+export function paintPolygonCentres(
+  mask: Uint8Array, width: number, height: number, polygon: PixelPolygon, value: number,
+): void {
   const crossings: number[] = [];
   for (let row = 0; row < height; row++) {
     const y = row + 0.5;
@@ -50,7 +56,7 @@ function fillCentres(mask: Uint8Array, width: number, height: number, polygon: P
     for (let k = 0; k + 1 < crossings.length; k += 2) {
       const first = Math.max(0, Math.ceil(crossings[k] - 0.5));
       const last = Math.min(width - 1, Math.ceil(crossings[k + 1] - 0.5) - 1);
-      for (let col = first; col <= last; col++) mask[row * width + col] = 1;
+      for (let col = first; col <= last; col++) mask[row * width + col] = value;
     }
   }
 }

@@ -6,10 +6,12 @@ import { createCogUrlProvider } from './raster/cog-url-provider.ts';
 import { parseDegreeCellTemplate } from './raster/degree-cell-template.ts';
 import { createGeoTiffFileProvider } from './raster/geotiff-file-provider.ts';
 import { createGeoTiffTilesProvider } from './raster/geotiff-tiles-provider.ts';
+import { createFilledRasterProvider } from './create-filled-raster-provider.ts';
 import { SourceError, type SourceProvider } from './source-provider.ts';
 import { createSyntheticProvider } from './synthetic/create-synthetic-provider.ts';
 import { createFlatGeobufProvider } from './vector/create-flatgeobuf-provider.ts';
 import { createGeoJsonProvider } from './vector/create-geojson-provider.ts';
+import { createOsmLandCoverProvider } from './vector/create-osm-land-cover-provider.ts';
 import { createOsmPbfProvider } from './vector/create-osm-pbf-provider.ts';
 
 export type SourceKind = 'synthetic' | 'geotiff' | 'geotiff-tiles' | 'cog' | 'osm-pbf' | 'geojson' | 'flatgeobuf';
@@ -43,7 +45,7 @@ function invalid(dataset: DatasetName, reason: string): SourceError {
  *   geotiff:<path>                     one GeoTIFF / COG file
  *   geotiff-tiles:<path or URL template> 1°x1° GeoTIFF cells, e.g. /dem/{lat_prefix}{lat:02}{lon_prefix}{lon:03}.tif
  *   cog:<http(s) URL>                  a Cloud Optimized GeoTIFF read with HTTP range requests
- *   osm-pbf:<path>                     an OpenStreetMap PBF extract (roads, buildings)
+ *   osm-pbf:<path>                     an OpenStreetMap PBF extract (roads, buildings; land cover rasterised)
  *   geojson:<path or URL>              a GeoJSON FeatureCollection
  *   flatgeobuf:<path or URL>           a FlatGeobuf file (indexed ones are read by range)
  * Throws SourceError INVALID_SOURCE_CONFIG with a one-line reason for anything else. No I/O
@@ -66,6 +68,11 @@ export function createSourceProvider(dataset: DatasetName, spec: string): Source
     return createSyntheticProvider(dataset);
   }
   if (location === '') throw invalid(dataset, `${kind} needs a location: ${kind}:<${kind === 'cog' ? 'URL' : 'path'}>`);
+  if (kind === 'osm-pbf' && dataset === 'land_cover') {
+    // the one vector kind land cover takes: its areas are rasterised onto the work grid
+    if (isHttp(location)) throw invalid(dataset, `osm-pbf: takes a local file path, got ${location}`);
+    return createOsmLandCoverProvider(location);
+  }
   const family = RASTER_KINDS.includes(kind) ? 'raster' : 'vector';
   const accepts = ACCEPTS[dataset];
   if (accepts !== 'either' && accepts !== family) {
@@ -98,6 +105,18 @@ function sourceVariableName(dataset: DatasetName): string {
 }
 
 /**
+ * The extract land cover is completed from when LAND_COVER_SOURCE is a raster: the OSM PBF file of
+ * ROADS_SOURCE, else of BUILDINGS_SOURCE; null when neither is one.
+ */
+function osmExtractForLandCover(env: Record<string, string | undefined>): string | null {
+  for (const name of ['ROADS_SOURCE', 'BUILDINGS_SOURCE']) {
+    const match = /^osm-pbf:(.+)$/.exec(env[name]?.trim() ?? '');
+    if (match && !isHttp(match[1].trim())) return match[1].trim();
+  }
+  return null;
+}
+
+/**
  * One provider per dataset from ELEVATION_SOURCE, LAND_COVER_SOURCE, ROADS_SOURCE, SOIL_SOURCE,
  * POPULATION_SOURCE and BUILDINGS_SOURCE (unset or empty: synthetic). A bad value throws
  * INVALID_SOURCE_CONFIG naming the variable.
@@ -113,6 +132,12 @@ export function sourceProvidersFromEnv(env: Record<string, string | undefined> =
       if (error instanceof SourceError) throw new SourceError(error.code, `${name}=${JSON.stringify(spec)}: ${error.message}`, dataset);
       throw error;
     }
+  }
+  // A land-cover raster (WorldCover) wins where it has a class; the OSM extract fills its nodata.
+  const landCoverKind = (env.LAND_COVER_SOURCE?.trim() ?? '').split(':', 1)[0] as SourceKind;
+  const extract = osmExtractForLandCover(env);
+  if (RASTER_KINDS.includes(landCoverKind) && extract && providers.land_cover.kind === 'raster') {
+    providers.land_cover = createFilledRasterProvider(providers.land_cover, createOsmLandCoverProvider(extract));
   }
   return providers;
 }

@@ -3,7 +3,7 @@
 // ESM, typed); features are then served from an R-tree and clipped to each work tile.
 import type { DatasetName } from '../../../../domain/terrain/types.ts';
 import { SourceError, unreachableCode, type VectorSourceProvider } from '../source-provider.ts';
-import { createIndexedVectorProvider } from './create-indexed-vector-provider.ts';
+import { createIndexedVectorProvider, type IndexedVectorSource } from './create-indexed-vector-provider.ts';
 import { locationFingerprint } from './location-fingerprint.ts';
 import { readOsmPbf } from './osm/read-osm-pbf.ts';
 import { OSM_SELECTIONS, osmFeatures, type OsmDataset } from './osm/osm-features.ts';
@@ -11,7 +11,7 @@ import { OSM_SELECTIONS, osmFeatures, type OsmDataset } from './osm/osm-features
 /** Bumped when the conversion from OSM changes, so earlier products are not reused. */
 const OSM_READER_VERSION = 1;
 
-function isOsmDataset(dataset: DatasetName): dataset is OsmDataset {
+function isOsmVectorDataset(dataset: DatasetName): dataset is 'roads' | 'buildings' {
   return dataset === 'roads' || dataset === 'buildings';
 }
 
@@ -20,17 +20,12 @@ function isFileSystemError(error: unknown): boolean {
   return typeof code === 'string' && /^E[A-Z]+$/.test(code);
 }
 
-export function createOsmPbfProvider(dataset: DatasetName, path: string): VectorSourceProvider {
-  if (!isOsmDataset(dataset)) {
-    throw new SourceError('INVALID_SOURCE_CONFIG', `an OSM PBF source serves roads or buildings, not ${dataset}`, dataset);
-  }
-  if (/^https?:\/\//i.test(path)) {
-    throw new SourceError('INVALID_SOURCE_CONFIG', `an OSM PBF source must be a local file, got ${path}`, dataset);
-  }
-  return createIndexedVectorProvider({
+/** The features of one dataset from an extract, read whole on first use (see create-indexed-vector-provider). */
+export function osmPbfFeatureSource(dataset: OsmDataset, path: string): IndexedVectorSource {
+  return {
     dataset,
     fingerprint: locationFingerprint('osm-pbf', OSM_READER_VERSION, path),
-    description: `OpenStreetMap ${dataset} from ${path}`,
+    description: `OpenStreetMap ${dataset.replace('_', ' ')} from ${path}`,
     async load(signal) {
       try {
         return osmFeatures(await readOsmPbf(path, OSM_SELECTIONS[dataset], signal), dataset);
@@ -43,5 +38,15 @@ export function createOsmPbfProvider(dataset: DatasetName, path: string): Vector
         throw new SourceError('INVALID_SOURCE_DATA', `OSM PBF ${path} is not readable as OSM data: ${message}`, dataset);
       }
     },
-  });
+  };
+}
+
+export function createOsmPbfProvider(dataset: DatasetName, path: string): VectorSourceProvider {
+  if (!isOsmVectorDataset(dataset)) {
+    throw new SourceError('INVALID_SOURCE_CONFIG', `an OSM PBF vector source serves roads or buildings, not ${dataset}`, dataset);
+  }
+  if (/^https?:\/\//i.test(path)) {
+    throw new SourceError('INVALID_SOURCE_CONFIG', `an OSM PBF source must be a local file, got ${path}`, dataset);
+  }
+  return createIndexedVectorProvider(osmPbfFeatureSource(dataset, path));
 }

@@ -2,17 +2,22 @@
 // - roads: `highway=*` ways with at least two nodes in the file, except closed ways that are areas
 //   (area=yes, highway=platform), as LineStrings with RoadProperties;
 // - buildings: closed `building=*` ways and `type=multipolygon` relations with a building tag, as
-//   Polygons / MultiPolygons with BuildingProperties.
+//   Polygons / MultiPolygons with BuildingProperties;
+// - land_cover: closed ways and `type=multipolygon` relations whose tags map to a WorldCover class
+//   (osmLandCoverClass), as Polygons / MultiPolygons with `cover` (the class) and `area_m2` (the
+//   whole area's geodesic area, before any clipping: smaller areas are painted over larger ones).
 // Nodes missing from an extract are skipped, as GDAL's OSM driver does: a road cut by the extract
 // boundary keeps its inside part, a building ring needs three distinct positions left.
 import type { Position } from 'geojson';
+import { area as geodesicArea } from '@turf/turf';
 import type { TileFeature } from '../../../../../domain/terrain/types.ts';
 import type { OsmData, OsmSelection, OsmTags } from './read-osm-pbf.ts';
 import { osmRoadProperties } from './osm-road-properties.ts';
 import { osmBuildingProperties } from './osm-building-properties.ts';
 import { assembleMultipolygon } from './assemble-multipolygon.ts';
+import { osmLandCoverClass } from './osm-land-cover-class.ts';
 
-export type OsmDataset = 'roads' | 'buildings';
+export type OsmDataset = 'roads' | 'buildings' | 'land_cover';
 
 const isClosed = (refs: number[]) => refs.length >= 4 && refs[0] === refs[refs.length - 1];
 
@@ -25,6 +30,10 @@ export const OSM_SELECTIONS: Record<OsmDataset, OsmSelection> = {
   buildings: {
     wantWay: (tags) => osmBuildingProperties(tags) !== null,
     wantRelation: (tags) => tags.type === 'multipolygon' && osmBuildingProperties(tags) !== null,
+  },
+  land_cover: {
+    wantWay: (tags) => osmLandCoverClass(tags) !== null,
+    wantRelation: (tags) => tags.type === 'multipolygon' && osmLandCoverClass(tags) !== null,
   },
 };
 
@@ -69,18 +78,19 @@ function roadFeatures(data: OsmData): TileFeature[] {
   return features;
 }
 
-function buildingFeatures(data: OsmData): TileFeature[] {
+/** Closed ways and multipolygon relations for which `propertiesOf` gives properties. */
+function areaFeatures(data: OsmData, propertiesOf: (tags: OsmTags) => object | null): TileFeature[] {
   const features: TileFeature[] = [];
   for (const id of data.wantedWayIds) {
     const way = data.ways.get(id)!;
-    const properties = osmBuildingProperties(way.tags);
+    const properties = propertiesOf(way.tags);
     if (!properties || !isClosed(way.refs)) continue;
     const ring = closedRing(resolve(way.refs, data.nodes));
     if (!ring) continue;
     features.push({ type: 'Feature', id: `w${id}`, geometry: { type: 'Polygon', coordinates: [ring] }, properties: { ...properties } });
   }
   for (const relation of data.relations) {
-    const properties = osmBuildingProperties(relation.tags);
+    const properties = propertiesOf(relation.tags);
     if (!properties) continue;
     const members = relation.members
       .filter((m) => m.type === 'way')
@@ -98,7 +108,18 @@ function buildingFeatures(data: OsmData): TileFeature[] {
   return features;
 }
 
+function landCoverFeatures(data: OsmData): TileFeature[] {
+  const features = areaFeatures(data, (tags) => {
+    const cover = osmLandCoverClass(tags);
+    return cover === null ? null : { cover };
+  });
+  for (const feature of features) feature.properties.area_m2 = geodesicArea(feature);
+  return features;
+}
+
 /** Features of one dataset from data read with OSM_SELECTIONS[dataset]. */
 export function osmFeatures(data: OsmData, dataset: OsmDataset): TileFeature[] {
-  return dataset === 'roads' ? roadFeatures(data) : buildingFeatures(data);
+  if (dataset === 'roads') return roadFeatures(data);
+  if (dataset === 'buildings') return areaFeatures(data, osmBuildingProperties);
+  return landCoverFeatures(data);
 }
