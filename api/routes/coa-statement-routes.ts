@@ -31,6 +31,14 @@ import {
 } from '../planning/coa-schemas.ts';
 
 const StatementParams = Type.Object({ coa_statement_id: Uuid });
+/** GET and PUT of an attribute take the same identifiers (issue 20): its id or its field name. */
+const AttributeParams = Type.Object({
+  coa_statement_id: Uuid,
+  attribute_id: Type.String({
+    minLength: 1, maxLength: 100,
+    description: 'The attribute\'s id (uuid, as GET /api/coa-statements/{id} lists under attributes) or its COAStatementAvailable field name',
+  }),
+});
 const AsOfQuery = Type.Object({ as_of: Type.Optional(Type.String({ description: 'RFC 3339 date-time or global position: the record as it was then' })) });
 const conflict = { 409: { description: 'If-Match did not match (the record has moved on)', schema: HTTPError } };
 
@@ -141,10 +149,10 @@ export const coaStatementRoutes = (deps: ApiDependencies) => [
     method: 'put', path: '/api/coa-statements/{coa_statement_id}/{attribute_id}', operationId: 'update_coa_statement_attribute',
     summary: 'Update an attribute of a COA statement (one COAStatementAvailable field): its text, its items, or both',
     description:
-      'attribute_id is the id GET /api/coa-statements/{id} lists under attributes. Optional If-Match: "<version>" ' +
+      'attribute_id: the attribute\'s id, or its COAStatementAvailable field name. Optional If-Match: "<version>" ' +
       '(409 when stale). Attributes are separate records, so edits of different attributes never conflict.',
     tags: ['coa-statements'], auth: true,
-    params: Type.Object({ coa_statement_id: Uuid, attribute_id: Uuid }), body: COAStatementAttributeUpdateRequest,
+    params: AttributeParams, body: COAStatementAttributeUpdateRequest,
     authorize: async ({ params, principal }) => {
       const statement = await accessibleCoaStatement(deps.readModels, params.coa_statement_id as string, principal);
       return { statement, field: attributeFieldOf(statement.coa_statement_id, params.attribute_id as string) };
@@ -166,7 +174,7 @@ export const coaStatementRoutes = (deps: ApiDependencies) => [
     summary: 'Read an attribute of a COA statement (an empty record, version 0, until written)',
     description: 'attribute_id: the attribute\'s id, or its COAStatementAvailable field name. With as_of: the attribute as it was then.',
     tags: ['coa-statements'], auth: true,
-    params: Type.Object({ coa_statement_id: Uuid, attribute_id: Type.String({ maxLength: 100, description: 'Attribute id (uuid) or field name' }) }),
+    params: AttributeParams,
     query: AsOfQuery,
     responses: { 200: { description: 'The attribute; ETag: "<version>"', schema: COAStatementAttributeResponse }, ...ownedResourceErrors },
     async handler(ctx, { params, query, principal }) {

@@ -177,6 +177,26 @@ forEachBackend('COA statements', (test) => {
     assert.is((await http(svc.url, 'PUT', `/api/coa-statements/${otherCoa.id}/${id}`, { key: svc.key, body: { text: 'x' } })).status, 404, "another statement's attribute id");
   });
 
+  test('an attribute by field name: PUT takes what GET takes (issue 20), and OpenAPI says so for both', async ({ svc }) => {
+    const coa = await newStatement(svc, await newOperation(svc));
+    const put = await http(svc.url, 'PUT', `/api/coa-statements/${coa.id}/end_state`, { key: svc.key, body: { text: 'OBJ IRON secured' }, headers: { 'If-Match': '"0"' } });
+    assert.is(put.status, 200, put.text);
+    const read = await http(svc.url, 'GET', `/api/coa-statements/${coa.id}/${coaAttributeId(coa.id, 'end_state')}`, { key: svc.key });
+    assert.equal([read.body.field, read.body.text, read.body.version], ['end_state', 'OBJ IRON secured', 1]);
+    const byUpperId = await http(svc.url, 'PUT', `/api/coa-statements/${coa.id}/${coaAttributeId(coa.id, 'end_state').toUpperCase()}`, { key: svc.key, body: { text: 'again' } });
+    assert.is(byUpperId.status, 200, byUpperId.text);
+    for (const method of ['GET', 'PUT']) {
+      const r = await http(svc.url, method, `/api/coa-statements/${coa.id}/no_such_field`, { key: svc.key, ...(method === 'PUT' ? { body: { text: 'x' } } : {}) });
+      assert.is(r.status, 404, `${method} of an unknown attribute: ${r.text}`);
+    }
+    const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
+    const path = doc.paths['/api/coa-statements/{coa_statement_id}/{attribute_id}'];
+    const attributeParam = (op: any) => op.parameters.find((p: any) => p.name === 'attribute_id');
+    assert.equal(attributeParam(path.put), attributeParam(path.get));
+    assert.is(attributeParam(path.put).schema.format, undefined, 'not restricted to uuids');
+    assert.match(attributeParam(path.put).schema.description ?? attributeParam(path.put).description, /field name/);
+  });
+
   test('concurrent editors: different sections and attributes all land; the same section with a stale If-Match is a 409', async ({ svc }) => {
     const op = await newOperation(svc);
     const coa = await newStatement(svc, op);
@@ -339,7 +359,7 @@ forEachBackend('COA statements', (test) => {
       ['PUT', `/api/coa-statements/sections/${s}`, { title: '' }, ['body', 'title']],
       ['PUT', '/api/coa-statements/sections/', { coa_statement_id: coa.id, section_ids: ['nope'] }, ['body', 'section_ids', 0]],
       ['PUT', '/api/coa-statements/sections/', { coa_statement_id: coa.id, section_ids: [] }, ['body', 'section_ids']],
-      ['PUT', `/api/coa-statements/${coa.id}/not-a-uuid`, { text: 'x' }, ['path', 'attribute_id']],
+      ['PUT', `/api/coa-statements/${coa.id}/${'x'.repeat(101)}`, { text: 'x' }, ['path', 'attribute_id']],
     ];
     for (const [method, path, body, loc] of cases) {
       const r = await http(svc.url, method, path, { key: svc.key, body });
