@@ -58,6 +58,10 @@ export interface TerrainEvaluationInput {
   viewshedRadiusM?: number;
   /** Least prominence of a dominating height, metres (default 20). */
   minProminenceM?: number;
+  /** Positions the obstacle layer may hold, largest regions first (default 150,000). */
+  maxObstaclePositions?: number;
+  /** Leave the obstacle layer empty (a second direction over the same ground already has it). */
+  skipObstacleLayer?: boolean;
   toLonLat: PixelToLonLat;
   newId: () => string;
 }
@@ -84,6 +88,8 @@ export interface TerrainEvaluation {
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
 /** Obstacle regions smaller than this many cells stay in the rasters but are left off the layer. */
 const MIN_OBSTACLE_CELLS = 4;
+/** Positions the obstacle layer may hold (a layer is one event; the map layer limit is 250,000). */
+const MAX_OBSTACLE_POSITIONS = 150_000;
 /** Observer eye height on a dominating height, and the height of what it must see (a vehicle), metres. */
 const OBSERVER_HEIGHT_M = 2;
 const TARGET_HEIGHT_M = 2;
@@ -207,7 +213,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
   const area = (cells: number) => round((cells * c * c) / 1e6, 4);
 
   const obstacleFeatures: LayerFeature[] = [];
-  for (const cls of [SEVERELY_RESTRICTED, RESTRICTED]) {
+  for (const cls of input.skipObstacleLayer ? [] : [SEVERELY_RESTRICTED, RESTRICTED]) {
     for (let cause = 1; cause < OBSTACLE_CAUSES.length; cause++) {
       const mask = Uint8Array.from(terrainClass, (v, i) => (v === cls && causes[i] === cause ? 1 : 0));
       if (!mask.includes(1)) continue;
@@ -220,14 +226,22 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
     }
   }
   const steep = steepBreakMask(input.slopeDegrees);
-  for (const p of maskPolygons(steep, width, height, corner, MIN_OBSTACLE_CELLS)) {
+  for (const p of input.skipObstacleLayer ? [] : maskPolygons(steep, width, height, corner, MIN_OBSTACLE_CELLS)) {
     obstacleFeatures.push(feature({ obstacle_kind: 'steep_break', terrain_class: 'severely_restricted', cause: 'slope', area_km2: area(p.cells) },
       { type: 'Polygon', coordinates: p.coordinates }));
   }
-  for (const p of maskPolygons(builtUpEdgeMask(input.landCover, width, height), width, height, corner, MIN_OBSTACLE_CELLS)) {
+  const builtUpEdges = input.skipObstacleLayer ? [] : maskPolygons(builtUpEdgeMask(input.landCover, width, height), width, height, corner, MIN_OBSTACLE_CELLS);
+  for (const p of builtUpEdges) {
     obstacleFeatures.push(feature({ obstacle_kind: 'built_up_edge', terrain_class: TERRAIN_CLASS_NAMES[terrainClass[p.firstCell]!], cause: 'built_up', area_km2: area(p.cells) },
       { type: 'Polygon', coordinates: p.coordinates }));
   }
+
+  // A layer is one event: the largest obstacles first, up to the position budget.
+  const positionsOf = (f: LayerFeature) => (f.geometry.coordinates as [number, number][][]).reduce((t, r) => t + r.length, 0);
+  obstacleFeatures.sort((a, b) => (b.properties.area_km2 as number) - (a.properties.area_km2 as number));
+  let budget = input.maxObstaclePositions ?? MAX_OBSTACLE_POSITIONS;
+  const obstaclesDrawn = obstacleFeatures.filter((f) => (budget -= positionsOf(f)) >= 0);
+  const obstacleLayer = { regions: obstacleFeatures.length, drawn: obstaclesDrawn.length, min_cells: MIN_OBSTACLE_CELLS };
 
   const avenueOf = new Map<number, number>();
   avenues.forEach((members, a) => members.forEach((m) => avenueOf.set(m, a)));
@@ -306,6 +320,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
       waterways: (input.waterways ?? []).length,
       crossing_sites_used: waterwayCrossings,
       steep_break_km2: area(steep.reduce((s, v) => s + v, 0)),
+      layer: obstacleLayer,
     },
     cover_and_concealment: {
       forest_share: round(forest / n, 4), built_up_share: round(built / n, 4),
@@ -314,7 +329,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
   };
   const t6 = performance.now();
   return {
-    layers: { obstacle: obstacleFeatures, mobility_corridor: corridorFeatures, avenue_of_approach: avenueFeatures, key_terrain: keyFeatures },
+    layers: { obstacle: obstaclesDrawn, mobility_corridor: corridorFeatures, avenue_of_approach: avenueFeatures, key_terrain: keyFeatures },
     result: {
       force: input.force, echelon: input.echelon, movement: vehicle, cell_size_m: round(c, 4),
       corridor_echelon: corridorEchelon, corridor_width_m: corridorWidthM,
