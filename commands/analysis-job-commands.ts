@@ -29,7 +29,9 @@ import type {
   RouteParameters,
   LineOfSightParameters,
   ViewshedParameters,
+  TerrainEvaluationParameters,
 } from '../domain/analysis-job/analysis-parameters.ts';
+import { terrainEvaluationParameters } from '../domain/analysis-job/terrain-evaluation-parameters.ts';
 import { resolveRfParameters, type RfCoverageRequest } from '../domain/analysis-job/resolve-rf-parameters.ts';
 import { resolveAvoidAreas } from '../domain/analysis-job/resolve-avoid-areas.ts';
 import { pointOutsidePreparedArea } from '../domain/analysis-job/point-outside-prepared-area.ts';
@@ -68,7 +70,9 @@ export type RequestAnalysisInput =
         avoid_layer_ids?: string[];
         neighbourhood?: 8 | 16;
       };
-    };
+    }
+  /** Optional fields are stored as null. */
+  | { type: 'terrain_evaluation'; title: string; parameters: Partial<TerrainEvaluationParameters> & Pick<TerrainEvaluationParameters, 'force' | 'echelon' | 'area'> };
 
 /** The newest terrain job of the map whose work tiles cover every tile of the footprint, with its tiles. */
 export type FindCoveringJob = (
@@ -107,7 +111,9 @@ export async function requestAnalysis(
             avoid: resolveAvoidAreas(input.parameters.avoid_layer_ids ?? [], mapEvents, mapId),
             neighbourhood: input.parameters.neighbourhood ?? 8,
           }
-        : input.type === 'landing_zones'
+        : input.type === 'terrain_evaluation'
+          ? terrainEvaluationParameters(input.parameters)
+          : input.type === 'landing_zones'
           ? {
               ...input.parameters,
               max_road_distance_m: input.parameters.max_road_distance_m ?? null,

@@ -40,6 +40,7 @@ const TITLES = {
   rf_coverage: 'RF coverage',
   landing_zones: 'Landing zones',
   route: 'Route',
+  terrain_evaluation: 'Terrain evaluation (MCOO)',
 } as const;
 const TAGS = ['analyses'];
 
@@ -106,7 +107,7 @@ export const analysisRoutes = (deps: ApiDependencies) => [
       await accessibleMap(deps.readModels, params.map_id, principal);
       const { type, title, ...rest } = body;
       const input = (
-        type === 'rf_coverage' || type === 'landing_zones' || type === 'route'
+        type === 'rf_coverage' || type === 'landing_zones' || type === 'route' || type === 'terrain_evaluation'
           ? { type, title: title ?? TITLES[type], parameters: rest }
           : { type, title: title ?? TITLES[type], parameters: { refraction_k: DEFAULT_REFRACTION_K, ...rest } }
       ) as RequestAnalysisInput;

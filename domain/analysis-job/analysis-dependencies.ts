@@ -27,6 +27,7 @@ export function toolDependencies(
 ): ToolDependencies {
   switch (type) {
     case 'route':
+    case 'terrain_evaluation':
       return { datasets: ['elevation', 'land_cover', 'roads'], onDemand: [] };
     case 'landing_zones':
       return {

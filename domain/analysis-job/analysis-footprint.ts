@@ -10,6 +10,7 @@ import type {
   LonLat,
   RfCoverageParameters,
   RouteParameters,
+  TerrainEvaluationParameters,
   ViewshedParameters,
 } from './analysis-parameters.ts';
 import { LANDING_POINT_DIAMETERS_M } from '../terrain-analysis/landing-point-diameters.ts';
@@ -62,6 +63,13 @@ export function analysisFootprint(
       south = Math.min(...lats);
     const [dLon, dLat] = degreesAround([0, Math.abs(north) > Math.abs(south) ? north : south], ROUTE_MARGIN_M);
     return tilesOfRectangle(Math.min(...lons) - dLon, south - dLat, Math.max(...lons) + dLon, north + dLat, zoom);
+  }
+  if (type === 'terrain_evaluation') {
+    // The area of operations' bounding rectangle.
+    const ring = (parameters as TerrainEvaluationParameters).area.coordinates[0]!;
+    const lons = ring.map((p) => p[0]),
+      lats = ring.map((p) => p[1]);
+    return tilesOfRectangle(Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats), zoom);
   }
   if (type === 'landing_zones') {
     // The area, widened by a landing point's diameter so a candidate at its edge lies on the grid.

@@ -73,5 +73,32 @@ export interface RouteParameters {
   neighbourhood: 8 | 16;
 }
 
+/** A start or objective of a terrain evaluation: a point, a line or an area. */
+export type PlaceGeometry =
+  | { type: 'Point'; coordinates: LonLat }
+  | { type: 'LineString'; coordinates: LonLat[] }
+  | { type: 'Polygon'; coordinates: LonLat[][] };
+
+/** Terrain evaluation (IPB step 2, the MCOO) of an area of operations for a force (domain/terrain-evaluation/). */
+export interface TerrainEvaluationParameters {
+  force: 'mounted_wheeled' | 'mounted_tracked' | 'dismounted';
+  echelon: 'company' | 'battalion' | 'brigade';
+  /** The area of operations: GeoJSON Polygon; its work tiles are the grid evaluated. */
+  area: { type: 'Polygon'; coordinates: LonLat[][] };
+  /** Both or neither: without them the avenues along the AO's long axis are evaluated both ways. */
+  start: PlaceGeometry | null;
+  objective: PlaceGeometry | null;
+  /** The side of the AO the enemy holds: adds the enemy's avenues (from that side). */
+  enemy_side: 'north' | 'south' | 'east' | 'west' | null;
+  /** Overrides of the echelon width table, metres. */
+  corridor_width_m: number | null;
+  avenue_width_m: number | null;
+}
+
 export type AnalysisParameters =
-  LineOfSightParameters | ViewshedParameters | RfCoverageParameters | LandingZonesParameters | RouteParameters;
+  | LineOfSightParameters
+  | ViewshedParameters
+  | RfCoverageParameters
+  | LandingZonesParameters
+  | RouteParameters
+  | TerrainEvaluationParameters;

@@ -1,6 +1,6 @@
 // The vocabulary of analyses: tool types, statuses and the limits of one request. Declared once
 // here; request schemas, events, rows and README derive from it.
-export const ANALYSIS_TYPES = ['line_of_sight', 'viewshed', 'route', 'landing_zones', 'rf_coverage'] as const;
+export const ANALYSIS_TYPES = ['line_of_sight', 'viewshed', 'route', 'landing_zones', 'rf_coverage', 'terrain_evaluation'] as const;
 export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
 
 /** Tools wired to a worker (all of them; the list lets a new tool be declared before it runs). */
@@ -10,6 +10,7 @@ export const AVAILABLE_ANALYSIS_TYPES = [
   'rf_coverage',
   'landing_zones',
   'route',
+  'terrain_evaluation',
 ] as const satisfies readonly AnalysisType[];
 export type AvailableAnalysisType = (typeof AVAILABLE_ANALYSIS_TYPES)[number];
 
@@ -29,6 +30,8 @@ export const RESULT_LAYER_TYPES = {
   route: 'route',
   landing_zones: 'landing_zone',
   rf_coverage: 'rf_coverage',
+  // The avenues; its obstacles, corridors and key terrain are layers of their own (TERRAIN_EVALUATION_LAYER_TYPES).
+  terrain_evaluation: 'avenue_of_approach',
 } as const satisfies Record<AnalysisType, string>;
 
 /**

@@ -1,6 +1,8 @@
 // Range rules of a request that a JSON schema cannot state: lengths and areas in ground metres and
 // the footprint limit. Returns FastAPI-style issues (loc from the body), empty when acceptable. Pure.
-import type { AnalysisParameters, LandingZonesParameters, LineOfSightParameters } from './analysis-parameters.ts';
+import type {
+  AnalysisParameters, LandingZonesParameters, LineOfSightParameters, TerrainEvaluationParameters,
+} from './analysis-parameters.ts';
 import { validateGeometry } from '../map/geojson/validate-geometry.ts';
 import type { DeferredRingChecks } from '../map/geojson/deferred-ring-checks.ts';
 import { analysisFootprint } from './analysis-footprint.ts';
@@ -18,6 +20,7 @@ const FOOTPRINT_LOC: Partial<Record<AvailableAnalysisType, Array<string | number
   line_of_sight: ['body', 'target', 'position'],
   landing_zones: ['body', 'area'],
   route: ['body', 'waypoints'],
+  terrain_evaluation: ['body', 'area'],
 };
 
 /** With `deferred`, the area's ring crossing searches are left to the caller (validate-geometry.ts). */
@@ -35,6 +38,25 @@ export function checkAnalysisParameters(
           msg: `target is ${Math.round(distance)} m from the observer; a line of sight is at most ${MAX_LINE_OF_SIGHT_M} m`,
         },
       ];
+    }
+  }
+  if (type === 'terrain_evaluation') {
+    const evaluation = parameters as TerrainEvaluationParameters;
+    const issues = validateGeometry(evaluation.area, ['Polygon'], ['body', 'area'], deferred);
+    if (issues.length > 0) return issues;
+    if ((evaluation.start === null) !== (evaluation.objective === null)) {
+      return [{
+        loc: ['body', evaluation.start === null ? 'start' : 'objective'],
+        type: 'value_error',
+        msg: 'give both start and objective, or neither (then the avenues along the area\'s long axis are evaluated both ways)',
+      }];
+    }
+    for (const key of ['start', 'objective'] as const) {
+      const place = evaluation[key];
+      if (place && place.type === 'Polygon') {
+        const placeIssues = validateGeometry(place, ['Polygon'], ['body', key], deferred);
+        if (placeIssues.length > 0) return placeIssues;
+      }
     }
   }
   if (type === 'landing_zones') {

@@ -3,7 +3,9 @@
 // points are inside (the footprint's margin may still reach beyond: then no job covers it, a 409). Pure.
 import { lonLatToMercator } from '../terrain/lon-lat-to-mercator.ts';
 import { MERCATOR_HALF_WORLD_M, WORK_ZOOM } from '../terrain/work-grid.ts';
-import type { AnalysisParameters, LandingZonesParameters, LonLat, RouteParameters } from './analysis-parameters.ts';
+import type {
+  AnalysisParameters, LandingZonesParameters, LonLat, RouteParameters, TerrainEvaluationParameters,
+} from './analysis-parameters.ts';
 import type { AvailableAnalysisType } from './analysis-vocabulary.ts';
 import type { ParameterIssue } from './check-analysis-parameters.ts';
 
@@ -24,8 +26,8 @@ export function pointOutsidePreparedArea(
   const points: Array<[LonLat, Array<string | number>]> =
     type === 'route'
       ? (parameters as RouteParameters).waypoints.map((p, i) => [p, ['body', 'waypoints', i]])
-      : type === 'landing_zones'
-        ? (parameters as LandingZonesParameters).area.coordinates.flatMap((ring, r) =>
+      : type === 'landing_zones' || type === 'terrain_evaluation'
+        ? (parameters as LandingZonesParameters | TerrainEvaluationParameters).area.coordinates.flatMap((ring, r) =>
             ring.map((p, i): [LonLat, Array<string | number>] => [p, ['body', 'area', 'coordinates', r, i]]),
           )
         : [];

@@ -28,6 +28,13 @@ const FIGURE_TEXT: Record<CompletedAnalysis['analysis_type'], (title: string, r:
     `RF coverage "${title}" (${r.emitter?.name}, ${r.emitter?.frequency_mhz} MHz): `
     + `${percent(r.statistics?.covered_share)} covered within ${distance(r.radius_m)}, `
     + `farthest reception ${distance(r.statistics?.max_range_m)}`,
+  terrain_evaluation: (title, r) => {
+    const first = r.directions?.[0];
+    const lead = first?.avenues?.[0];
+    return `Terrain evaluation "${title}" (${r.force}, ${r.echelon}): ${first?.avenues?.length ?? 0} avenue(s) ${first?.name ?? ''}`
+      + (lead ? `, best ${lead.id} ${distance(lead.length_m)} in ${duration(lead.seconds)}` : '')
+      + `; ${first?.key_terrain?.length ?? 0} key terrain candidate(s)`;
+  },
 };
 
 export function analysisFigure(analysis: CompletedAnalysis): TerrainFigure {

@@ -3,7 +3,11 @@
 /** entity: emitters and receivers (Points with typed properties, domain/map/entity-properties.ts). */
 export const CLIENT_LAYER_TYPES = ['boundary', 'named_area', 'annotation', 'entity'] as const;
 /** Layer types only analyses write: their results (domain/analysis-job/analysis-vocabulary.ts). */
-export const ANALYSIS_LAYER_TYPES = ['line_of_sight', 'viewshed', 'route', 'landing_zone', 'rf_coverage'] as const;
+export const ANALYSIS_LAYER_TYPES = [
+  'line_of_sight', 'viewshed', 'route', 'landing_zone', 'rf_coverage',
+  // terrain_evaluation (domain/terrain-evaluation/): the MCOO's layers
+  'obstacle', 'mobility_corridor', 'avenue_of_approach', 'key_terrain',
+] as const;
 export const MAP_LAYER_TYPES = [...CLIENT_LAYER_TYPES, ...ANALYSIS_LAYER_TYPES] as const;
 export type MapLayerType = (typeof MAP_LAYER_TYPES)[number];
 export type ClientLayerType = (typeof CLIENT_LAYER_TYPES)[number];
@@ -23,6 +27,10 @@ export const ALLOWED_GEOMETRY_TYPES: Record<MapLayerType, readonly LayerGeometry
   route: ['Point', 'LineString'],
   landing_zone: ['Point', 'Polygon'],
   rf_coverage: ['Point', 'Polygon'],
+  obstacle: ['Polygon', 'MultiPolygon'],
+  mobility_corridor: ['Point', 'LineString', 'MultiPolygon'],
+  avenue_of_approach: ['Point', 'LineString'],
+  key_terrain: ['Point'],
 };
 
 /**

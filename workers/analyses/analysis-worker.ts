@@ -9,6 +9,7 @@ import { addAnalysisLayer, decideAnalysis, loadAnalysis } from '../../commands/a
 import { AnalysisCancelledError, type AnalysisJob } from '../../domain/analysis-job/analysis-job-decider.ts';
 import { isTerminalAnalysis, RESULT_LAYER_TYPES } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import { uuidV5 } from '../../domain/shared/uuid-v5.ts';
+import type { CommandContext } from '../../commands/command-context.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { jobContext } from '../jobs/job-context.ts';
@@ -145,10 +146,11 @@ export function analysisWorker(deps: AnalysisWorkerDependencies) {
         title: job.title,
         feature_collection: outcome.features,
       });
+      const extraLayerIds = await addExtraLayers(deps.store, ctx, job, outcome.extraLayers ?? []);
       await decideAnalysis(deps.store, ctx, job.operation_id, {
         type: 'CompleteAnalysis',
         analysis_id,
-        result: outcome.result,
+        result: extraLayerIds ? { ...outcome.result, layer_ids: { [RESULT_LAYER_TYPES[job.analysis_type]]: layerId, ...extraLayerIds } } : outcome.result,
         layer_id: layerId,
       });
     } catch (error) {
@@ -156,4 +158,28 @@ export function analysisWorker(deps: AnalysisWorkerDependencies) {
       throw error;
     }
   };
+}
+
+
+/**
+ * The further layers of a result (a terrain evaluation's obstacles, corridors, key terrain), each
+ * under an id derived from the analysis and its type; empty ones are left out. Their ids by type,
+ * or null when the tool has none.
+ */
+async function addExtraLayers(
+  store: EventStore, ctx: CommandContext, job: AnalysisJob,
+  layers: NonNullable<Extract<AnalysisThreadResult, { kind: 'success' }>['extraLayers']>,
+): Promise<Record<string, string> | null> {
+  if (layers.length === 0) return null;
+  const ids: Record<string, string> = {};
+  for (const layer of layers) {
+    if (layer.features.features.length === 0) continue;
+    const id = uuidV5(`analysis-result-layer:${job.analysis_id}:${layer.layer_type}`);
+    await addAnalysisLayer(store, ctx, job, {
+      layer_id: id, layer_type: layer.layer_type, title: `${job.title}: ${layer.layer_type.replaceAll('_', ' ')}`,
+      feature_collection: layer.features,
+    });
+    ids[layer.layer_type] = id;
+  }
+  return ids;
 }

@@ -9,8 +9,11 @@ import type {
   LineOfSightParameters,
   RfCoverageParameters,
   RouteParameters,
+  TerrainEvaluationParameters,
   ViewshedParameters,
 } from '../../domain/analysis-job/analysis-parameters.ts';
+import { terrainEvaluationResult } from '../../domain/analysis-job/terrain-evaluation-result.ts';
+import { readFootprintRoadNetwork } from './read-footprint-road-network.ts';
 import { landingZonesResult } from '../../domain/analysis-job/landing-zones-result.ts';
 import { footprintGrid } from '../../domain/analysis-job/footprint-grid.ts';
 import { lineOfSightResult } from '../../domain/analysis-job/line-of-sight-result.ts';
@@ -93,6 +96,7 @@ export async function runAnalysisInThread(run: AnalysisRun): Promise<AnalysisThr
     if ('tile' in outcome) await storeRasterTiles(run.blobStore, run.layerId, job, outcome.tile, onProgress);
     return {
       kind: 'success', features: outcome.features, result: outcome.result as unknown as Record<string, unknown>,
+      ...('extraLayers' in outcome ? { extraLayers: outcome.extraLayers } : {}),
     };
   } catch (error) {
     if (error instanceof AnalysisInputError) return { kind: 'input_error', code: error.code, message: error.message };
@@ -138,6 +142,27 @@ export async function runAnalysisTool(
         ? buildingHeightRaster(grid, await readFootprintBuildings(providers.buildings, grid, control))
         : null;
       return landingZonesResult(grids, landCover, parameters, randomUUID, { roads, buildingHeight });
+    }
+    if (job.analysis_type === 'terrain_evaluation') {
+      const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
+      const network = await readFootprintRoadNetwork(providers.roads, grid, control);
+      const { layers, result } = terrainEvaluationResult(
+        grids, landCover, network, job.parameters as unknown as TerrainEvaluationParameters, randomUUID,
+      );
+      // The avenues are the analysis's own layer; obstacles, corridors and key terrain ride along.
+      const { avenue_of_approach: found, ...others } = layers;
+      // A layer holds at least one feature: with no avenue, the AO's first vertex says so.
+      const avenues = found.length > 0 ? found : [{
+        type: 'Feature' as const, id: randomUUID(), properties: { role: 'no_avenue', reason: 'no mobility corridor joins start and objective' },
+        geometry: { type: 'Point' as const, coordinates: (job.parameters as unknown as TerrainEvaluationParameters).area.coordinates[0]![0]! },
+      }];
+      return {
+        result,
+        features: { type: 'FeatureCollection' as const, features: avenues },
+        extraLayers: Object.entries(others).map(([layer_type, features]) => ({
+          layer_type: layer_type as keyof typeof others, features: { type: 'FeatureCollection' as const, features },
+        })),
+      };
     }
     if (job.analysis_type === 'rf_coverage') {
       const parameters = job.parameters as unknown as RfCoverageParameters;

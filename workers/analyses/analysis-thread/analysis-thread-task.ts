@@ -2,6 +2,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { AnalysisJob } from '../../../domain/analysis-job/analysis-job-decider.ts';
 import type { LayerFeatureCollection } from '../../../domain/map/layer-feature-collection.ts';
+import type { MapLayerType } from '../../../domain/map/map-layer-vocabulary.ts';
 
 export interface AnalysisThreadTask {
   job: Pick<AnalysisJob, 'analysis_id' | 'analysis_type' | 'parameters' | 'work_zoom' | 'work_tiles'>;
@@ -26,6 +27,10 @@ export interface AnalysisThreadProgress {
 
 export type AnalysisThreadResult =
   | { kind: 'stopped' }
-  | { kind: 'success'; features: LayerFeatureCollection; result: Record<string, unknown> }
+  | {
+    kind: 'success'; features: LayerFeatureCollection; result: Record<string, unknown>;
+    /** Further result layers (a terrain evaluation's obstacles, corridors, key terrain). */
+    extraLayers?: Array<{ layer_type: MapLayerType; features: LayerFeatureCollection }>;
+  }
   /** The tool could not run on its input or its source (a failure code for the analysis). */
   | { kind: 'input_error'; code: string; message: string };

@@ -1,0 +1,116 @@
+// The result of a terrain evaluation analysis: the footprint's rasters and road network turned into
+// the inputs of evaluateTerrain (domain/terrain-evaluation/), run once per direction
+// (terrain-evaluation-directions.ts), merged into the four MCOO layers and one result with the OAKOC
+// summary. Pure.
+import type { LayerFeature } from '../map/layer-feature-collection.ts';
+import { burnRoadSpeeds, type PixelRoad } from '../terrain-analysis/burn-road-speeds.ts';
+import { forEachSegmentCell } from '../terrain-analysis/for-each-segment-cell.ts';
+import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
+import type { WaterwayLine } from '../terrain-evaluation/burn-linear-obstacles.ts';
+import { evaluateTerrain, type EvaluationLayerType, type TerrainEvaluation } from '../terrain-evaluation/evaluate-terrain.ts';
+import type { LonLat, PlaceGeometry, TerrainEvaluationParameters } from './analysis-parameters.ts';
+import type { ElevationGrid } from './elevation-grid.ts';
+import { cellOfLonLat, groundCellSizeM, lonLatOfPixel, pixelOfLonLat, type FootprintGrid } from './footprint-grid.ts';
+import { footprintSlopeDegrees } from './footprint-slope-degrees.ts';
+import { LAND_COVER_NODATA } from './landing-zones-result.ts';
+import { terrainEvaluationDirections } from './terrain-evaluation-directions.ts';
+
+/** The road network of the footprint as a terrain evaluation reads it. */
+export interface EvaluationRoads {
+  roads: PixelRoad[];
+  /** Lines of roads tagged bridge, ford or tunnel, pixel coordinates. */
+  crossings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
+  /** Road junctions (three or more road ends meet), pixel coordinates. */
+  junctions: ReadonlyArray<readonly [number, number]>;
+}
+
+function placeMask(grid: FootprintGrid, place: PlaceGeometry): Uint8Array {
+  const { width, height } = grid;
+  if (place.type === 'Polygon') {
+    return polygonCellMask(width, height, [place.coordinates.map((ring) => ring.map((p) => pixelOfLonLat(grid, p)))], 'touch');
+  }
+  const mask = new Uint8Array(width * height);
+  if (place.type === 'Point') {
+    const cell = cellOfLonLat(grid, place.coordinates);
+    if (!cell) throw new RangeError(`[${place.coordinates.join(', ')}] lies outside the evaluated area`);
+    mask[cell.row * width + cell.col] = 1;
+    return mask;
+  }
+  const line = place.coordinates.map((p) => pixelOfLonLat(grid, p));
+  for (let k = 1; k < line.length; k++) {
+    forEachSegmentCell(line[k - 1]![0], line[k - 1]![1], line[k]![0], line[k]![1], width, height, (i) => { mask[i] = 1; });
+  }
+  if (!mask.includes(1)) throw new RangeError('the start or objective line lies outside the evaluated area');
+  return mask;
+}
+
+export function terrainEvaluationResult(
+  elevation: ElevationGrid,
+  landCover: Uint8Array,
+  network: EvaluationRoads,
+  parameters: TerrainEvaluationParameters,
+  newId: () => string,
+  waterways: readonly WaterwayLine[] = [],
+) {
+  const { grid } = elevation;
+  const { width, height } = grid;
+  const ring = parameters.area.coordinates[0]!;
+  const centreLat = (Math.min(...ring.map((p) => p[1])) + Math.max(...ring.map((p) => p[1]))) / 2;
+  const cellSizeM = groundCellSizeM(grid, centreLat);
+  const slopeDegrees = footprintSlopeDegrees(elevation);
+  const roadSpeedKmh = burnRoadSpeeds(width, height, network.roads);
+  const crossingRoads = new Uint8Array(width * height);
+  for (const line of network.crossings) {
+    for (let k = 1; k < line.length; k++) {
+      forEachSegmentCell(line[k - 1]![0], line[k - 1]![1], line[k]![0], line[k]![1], width, height, (i) => { crossingRoads[i] = 1; });
+    }
+  }
+  const junctions = network.junctions
+    .map(([x, y]) => [Math.floor(x), Math.floor(y)] as const)
+    .filter(([col, row]) => col >= 0 && row >= 0 && col < width && row < height)
+    .map(([col, row]) => row * width + col);
+  const area = polygonCellMask(width, height, [parameters.area.coordinates.map((r) => r.map((p: LonLat) => pixelOfLonLat(grid, p)))], 'centre');
+  const directions = terrainEvaluationDirections(
+    area, width, height,
+    parameters.start ? placeMask(grid, parameters.start) : null,
+    parameters.objective ? placeMask(grid, parameters.objective) : null,
+    parameters.enemy_side,
+  );
+  const evaluations: Array<{ name: string; evaluation: TerrainEvaluation }> = directions.map((d, index) => ({
+    name: d.name,
+    evaluation: evaluateTerrain({
+      width, height, cellSizeM, elevation: elevation.data, slopeDegrees, landCover, landCoverNodata: LAND_COVER_NODATA,
+      roadSpeedKmh, crossingRoads, junctions, waterways,
+      force: parameters.force, echelon: parameters.echelon, start: d.start, objective: d.objective,
+      corridorWidthM: parameters.corridor_width_m ?? undefined, avenueWidthM: parameters.avenue_width_m ?? undefined,
+      toLonLat: (x, y) => lonLatOfPixel(grid, x, y), newId,
+      skipObstacleLayer: index > 0,
+    }),
+  }));
+  const layers = { obstacle: [], mobility_corridor: [], avenue_of_approach: [], key_terrain: [] } as Record<EvaluationLayerType, LayerFeature[]>;
+  for (const { name, evaluation } of evaluations) {
+    for (const type of Object.keys(layers) as EvaluationLayerType[]) {
+      for (const f of evaluation.layers[type]) {
+        layers[type].push(type === 'obstacle' ? f : { ...f, properties: { direction: name, ...f.properties } });
+      }
+    }
+  }
+  const results = evaluations.map(({ name, evaluation }) => ({ name, r: evaluation.result, oakoc: evaluation.result.oakoc as Record<string, unknown> }));
+  const first = results[0]!.r;
+  const firstOakoc = results[0]!.oakoc;
+  const oakoc = {
+    observation_and_fields_of_fire: firstOakoc.observation_and_fields_of_fire,
+    avenues_of_approach: Object.fromEntries(results.map((r) => [r.name, r.oakoc.avenues_of_approach])),
+    key_terrain: Object.fromEntries(results.map((r) => [r.name, r.oakoc.key_terrain])),
+    obstacles: firstOakoc.obstacles,
+    cover_and_concealment: firstOakoc.cover_and_concealment,
+  };
+  const shared = ['force', 'echelon', 'movement', 'cell_size_m', 'corridor_echelon', 'corridor_width_m', 'avenue_echelon', 'avenue_width_m'];
+  const result = {
+    ...Object.fromEntries(shared.map((key) => [key, first[key]])),
+    directions: results.map(({ name, r }) => ({ name, corridors: r.corridors, avenues: r.avenues, key_terrain: r.key_terrain })),
+    oakoc,
+    timings_ms: Object.fromEntries(evaluations.map(({ name, evaluation }) => [name, evaluation.timings])),
+  };
+  return { layers, result };
+}

@@ -1,0 +1,109 @@
+import type { PixelToLonLat } from './terrain-evaluation-types.ts';
+
+/** One 4-connected region of a mask as a GeoJSON polygon (outer ring counter-clockwise, holes clockwise). */
+export interface MaskPolygon {
+  /** Cells of the region. */
+  cells: number;
+  /** Index (row · width + col) of the region's first cell in row-major order. */
+  firstCell: number;
+  coordinates: [number, number][][];
+}
+
+const RIGHT_TURN = [1, 2, 3, 0]; // E → S → W → N → E: the clockwise turn on screen (rows grow southward)
+const DX = [1, 0, -1, 0];
+const DY = [0, 1, 0, -1];
+
+/**
+ * The regions of a mask (non-zero cells, 4-connected) as polygons whose rings follow the cells'
+ * edges exactly: a cell is inside a polygon if and only if it is in the region, so a polygon never
+ * holds a cell the mask leaves out. Rings are traced along the boundary edges with the region on the
+ * right (clockwise on screen); where two cells of a region touch only at a corner, the trace turns
+ * right so each ring stays simple. Collinear vertices are dropped. Regions of fewer than `minCells`
+ * cells are left out. `toLonLat` maps pixel corners (x = col, y = row) to positions.
+ */
+export function maskPolygons(
+  mask: Uint8Array, width: number, height: number, toLonLat: PixelToLonLat, minCells = 1,
+): MaskPolygon[] {
+  if (mask.length !== width * height) throw new RangeError(`mask must hold ${width} × ${height} cells`);
+  const labels = new Int32Array(width * height);
+  const sizes: number[] = [0];
+  const firsts: number[] = [-1];
+  const stack = new Int32Array(width * height);
+  let next = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (mask[i] === 0 || labels[i] !== 0) continue;
+    const label = ++next;
+    let top = 0, size = 0;
+    stack[top++] = i; labels[i] = label;
+    while (top > 0) {
+      const c = stack[--top]; size++;
+      const col = c % width, row = (c - col) / width;
+      if (col > 0 && mask[c - 1] !== 0 && labels[c - 1] === 0) { labels[c - 1] = label; stack[top++] = c - 1; }
+      if (col < width - 1 && mask[c + 1] !== 0 && labels[c + 1] === 0) { labels[c + 1] = label; stack[top++] = c + 1; }
+      if (row > 0 && mask[c - width] !== 0 && labels[c - width] === 0) { labels[c - width] = label; stack[top++] = c - width; }
+      if (row < height - 1 && mask[c + width] !== 0 && labels[c + width] === 0) { labels[c + width] = label; stack[top++] = c + width; }
+    }
+    sizes.push(size); firsts.push(i);
+  }
+  // Boundary edges of kept regions, each cell's sides clockwise on screen.
+  const W1 = width + 1;
+  const starts: number[] = [], dirs: number[] = [], owner: number[] = [];
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const label = labels[row * width + col];
+      if (label === 0 || sizes[label]! < minCells) continue;
+      const at = (c: number, r: number) => (c < 0 || r < 0 || c >= width || r >= height ? 0 : labels[r * width + c]);
+      if (at(col, row - 1) !== label) { starts.push(row * W1 + col); dirs.push(0); owner.push(label); }
+      if (at(col + 1, row) !== label) { starts.push(row * W1 + col + 1); dirs.push(1); owner.push(label); }
+      if (at(col, row + 1) !== label) { starts.push((row + 1) * W1 + col + 1); dirs.push(2); owner.push(label); }
+      if (at(col - 1, row) !== label) { starts.push((row + 1) * W1 + col); dirs.push(3); owner.push(label); }
+    }
+  }
+  const edgeCount = starts.length;
+  const head = new Int32Array(W1 * (height + 1)).fill(-1);
+  const chain = new Int32Array(edgeCount).fill(-1);
+  for (let e = 0; e < edgeCount; e++) { chain[e] = head[starts[e]!]; head[starts[e]!] = e; }
+  const used = new Uint8Array(edgeCount);
+  const endOf = (e: number) => starts[e]! + DX[dirs[e]!]! + DY[dirs[e]!]! * W1;
+  const successor = (e: number): number => {
+    let found = -1;
+    for (let o = head[endOf(e)]; o !== -1; o = chain[o]) {
+      if (owner[o] !== owner[e]) continue;
+      if (found === -1 || dirs[o] === RIGHT_TURN[dirs[e]!]) found = o;
+    }
+    return found;
+  };
+  const rings = new Map<number, { area: number; ring: [number, number][] }[]>();
+  for (let first = 0; first < edgeCount; first++) {
+    if (used[first]) continue;
+    const vertices: number[] = [];
+    let e = first;
+    do {
+      used[e] = 1;
+      const after = successor(e);
+      if (after === -1) throw new Error('mask boundary did not close (internal error)');
+      if (dirs[after] !== dirs[e]) vertices.push(endOf(e));
+      e = after;
+    } while (e !== first);
+    let area = 0;
+    const ring: [number, number][] = [];
+    for (let k = 0; k < vertices.length; k++) {
+      const a = vertices[k]!, b = vertices[(k + 1) % vertices.length]!;
+      const ax = a % W1, ay = (a - ax) / W1, bx = b % W1, by = (b - bx) / W1;
+      area += ax * by - bx * ay;
+      ring.push(toLonLat(ax, ay));
+    }
+    ring.reverse(); // clockwise on screen is clockwise on the map: reversed, exteriors turn counter-clockwise
+    ring.push(ring[0]!);
+    const label = owner[first]!;
+    if (!rings.has(label)) rings.set(label, []);
+    rings.get(label)!.push({ area, ring });
+  }
+  const out: MaskPolygon[] = [];
+  for (const [label, list] of rings) {
+    list.sort((a, b) => b.area - a.area); // the outer ring (positive on screen) first, holes after
+    out.push({ cells: sizes[label]!, firstCell: firsts[label]!, coordinates: list.map((r) => r.ring) });
+  }
+  out.sort((a, b) => a.firstCell - b.firstCell);
+  return out;
+}

@@ -1,0 +1,69 @@
+// Issue 23 over HTTP: a terrain_evaluation analysis on a prepared (synthetic) terrain job, computed
+// by the analysis workers; its four MCOO layers through OGC API Features with their svc:layer_type,
+// the OAKOC summary in the result, the AO-only defaults (both ways along the long axis), and 422s.
+import * as assert from 'uvu/assert';
+import { suite } from 'uvu';
+import { http, startTestService } from '../support/test-service.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+
+const test = suite('terrain evaluation over HTTP [pglite]');
+test('AO only: avenues both ways along the long axis, layers in OGC API Features, OAKOC in the result', async () => {
+  const svc = await startTestService('pglite');
+  try {
+    const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.876, 60.15, 24.97, 60.17));
+    const jobId = await requestJob(svc, mapId, boundary);
+    assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+    const area = { type: 'Polygon', coordinates: [[[24.88, 60.152], [24.965, 60.152], [24.965, 60.168], [24.88, 60.168], [24.88, 60.152]]] };
+    const bad = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+      key: svc.key, body: { type: 'terrain_evaluation', force: 'mounted_tracked', echelon: 'battalion', area, start: { type: 'Point', coordinates: [24.89, 60.16] } },
+    });
+    assert.is(bad.status, 422, bad.text);
+    assert.equal(bad.body.detail[0].loc, ['body', 'objective']);
+    const wrong = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+      key: svc.key, body: { type: 'terrain_evaluation', force: 'hovercraft', echelon: 'battalion', area },
+    });
+    assert.is(wrong.status, 422, wrong.text);
+    const r = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
+      key: svc.key, body: { type: 'terrain_evaluation', force: 'dismounted', echelon: 'company', area },
+    });
+    assert.is(r.status, 202, r.text);
+    const deadline = Date.now() + 120_000;
+    let done;
+    for (;;) {
+      done = (await http(svc.url, 'GET', `/api/analyses/${r.body.id}`, { key: svc.key })).body;
+      if (['success', 'failed'].includes(done.status) || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.is(done.status, 'success', JSON.stringify(done).slice(0, 2000));
+    assert.is(done.title, 'Terrain evaluation (MCOO)');
+    const result = done.result;
+    assert.equal(result.directions.map((d: any) => d.name), ['west_to_east', 'east_to_west']);
+    assert.equal([result.corridor_echelon, result.avenue_echelon, result.corridor_width_m], ['squad', 'platoon', 100]);
+    assert.equal(Object.keys(result.oakoc).sort(), ['avenues_of_approach', 'cover_and_concealment', 'key_terrain', 'observation_and_fields_of_fire', 'obstacles']);
+    assert.equal(Object.keys(result.oakoc.avenues_of_approach).sort(), ['east_to_west', 'west_to_east']);
+    assert.ok(result.directions.every((d: any) => d.avenues.length > 0), 'the synthetic terrain has avenues both ways');
+    if (process.env.SHOW_RESULT) console.log(JSON.stringify({ ...result, directions: result.directions.map((d: any) => ({ ...d, corridors: d.corridors.length })) }, null, 1).slice(0, 6000));
+    const shares = result.oakoc.obstacles;
+    assert.ok(Math.abs(shares.share_unrestricted + shares.share_restricted + shares.share_severely_restricted - 1) < 1e-3);
+    assert.is(result.layer_ids.avenue_of_approach, done.layer_id);
+    const collections = await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections`, { key: svc.key });
+    for (const [type, layerId] of Object.entries(result.layer_ids as Record<string, string>)) {
+      const layer = collections.body.collections.find((c: any) => c.id === `layer--${layerId}`);
+      assert.ok(layer, `${type} layer listed`);
+      assert.is(layer['svc:layer_type'], type);
+      const items = await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections/layer--${layerId}/items?limit=1000`, { key: svc.key });
+      assert.is(items.status, 200, items.text);
+      assert.ok(items.body.features.length > 0);
+    }
+    for (const direction of result.directions) {
+      for (const corridor of direction.corridors) {
+        assert.ok(corridor.min_width_m >= 100 || corridor.crossings.length > 0, JSON.stringify(corridor).slice(0, 300));
+        assert.match(corridor.chokepoint.mgrs, /^35V/);
+      }
+      for (const avenue of direction.avenues) assert.equal(Object.keys(avenue.criteria).length, 7);
+    }
+  } finally {
+    await svc.close();
+  }
+});
+test.run();
