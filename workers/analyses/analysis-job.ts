@@ -7,7 +7,6 @@ import { Type } from '@sinclair/typebox';
 import { decideAnalysis, loadAnalysis } from '../../commands/analysis-job-commands.ts';
 import { loadTerrainJob } from '../../commands/terrain-job-commands.ts';
 import { analysisDependencies, dependencyVerdict } from '../../domain/analysis-job/analysis-dependencies.ts';
-import type { AnalysisParameters } from '../../domain/analysis-job/analysis-parameters.ts';
 import { isTerminalAnalysis } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import {
   unfinishedAnalysisIds, unfinishedAnalysisIdsOfOperation, waitingAnalysisIdsOfMap,
@@ -39,7 +38,7 @@ async function advance(analysisId: string, env: DispatchEnv<AnalysisTask>): Prom
     // The job it waits for is the one that covered its footprint when it was requested.
     const terrain = job.waiting_for ? await loadTerrainJob(env.store, job.waiting_for.job_id) : null;
     const verdict = dependencyVerdict(
-      analysisDependencies(job.analysis_type, job.parameters as unknown as AnalysisParameters),
+      analysisDependencies(job.analysis_type, job.parameters),
       terrain && terrain.status !== 'absent' ? terrain : null,
     );
     if (verdict.kind === 'wait') return;

@@ -79,10 +79,7 @@ async function run(
   };
   try {
     const outcome = await deps.runner.run({
-      job: {
-        analysis_id: job.analysis_id, analysis_type: job.analysis_type, parameters: job.parameters,
-        work_zoom: job.work_zoom, work_tiles: job.work_tiles,
-      },
+      job, // plain data; the thread reads its id, type, parameters and work tiles
       layerId: resultLayerId(job.analysis_id),
       sourceSettings: deps.sourceSettings,
       tileStoreDir: deps.tileStoreDir,
