@@ -6,6 +6,8 @@
 import { Type } from '@sinclair/typebox';
 import { decideAnalysis, loadAnalysis } from '../../commands/analysis-job-commands.ts';
 import { loadTerrainJob } from '../../commands/terrain-job-commands.ts';
+import type { AnalysisCancelled } from '../../domain/analysis-job/analysis-job-events.ts';
+import { isEventOf } from '../../projections/is-event-of.ts';
 import { analysisDependencies, dependencyVerdict } from '../../domain/analysis-job/analysis-dependencies.ts';
 import { isTerminalAnalysis } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import {
@@ -19,6 +21,7 @@ import { createAnalysisRunner } from './analysis-thread/create-analysis-runner.t
 import { analysisContext, analysisWorker } from './analysis-worker.ts';
 
 const params = Type.Object({ analysis_id: Type.String() });
+const CANCELLED = new Set(['AnalysisCancelled']);
 type AnalysisTask = { analysis_id: string };
 
 const taskId = ({ analysis_id }: AnalysisTask) => `analysis:${analysis_id}`;
@@ -69,6 +72,7 @@ export const analysisJob: JobKind<typeof params, string> = {
   kind: 'analysis',
   params,
   taskId,
+  cancelledBy: (event) => (isEventOf<AnalysisCancelled>(event, CANCELLED) ? { analysis_id: event.data.analysis_id } : null),
   dispatch: {
     follower: 'analysis_dispatcher',
     async onBatch(batch, env) {
