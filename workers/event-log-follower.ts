@@ -6,10 +6,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { RecordedEvent } from '../domain/shared/event-envelope.ts';
 import type { EventStore, Subscription } from '../infra/event-store/event-store.ts';
-
-async function ensureCheckpointTable(knex: Knex): Promise<void> {
-  await knex.raw('create table if not exists process_checkpoints (name text primary key, position bigint not null)');
-}
+import { readProcessCheckpoint, saveProcessCheckpoint } from '../projections/process-checkpoints.ts';
 
 export class EventLogFollower {
   private subscription: Subscription | null = null;
@@ -26,9 +23,7 @@ export class EventLogFollower {
 
   /** Resolves once the checkpoint is read and following has begun. */
   async start(): Promise<void> {
-    await ensureCheckpointTable(this.knex);
-    const row = await this.knex('process_checkpoints').where({ name: this.name }).first();
-    this.running = this.loop(row ? Number(row.position) : 0);
+    this.running = this.loop(await readProcessCheckpoint(this.knex, this.name));
   }
 
   private async loop(after: number): Promise<void> {
@@ -39,7 +34,7 @@ export class EventLogFollower {
         for await (const batch of this.subscription) {
           await this.onBatch(batch);
           position = batch[batch.length - 1]!.position;
-          await this.knex('process_checkpoints').insert({ name: this.name, position }).onConflict('name').merge();
+          await saveProcessCheckpoint(this.knex, this.name, position);
           if (this.stopped) break;
         }
       } catch (error) {

@@ -17,6 +17,7 @@ import type { LanguageModel } from '../infra/language-model/language-model.ts';
 import { DRAFTING_RULES } from './generation/drafting-rules.ts';
 import { JOB_KINDS } from './jobs/job-registry.ts';
 import type { JobDispatcher } from './jobs/define-job-kind.ts';
+import { startCancellationWatch, type CancellationWatch } from './jobs/cancellation-watch.ts';
 import type { TerrainPointReader } from './terrain-questions/terrain-agent-tool-executors.ts';
 import { openLanguageModel } from '../infra/language-model/open-language-model.ts';
 
@@ -61,6 +62,7 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
   let consumer: TaskConsumer | null = null;
   let languageModel: LanguageModel | null = null;
   const workers: Array<{ close(): Promise<void> }> = [];
+  let cancellations: CancellationWatch | null = null;
   if (options.workers) {
     languageModel = options.languageModel ?? await openLanguageModel(config.languageModel, DRAFTING_RULES);
     const sourceSettings = Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]]));
@@ -68,8 +70,16 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
       config, store, knex: options.knex, logger, providers: options.providers, documents: options.documents,
       blobStore: options.blobStore, languageModel, sourceSettings, readTerrainPoint: options.readTerrainPoint ?? null,
     };
+    cancellations = await startCancellationWatch(store, (event) => {
+      for (const kind of JOB_KINDS) {
+        const taskId = kind.cancelledTask(event);
+        if (taskId) return taskId;
+      }
+      return null;
+    }, logger);
+    const watch = cancellations;
     const handlers = Object.fromEntries(JOB_KINDS.map((kind) => {
-      const worker = kind.startWorker(services);
+      const worker = kind.startWorker(services, watch);
       workers.push(worker);
       return [kind.kind, worker.handle];
     }));
@@ -91,6 +101,7 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
       closing ??= (async () => {
         for (const jobDispatcher of dispatchers) await jobDispatcher.stop();
         await consumer?.stop();
+        await cancellations?.close();
         await queue.close();
         for (const worker of workers) await worker.close();
         // A model passed in is its owner's to close.

@@ -7,7 +7,8 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import type { AnalysisJobEvent, AnalysisRequestedData, AnalysisWaitingData } from './analysis-job-events.ts';
-import { isTerminalAnalysis, type AnalysisStatus, type AnalysisType } from './analysis-vocabulary.ts';
+import { isTerminalAnalysis, type AnalysisStatus } from './analysis-vocabulary.ts';
+import { recordedAnalysisSpec, type AnalysisSpec } from './analysis-parameters.ts';
 
 export type AnalysisRequest = Static<typeof AnalysisRequestedData>;
 export type AnalysisWait = Omit<Static<typeof AnalysisWaitingData>, 'analysis_id'>;
@@ -18,15 +19,16 @@ export interface AnalysisProgress {
   stage: string;
 }
 
-export interface AnalysisJob {
+/** An analysis: its type and parameters (AnalysisSpec, narrowed together), and its progress. */
+export type AnalysisJob = AnalysisJobFields & AnalysisSpec;
+
+interface AnalysisJobFields {
   status: AnalysisStatus;
   analysis_id: string;
   map_id: string;
   operation_id: string;
   account_id: string;
-  analysis_type: AnalysisType;
   title: string;
-  parameters: Record<string, unknown>;
   work_zoom: number;
   work_tiles: Array<[number, number]>;
   elevation_source: 'terrain_job' | 'on_demand';
@@ -183,9 +185,8 @@ export const analysisJobDecider: Decider<AnalysisJobCommand, AnalysisJobEvent, A
         map_id: d.map_id,
         operation_id: d.operation_id,
         account_id: d.account_id,
-        analysis_type: d.analysis_type,
+        ...recordedAnalysisSpec(d),
         title: d.title,
-        parameters: d.parameters,
         work_zoom: d.work_zoom,
         work_tiles: d.work_tiles as Array<[number, number]>,
         elevation_source: d.elevation_source,

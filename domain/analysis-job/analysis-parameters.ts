@@ -1,5 +1,7 @@
 // Parameters of the tools wired to workers, as stored in AnalysisRequested.parameters (the request
 // schemas in api/analyses/ validate them; the range rules beyond a schema are check-analysis-parameters.ts).
+import type { AnalysisType } from './analysis-vocabulary.ts';
+
 export type LonLat = [number, number];
 
 export interface SightPoint {
@@ -102,3 +104,28 @@ export type AnalysisParameters =
   | LandingZonesParameters
   | RouteParameters
   | TerrainEvaluationParameters;
+
+/** Each tool's parameters by analysis type. A new tool adds its line here; AnalysisSpec then makes
+ * every switch over the type handle it (or fail to compile). */
+export interface AnalysisParametersOf {
+  line_of_sight: LineOfSightParameters;
+  viewshed: ViewshedParameters;
+  route: RouteParameters;
+  landing_zones: LandingZonesParameters;
+  rf_coverage: RfCoverageParameters;
+  terrain_evaluation: TerrainEvaluationParameters;
+}
+
+/** An analysis's type with its parameters: narrowing `analysis_type` narrows `parameters`. */
+export type AnalysisSpec = {
+  [T in AnalysisType]: { analysis_type: T; parameters: AnalysisParametersOf[T] };
+}[AnalysisType];
+
+/**
+ * The spec an AnalysisRequested event records. The request was checked against its type's schema
+ * and rules when it was made; the event schema keeps `parameters` open (events recorded before an
+ * option existed still read), so this is where the recorded data is taken as its type's parameters.
+ */
+export function recordedAnalysisSpec(data: { analysis_type: AnalysisType; parameters: object }): AnalysisSpec {
+  return { analysis_type: data.analysis_type, parameters: data.parameters } as AnalysisSpec;
+}

@@ -98,3 +98,12 @@ export async function listSimulations(knex: Knex, statementId: string, request: 
     .limit(request.size).offset(offsetOf(request));
   return pageOf(rows, Number(count), request);
 }
+
+/** A statement's sections not removed (in no particular order), as the simulation grounding reads them. */
+export function liveSectionsOfStatement(knex: Knex, statementId: string): Promise<Array<{
+  section_id: string; title: string; content: string | null; field: string | null; version: number;
+  added_position: number | string;
+}>> {
+  return knex('coa_statement_sections').where({ coa_statement_id: statementId })
+    .whereNull('removed_at').select('section_id', 'title', 'content', 'field', 'version', 'added_position');
+}

@@ -109,3 +109,14 @@ export async function findMapBoundary(knex: Knex, mapId: string): Promise<{ laye
     feature_collection: { type: 'FeatureCollection', features: features.map((f: { feature: LayerFeature }) => f.feature) },
   };
 }
+
+/** An operation's maps in the order they were created. */
+export function mapsOfOperation(knex: Knex, operationId: string): Promise<Array<{ map_id: string; name: string; revision: number }>> {
+  return knex('maps').where({ operation_id: operationId }).orderBy('created_position').select('map_id', 'name', 'revision');
+}
+
+/** A map's name, or null before the read model has it. */
+export async function mapNameOf(knex: Knex, mapId: string): Promise<string | null> {
+  const row: { name: string } | undefined = await knex('maps').where({ map_id: mapId }).first('name');
+  return row?.name ?? null;
+}

@@ -62,3 +62,18 @@ export function unfinishedTerrainJobIds(knex: Knex): Promise<string[]> {
 export function unfinishedTerrainJobIdsOfOperation(knex: Knex, operationId: string): Promise<string[]> {
   return knex('terrain_jobs').where({ operation_id: operationId }).whereIn('status', ['pending', 'in_progress']).pluck('job_id');
 }
+
+/** A map's terrain jobs, newest request first (at most `limit`), with their status. */
+export function terrainJobsOfMapNewestFirst(
+  knex: Knex, mapId: string, limit?: number,
+): Promise<Array<{ job_id: string; status: string }>> {
+  const query = knex('terrain_jobs').where({ map_id: mapId }).orderBy('requested_position', 'desc');
+  return (limit === undefined ? query : query.limit(limit)).select('job_id', 'status');
+}
+
+/** The maps' successful terrain jobs, newest request first. */
+export function successfulTerrainJobsOfMaps(knex: Knex, mapIds: string[]): Promise<Array<{ map_id: string; job_id: string }>> {
+  if (mapIds.length === 0) return Promise.resolve([]);
+  return knex('terrain_jobs').whereIn('map_id', mapIds).where({ status: 'success' })
+    .orderBy('requested_position', 'desc').select('map_id', 'job_id');
+}

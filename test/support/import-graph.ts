@@ -40,13 +40,20 @@ export const PORT_MODULES = [
   'infra/language-model/language-model.ts',
 ];
 
+/**
+ * What workers read of the read models: the queries projections/ exports (never a table by name,
+ * see tableReadsIn), the event narrowing, the read-your-writes wait and the process checkpoints.
+ */
+export const isReadPort = (file: string) => file.startsWith('projections/queries/')
+  || ['projections/is-event-of.ts', 'projections/read-model-waiter.ts', 'projections/process-checkpoints.ts'].includes(file);
+
 /** DESIGN.md §2: the folders (or port modules) each folder may import; `*` means anything. */
 export const LAYER_TABLE: Record<string, string[]> = {
   domain: ['domain'],
   commands: ['commands', 'domain', 'ports'],
   projections: ['projections', 'domain', 'ports'],
   api: ['api', 'commands', 'projections', 'domain', 'ports'],
-  workers: ['workers', 'domain', 'commands', 'ports'],
+  workers: ['workers', 'domain', 'commands', 'ports', 'reads'],
   infra: ['infra', 'domain'],
   entrypoints: ['*'],
   test: ['*'],
@@ -61,10 +68,11 @@ export const LAYER_TABLE: Record<string, string[]> = {
 export const LAYER_EXCEPTIONS: Record<string, string> = {
   'projections/upsert-rows.ts -> infra/database/copy-rows.ts': 'COPY FROM STDIN is part of the read-model database port (pg only)',
   'workers/work-pipeline.ts -> infra/config.ts': 'the pipeline is started by entry points with their configuration',
+  'workers/jobs/job-kind.ts -> infra/config.ts':
+    'a job kind\'s dispatch may depend on the configuration (GENERATED_MAPS), its worker on settings (concurrency, limits)',
+  'workers/jobs/define-job-kind.ts -> infra/config.ts': 'the dispatchers are made with the configuration the kinds read',
   'workers/work-pipeline.ts -> infra/work-queue/open-work-queue.ts': 'the pipeline opens the queue its configuration names',
   'workers/work-pipeline.ts -> infra/language-model/open-language-model.ts': 'the pipeline opens the language model its configuration names',
-  'workers/generation/run-coa-generation.ts -> projections/queries/coa-statement-queries.ts':
-    'a COA set is drafted onto statements whose section count, as the API counts it, bounds the sections added',
   'workers/terrain/phase-thread/phase-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
     'a worker thread is its own entry point: it opens the blob store it was handed the directory of',
   'workers/analyses/analysis-thread/analysis-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
@@ -81,6 +89,7 @@ export function layeringViolations(graph: ImportGraph): string[] {
     if (allowed.includes('*')) continue;
     for (const target of imports) {
       const ok = allowed.includes(layerOf(target)) || (allowed.includes('ports') && PORT_MODULES.includes(target))
+        || (allowed.includes('reads') && isReadPort(target))
         || `${file} -> ${target}` in LAYER_EXCEPTIONS;
       if (!ok) violations.push(`${file} -> ${target}`);
     }
@@ -106,6 +115,21 @@ export function importCycles(graph: ImportGraph): string[][] {
   };
   for (const file of graph.keys()) if (!state.has(file) && !['test', 'bench'].includes(layerOf(file))) visit(file);
   return cycles;
+}
+
+/**
+ * Reads of a table by name (`knex('maps')`, `this.knex('…')`, `knex.raw(…)`) in a file's source, as
+ * "file:line": workers read through the queries projections/ exports, so a renamed column or table is
+ * found where the read models are.
+ */
+export function tableReadsIn(file: string, source: string): string[] {
+  return source.split('\n').flatMap((line, i) => (/\bknex\s*(?:\.raw\s*)?\(\s*['"`]/.test(line) ? [`${file}:${i + 1}`] : []));
+}
+
+/** Every table read by name in workers/. */
+export function workerTableReads(root: string, graph: ImportGraph): string[] {
+  return [...graph.keys()].filter((file) => file.startsWith('workers/'))
+    .flatMap((file) => tableReadsIn(file, readFileSync(join(root, file), 'utf8')));
 }
 
 export const relativeTo = (root: string, file: string) => relative(root, file);

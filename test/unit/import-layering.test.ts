@@ -3,7 +3,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fileURLToPath } from 'node:url';
-import { importCycles, layeringViolations, readImportGraph, type ImportGraph } from '../support/import-graph.ts';
+import {
+  importCycles, layeringViolations, readImportGraph, tableReadsIn, workerTableReads, type ImportGraph,
+} from '../support/import-graph.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -16,6 +18,20 @@ test('the tree keeps the import table of DESIGN.md §2', () => {
 
 test('the tree has no import cycles', () => {
   assert.equal(importCycles(readImportGraph(root)), []);
+});
+
+test('workers read no table by name (the queries of projections/ are their port)', () => {
+  assert.equal(workerTableReads(root, readImportGraph(root)), []);
+});
+
+test('fixture: a table read by name is reported, a query call is not', () => {
+  const source = [
+    "const rows = await knex('maps').where({ map_id });",
+    'const row = await this.knex(`terrain_jobs`).first();',
+    "await knex.raw('select 1');",
+    'const maps = await mapsOfOperation(deps.knex, operationId);',
+  ].join('\n');
+  assert.equal(tableReadsIn('workers/x.ts', source), ['workers/x.ts:1', 'workers/x.ts:2', 'workers/x.ts:3']);
 });
 
 test('route files never import each other', () => {
@@ -32,8 +48,12 @@ test('fixture: an inward arrow broken and a cycle are both reported', () => {
     ['api/c.ts', ['api/d.ts']],
     ['api/d.ts', ['api/c.ts']],
     ['test/x.ts', ['api/c.ts', 'workers/y.ts']],
+    ['workers/z.ts', ['projections/queries/map-queries.ts', 'projections/projectors/map-projector.ts', 'api/app.ts']],
   ]);
-  assert.equal(layeringViolations(graph), ['commands/b.ts -> api/app.ts', 'domain/a.ts -> infra/config.ts']);
+  assert.equal(layeringViolations(graph), [
+    'commands/b.ts -> api/app.ts', 'domain/a.ts -> infra/config.ts',
+    'workers/z.ts -> api/app.ts', 'workers/z.ts -> projections/projectors/map-projector.ts',
+  ]);
   assert.equal(importCycles(graph), [['api/c.ts', 'api/d.ts', 'api/c.ts']]);
 });
 

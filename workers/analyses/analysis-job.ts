@@ -6,8 +6,9 @@
 import { Type } from '@sinclair/typebox';
 import { decideAnalysis, loadAnalysis } from '../../commands/analysis-job-commands.ts';
 import { loadTerrainJob } from '../../commands/terrain-job-commands.ts';
+import type { AnalysisCancelled } from '../../domain/analysis-job/analysis-job-events.ts';
+import { isEventOf } from '../../projections/is-event-of.ts';
 import { analysisDependencies, dependencyVerdict } from '../../domain/analysis-job/analysis-dependencies.ts';
-import type { AnalysisParameters } from '../../domain/analysis-job/analysis-parameters.ts';
 import { isTerminalAnalysis } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import {
   unfinishedAnalysisIds, unfinishedAnalysisIdsOfOperation, waitingAnalysisIdsOfMap,
@@ -20,6 +21,7 @@ import { createAnalysisRunner } from './analysis-thread/create-analysis-runner.t
 import { analysisContext, analysisWorker } from './analysis-worker.ts';
 
 const params = Type.Object({ analysis_id: Type.String() });
+const CANCELLED = new Set(['AnalysisCancelled']);
 type AnalysisTask = { analysis_id: string };
 
 const taskId = ({ analysis_id }: AnalysisTask) => `analysis:${analysis_id}`;
@@ -39,7 +41,7 @@ async function advance(analysisId: string, env: DispatchEnv<AnalysisTask>): Prom
     // The job it waits for is the one that covered its footprint when it was requested.
     const terrain = job.waiting_for ? await loadTerrainJob(env.store, job.waiting_for.job_id) : null;
     const verdict = dependencyVerdict(
-      analysisDependencies(job.analysis_type, job.parameters as unknown as AnalysisParameters),
+      analysisDependencies(job.analysis_type, job.parameters),
       terrain && terrain.status !== 'absent' ? terrain : null,
     );
     if (verdict.kind === 'wait') return;
@@ -70,6 +72,7 @@ export const analysisJob: JobKind<typeof params, string> = {
   kind: 'analysis',
   params,
   taskId,
+  cancelledBy: (event) => (isEventOf<AnalysisCancelled>(event, CANCELLED) ? { analysis_id: event.data.analysis_id } : null),
   dispatch: {
     follower: 'analysis_dispatcher',
     async onBatch(batch, env) {

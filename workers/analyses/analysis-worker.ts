@@ -12,6 +12,7 @@ import { uuidV5 } from '../../domain/shared/uuid-v5.ts';
 import type { CommandContext } from '../../commands/command-context.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
+import { isJobCancelled } from '../jobs/cancellation-watch.ts';
 import { jobContext } from '../jobs/job-context.ts';
 import type { AnalysisRunner } from './analysis-thread/create-analysis-runner.ts';
 import type { AnalysisThreadResult } from './analysis-thread/analysis-thread-task.ts';
@@ -31,59 +32,40 @@ export interface AnalysisWorkerDependencies {
   workerId?: string;
 }
 
-/** How often a running analysis is checked for a cancellation (a read of its stream). */
-export const CANCELLATION_CHECK_MS = 250;
-
 export const analysisContext = (job: Pick<AnalysisJob, 'account_id' | 'analysis_id'>) =>
   jobContext({ account_id: job.account_id }, job.analysis_id);
 
 /**
- * Cooperative cancellation: the worker reads the analysis at most every CANCELLATION_CHECK_MS while
- * its thread reports progress (each elevation tile read, each result tile stored) and once the thread
- * is done, and stops at the first point where it is cancelled (the thread stops at its next tile), so a
- * cancelled analysis never adds its result layer.
+ * Cooperative cancellation: the delivery's signal aborts with JobCancelled when the analysis is
+ * cancelled (workers/jobs/cancellation-watch.ts); the thread then stops at its next checkpoint (each
+ * elevation tile read, each result tile stored) and stays for the next analysis, so a cancelled
+ * analysis never adds its result layer. A progress report refused as cancelled stops it too.
  */
-async function stopIfCancelled(store: EventStore, analysisId: string): Promise<void> {
-  const current = await loadAnalysis(store, analysisId);
-  if (current.status === 'cancelled') throw new AnalysisCancelledError(analysisId);
-}
-
 async function run(
   deps: AnalysisWorkerDependencies, job: AnalysisJob, control: TaskControl,
 ): Promise<Exclude<AnalysisThreadResult, { kind: 'stopped' }>> {
   const ctx = analysisContext(job);
   const abort = new AbortController();
-  const stop = () => abort.abort(control.signal.reason);
-  control.signal.addEventListener('abort', stop, { once: true });
   // A cancellation stops the thread's work at its next tile; the thread stays for the next analysis.
   const stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  let cancelled = false;
+  // A stopping consumer or a lost lease aborts the run instead (the task is delivered again).
+  const stop = () => {
+    if (!isJobCancelled(control.signal.reason)) return abort.abort(control.signal.reason);
+    cancelled = true;
+    Atomics.store(stopFlag, 0, 1);
+  };
+  if (control.signal.aborted) stop();
+  else control.signal.addEventListener('abort', stop, { once: true });
   // Commands started from progress reports; awaited (and their errors raised) once the thread is done.
   const recorded: Promise<unknown>[] = [];
   const track = (command: Promise<unknown>) => {
     command.catch(() => undefined); // raised by the Promise.all below, not as an unhandled rejection
     recorded.push(command);
   };
-  let cancelled = false;
-  let checking = false;
-  let checkedAt = performance.now();
-  const checkCancellation = () => {
-    if (checking || performance.now() - checkedAt < CANCELLATION_CHECK_MS) return;
-    checking = true;
-    track(stopIfCancelled(deps.store, job.analysis_id).catch((error: unknown) => {
-      if (!(error instanceof AnalysisCancelledError)) throw error;
-      cancelled = true;
-      Atomics.store(stopFlag, 0, 1);
-    }).finally(() => {
-      checking = false;
-      checkedAt = performance.now();
-    }));
-  };
   try {
     const outcome = await deps.runner.run({
-      job: {
-        analysis_id: job.analysis_id, analysis_type: job.analysis_type, parameters: job.parameters,
-        work_zoom: job.work_zoom, work_tiles: job.work_tiles,
-      },
+      job, // plain data; the thread reads its id, type, parameters and work tiles
       layerId: resultLayerId(job.analysis_id),
       sourceSettings: deps.sourceSettings,
       tileStoreDir: deps.tileStoreDir,
@@ -97,7 +79,6 @@ async function run(
             type: 'ProgressAnalysis', analysis_id: job.analysis_id, progress: { ...progress, stage: 'elevation' },
           }));
         }
-        checkCancellation();
       },
     });
     await Promise.all(recorded);

@@ -3,15 +3,8 @@
 // under its layer. Reports progress after each elevation tile and each result tile; answers the
 // result layer's features and the result, or an input error that fails the analysis with a code.
 import { randomUUID } from 'node:crypto';
+import type { AnalysisSpec } from '../../domain/analysis-job/analysis-parameters.ts';
 import type { AnalysisJob } from '../../domain/analysis-job/analysis-job-decider.ts';
-import type {
-  LandingZonesParameters,
-  LineOfSightParameters,
-  RfCoverageParameters,
-  RouteParameters,
-  TerrainEvaluationParameters,
-  ViewshedParameters,
-} from '../../domain/analysis-job/analysis-parameters.ts';
 import { terrainEvaluationResult } from '../../domain/analysis-job/terrain-evaluation-result.ts';
 import { readFootprintRoadNetwork } from './read-footprint-road-network.ts';
 import { landingZonesResult } from '../../domain/analysis-job/landing-zones-result.ts';
@@ -57,7 +50,7 @@ export class AnalysisInputError extends Error {
 }
 
 export interface AnalysisRun {
-  job: Pick<AnalysisJob, 'analysis_id' | 'analysis_type' | 'parameters' | 'work_zoom' | 'work_tiles'>;
+  job: Pick<AnalysisJob, 'analysis_id' | 'work_zoom' | 'work_tiles'> & AnalysisSpec;
   layerId: string;
   providers: Record<DatasetName, SourceProvider>;
   blobStore: BlobStore;
@@ -111,16 +104,16 @@ export async function runAnalysisInThread(run: AnalysisRun): Promise<AnalysisThr
  */
 export async function runAnalysisTool(
   providers: Record<DatasetName, SourceProvider>,
-  job: Pick<AnalysisJob, 'analysis_type' | 'parameters'>,
+  job: AnalysisSpec,
   grids: ElevationGrid,
   control: TaskControl,
 ) {
   const grid = grids.grid;
   try {
     if (job.analysis_type === 'line_of_sight')
-      return lineOfSightResult(grids, job.parameters as unknown as LineOfSightParameters, randomUUID);
+      return lineOfSightResult(grids, job.parameters, randomUUID);
     if (job.analysis_type === 'viewshed') {
-      const { cells, ...rest } = viewshedResult(grids, job.parameters as unknown as ViewshedParameters, randomUUID);
+      const { cells, ...rest } = viewshedResult(grids, job.parameters, randomUUID);
       return {
         ...rest,
         tile: (tile: TileAddress, kind: RasterTileKind) => viewshedTileRgba(cells, grids.grid, tile, kind),
@@ -129,10 +122,10 @@ export async function runAnalysisTool(
     if (job.analysis_type === 'route') {
       const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
       const roads = await readFootprintRoads(providers.roads, grid, control);
-      return routeResult(grids, landCover, roads, job.parameters as unknown as RouteParameters, randomUUID);
+      return routeResult(grids, landCover, roads, job.parameters, randomUUID);
     }
     if (job.analysis_type === 'landing_zones') {
-      const parameters = job.parameters as unknown as LandingZonesParameters;
+      const parameters = job.parameters;
       const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
       const roads =
         parameters.max_road_distance_m != null
@@ -147,14 +140,14 @@ export async function runAnalysisTool(
       const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
       const network = await readFootprintRoadNetwork(providers.roads, grid, control);
       const { layers, result } = terrainEvaluationResult(
-        grids, landCover, network, job.parameters as unknown as TerrainEvaluationParameters, randomUUID,
+        grids, landCover, network, job.parameters, randomUUID,
       );
       // The avenues are the analysis's own layer; obstacles, corridors and key terrain ride along.
       const { avenue_of_approach: found, ...others } = layers;
       // A layer holds at least one feature: with no avenue, the AO's first vertex says so.
       const avenues = found.length > 0 ? found : [{
         type: 'Feature' as const, id: randomUUID(), properties: { role: 'no_avenue', reason: 'no mobility corridor joins start and objective' },
-        geometry: { type: 'Point' as const, coordinates: (job.parameters as unknown as TerrainEvaluationParameters).area.coordinates[0]![0]! },
+        geometry: { type: 'Point' as const, coordinates: job.parameters.area.coordinates[0]![0]! },
       }];
       return {
         result,
@@ -165,7 +158,7 @@ export async function runAnalysisTool(
       };
     }
     if (job.analysis_type === 'rf_coverage') {
-      const parameters = job.parameters as unknown as RfCoverageParameters;
+      const parameters = job.parameters;
       const { receivedDbm, ...rest } = rfCoverageResult(grids, parameters, randomUUID);
       const sensitivity = parameters.receiver.sensitivity_dbm;
       return {
@@ -179,7 +172,13 @@ export async function runAnalysisTool(
       throw new AnalysisInputError(error.code, `${error.dataset ?? 'source'}: ${error.message}`);
     throw error;
   }
-  throw new AnalysisInputError('TOOL_NOT_AVAILABLE', `no worker runs ${job.analysis_type} analyses yet`);
+  return noWorkerRuns(job);
+}
+
+/** Every type has its branch above (a new type fails to compile until it has one); stored data may still name another. */
+function noWorkerRuns(job: never): never {
+  const { analysis_type } = job as { analysis_type: string };
+  throw new AnalysisInputError('TOOL_NOT_AVAILABLE', `no worker runs ${analysis_type} analyses yet`);
 }
 
 /** The raster result as value and display PNG tiles, one pair per footprint work tile. */

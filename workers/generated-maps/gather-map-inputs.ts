@@ -16,6 +16,7 @@ import { analysisStream } from '../../domain/analysis-job/analysis-job-events.ts
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { sourceHash } from '../../domain/terrain/source-hash.ts';
 import type { RecordedEvent } from '../../domain/shared/event-envelope.ts';
+import { terrainJobsOfMapNewestFirst } from '../../projections/queries/terrain-job-queries.ts';
 
 export interface MapLayerVersion {
   layer_id: string;
@@ -100,8 +101,7 @@ export async function resolveTerrainJob(
   store: EventStore, knex: Knex, mapId: string, jobId: string | null,
 ): Promise<Versioned<TerrainJob> | null> {
   if (jobId) return loadTerrainJobVersion(store, jobId);
-  const rows: Array<{ job_id: string; status: string }> = await knex('terrain_jobs')
-    .where({ map_id: mapId }).orderBy('requested_position', 'desc').select('job_id', 'status');
+  const rows = await terrainJobsOfMapNewestFirst(knex, mapId);
   const finished = rows.find((r) => isTerminalJob(r.status as TerrainJob['status']) && r.status !== 'cancelled');
   return finished ? loadTerrainJobVersion(store, finished.job_id) : null;
 }

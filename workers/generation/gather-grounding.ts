@@ -23,6 +23,9 @@ import { operationStream } from '../../domain/operation/operation-events.ts';
 import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { readGroundingDocuments } from './read-grounding-documents.ts';
+import { newestCompletedAnalysesOfMaps } from '../../projections/queries/analysis-job-queries.ts';
+import { mapsOfOperation } from '../../projections/queries/map-queries.ts';
+import { successfulTerrainJobsOfMaps } from '../../projections/queries/terrain-job-queries.ts';
 
 /** Characters of each document's text a prompt carries. */
 export const DOCUMENT_EXCERPT_CHARS = 4000;
@@ -45,10 +48,7 @@ export async function newestTerrainSummary(
 /** The newest completed analyses of the maps, with their key results. */
 async function completedAnalyses(knex: Knex, mapIds: string[]): Promise<GroundingAnalysis[]> {
   if (mapIds.length === 0) return [];
-  const rows: Array<{ analysis_id: string; map_id: string; analysis_type: string; state: unknown }> = await knex(
-    'analysis_jobs',
-  ).whereIn('map_id', mapIds).where({ status: 'success' }).orderBy('requested_position', 'desc')
-    .limit(MAX_GROUNDING_ANALYSES).select('analysis_id', 'map_id', 'analysis_type', 'state');
+  const rows = await newestCompletedAnalysesOfMaps(knex, mapIds, MAX_GROUNDING_ANALYSES);
   return rows.flatMap((row) => {
     const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as {
       title: string; result: Record<string, unknown> | null;
@@ -84,11 +84,8 @@ export async function gatherGrounding(
   const record = await loadPlanningRecord(deps.store, job.target_kind, job.record_id);
   const catalogue = job.target_kind === 'warno' ? WARNO_CATALOGUE : MISSION_ANALYSIS_CATALOGUE;
   const entry = catalogueEntry<CatalogueEntry>(catalogue, job.record_type)!;
-  const maps: Array<{ map_id: string; name: string; revision: number }> = await deps.knex('maps')
-    .where({ operation_id: job.operation_id }).orderBy('created_position').select('map_id', 'name', 'revision');
-  const finished: Array<{ map_id: string; job_id: string }> = maps.length === 0 ? [] : await deps.knex('terrain_jobs')
-    .whereIn('map_id', maps.map((m) => m.map_id)).where({ status: 'success' }).orderBy('requested_position', 'desc')
-    .select('map_id', 'job_id');
+  const maps = await mapsOfOperation(deps.knex, job.operation_id);
+  const finished = await successfulTerrainJobsOfMaps(deps.knex, maps.map((m) => m.map_id));
   const read = await readGroundingDocuments(deps.store, job.document_ids);
   const documents: GroundingDocument[] = [];
   for (const { citation: { document_id: id }, document } of read.live) {

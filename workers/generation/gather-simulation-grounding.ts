@@ -32,6 +32,10 @@ import type { Static } from '@sinclair/typebox';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import { terrainSummaryFigure } from '../../domain/llm-simulation/terrain-summary-figure.ts';
 import type { TerrainFigure } from '../../domain/llm-simulation/terrain-figure.ts';
+import { newestCompletedAnalysisIdsOfOperation } from '../../projections/queries/analysis-job-queries.ts';
+import { liveSectionsOfStatement } from '../../projections/queries/coa-statement-queries.ts';
+import { mapsOfOperation } from '../../projections/queries/map-queries.ts';
+import { successfulTerrainJobsOfMaps } from '../../projections/queries/terrain-job-queries.ts';
 
 /** Analyses a simulation reads when the request names none: the newest completed ones of the operation. */
 export const DEFAULT_SIMULATION_ANALYSES = 10;
@@ -51,11 +55,7 @@ export interface GatheredSimulation {
 
 async function chosenAnalysisIds(knex: Knex, operationId: string, request: SimulationRequest): Promise<string[]> {
   if (request.analysis_ids) return request.analysis_ids;
-  const rows: Array<{ analysis_id: string }> = await knex('analysis_jobs as a')
-    .join('maps as m', 'm.map_id', 'a.map_id')
-    .where({ 'a.operation_id': operationId, 'a.status': 'success' })
-    .orderBy('a.requested_position', 'desc').limit(DEFAULT_SIMULATION_ANALYSES).select('a.analysis_id');
-  return rows.map((r) => r.analysis_id);
+  return newestCompletedAnalysisIdsOfOperation(knex, operationId, DEFAULT_SIMULATION_ANALYSES);
 }
 
 interface SectionRow {
@@ -69,8 +69,7 @@ interface SectionRow {
 
 /** The statement's current sections: those of its last arrangement in its order, then the others by creation. */
 async function sectionsInOrder(knex: Knex, statementId: string, order: readonly string[]): Promise<SectionRow[]> {
-  const rows: SectionRow[] = await knex('coa_statement_sections').where({ coa_statement_id: statementId })
-    .whereNull('removed_at').select('section_id', 'title', 'content', 'field', 'version', 'added_position');
+  const rows: SectionRow[] = await liveSectionsOfStatement(knex, statementId);
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Infinity);
   return rows.sort((a, b) => (rank(a.section_id) - rank(b.section_id))
     || (Number(a.added_position) - Number(b.added_position)));
@@ -126,14 +125,12 @@ export async function gatherSimulationGrounding(
 
   const analyses = await readAnalyses(deps.store, await chosenAnalysisIds(deps.knex, job.operation_id, request));
   inputs.push(...analyses.map((a) => ({ kind: 'terrain_analysis' as const, id: a.analysis_id, version: a.version })));
-  const maps: Array<{ map_id: string; name: string; revision: number }> = await deps.knex('maps')
-    .where({ operation_id: job.operation_id }).orderBy('created_position').select('map_id', 'name', 'revision');
+  const maps = await mapsOfOperation(deps.knex, job.operation_id);
   const summaries: TerrainFigure[] = [];
   const summaryInputs: Array<{ kind: string; id: string; version: string }> = [];
   const summaryMapIds: string[] = [];
   for (const map of deps.blobStore ? maps : []) {
-    const finished: Array<{ job_id: string }> = await deps.knex('terrain_jobs')
-      .where({ map_id: map.map_id, status: 'success' }).orderBy('requested_position', 'desc').select('job_id');
+    const finished = await successfulTerrainJobsOfMaps(deps.knex, [map.map_id]);
     const summary = await newestTerrainSummary(deps.store, deps.blobStore!, finished.map((f) => f.job_id));
     if (!summary) continue;
     summaries.push(terrainSummaryFigure(map.name, summary));

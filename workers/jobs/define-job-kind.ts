@@ -9,6 +9,7 @@ import type { Config } from '../../infra/config.ts';
 import type { DeadLetterHandler, TaskHandler, WorkTask } from '../../infra/work-queue/work-queue.ts';
 import { EventLogFollower } from '../event-log-follower.ts';
 import { resumeThenFollow } from '../resume-then-follow.ts';
+import type { CancellationWatch } from './cancellation-watch.ts';
 import type { DispatchEnv, JobKind, JobWorker, WorkerServices } from './job-kind.ts';
 
 /** A task whose payload is not its kind's parameters (a producer of another version): never run. */
@@ -31,7 +32,9 @@ export interface RegisteredJobKind {
   readonly kind: string;
   /** Null when the configuration turns the kind's dispatching off. */
   dispatcher(env: DispatcherEnv): JobDispatcher | null;
-  startWorker(services: WorkerServices): { handle: TaskHandler; close(): Promise<void> };
+  startWorker(services: WorkerServices, cancellations: CancellationWatch): { handle: TaskHandler; close(): Promise<void> };
+  /** The id of the task of this kind an event cancels, or null. */
+  cancelledTask(event: RecordedEvent): string | null;
   deadLetter(services: Pick<WorkerServices, 'store' | 'logger'>): DeadLetterHandler;
 }
 
@@ -70,12 +73,16 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
         stop: () => follower.stop(),
       };
     },
-    startWorker(services) {
+    startWorker(services, cancellations) {
       const worker = kind.start(services);
       return {
-        handle: taskHandlerOf(kind, worker),
+        handle: taskHandlerOf(kind, worker, cancellations),
         close: async () => { await worker.close?.(); },
       };
+    },
+    cancelledTask(event) {
+      const params = kind.cancelledBy?.(event);
+      return params ? kind.taskId(params) : null;
     },
     deadLetter(services) {
       return async (task, error, attempts) => {
@@ -97,6 +104,17 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
 }
 
 /** A kind's task handler around a worker made outside its `start` (tests bring their own threads). */
-export function taskHandlerOf<S extends TSchema, Row>(kind: JobKind<S, Row>, worker: JobWorker<Static<S>>): TaskHandler {
-  return (task, control) => worker.run(paramsOf(kind, task), control, control.signal);
+export function taskHandlerOf<S extends TSchema, Row>(
+  kind: JobKind<S, Row>, worker: JobWorker<Static<S>>, cancellations?: CancellationWatch,
+): TaskHandler {
+  return async (task, control) => {
+    const params = paramsOf(kind, task);
+    if (!cancellations) return worker.run(params, control, control.signal);
+    const cancelled = cancellations.register(task.id);
+    try {
+      await worker.run(params, control, AbortSignal.any([control.signal, cancelled.signal]));
+    } finally {
+      cancelled.release();
+    }
+  };
 }

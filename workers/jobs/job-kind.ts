@@ -91,6 +91,11 @@ export interface JobKind<S extends TSchema, Row = Static<S>> {
   /** Deterministic task id (the queue's dedupe key): the same logical task always gets the same id. */
   taskId(params: Static<S>, trigger?: RecordedEvent): string;
   dispatch: DispatchRule<Static<S>, Row>;
+  /**
+   * The task an event cancels, if any: its deliveries running in a worker process see their signal
+   * aborted (reason JobCancelled) and stop at their next checkpoint.
+   */
+  cancelledBy?(event: RecordedEvent): Static<S> | null;
   start(services: WorkerServices): JobWorker<Static<S>>;
   /**
    * Records the end of a task whose deliveries are exhausted (idempotent: it may be called again);

@@ -5,6 +5,7 @@ import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { TerrainSummary } from '../terrain/products/summary/terrain-summary.ts';
 import { readJobTerrainSummary } from '../terrain/products/summary/read-job-terrain-summary.ts';
+import { terrainJobsOfMapNewestFirst } from '../../projections/queries/terrain-job-queries.ts';
 
 /** Terrain jobs of a map looked at, newest first. */
 const MAX_JOBS_LOOKED_AT = 20;
@@ -12,8 +13,7 @@ const MAX_JOBS_LOOKED_AT = 20;
 export async function readNewestTerrainSummary(
   deps: { store: EventStore; knex: Knex; blobStore: BlobStore }, mapId: string,
 ): Promise<{ terrain_job_id: string; summary: TerrainSummary }> {
-  const jobs: Array<{ job_id: string }> = await deps.knex('terrain_jobs').where({ map_id: mapId })
-    .orderBy('requested_position', 'desc').limit(MAX_JOBS_LOOKED_AT).select('job_id');
+  const jobs = await terrainJobsOfMapNewestFirst(deps.knex, mapId, MAX_JOBS_LOOKED_AT);
   for (const { job_id: jobId } of jobs) {
     const found = await readJobTerrainSummary(deps.store, deps.blobStore, jobId);
     if (found) return { terrain_job_id: jobId, summary: found.summary };

@@ -5,8 +5,7 @@
 import type { Knex } from 'knex';
 import { loadState } from '../../commands/load-state.ts';
 import { analysisFootprint } from '../../domain/analysis-job/analysis-footprint.ts';
-import type { AnalysisParameters } from '../../domain/analysis-job/analysis-parameters.ts';
-import type { AvailableAnalysisType } from '../../domain/analysis-job/analysis-vocabulary.ts';
+import type { AnalysisSpec } from '../../domain/analysis-job/analysis-parameters.ts';
 import { checkAnalysisParameters } from '../../domain/analysis-job/check-analysis-parameters.ts';
 import { footprintGrid } from '../../domain/analysis-job/footprint-grid.ts';
 import { resolveRfParameters } from '../../domain/analysis-job/resolve-rf-parameters.ts';
@@ -48,9 +47,9 @@ type Result = Record<string, unknown>;
 
 /** Runs an analysis tool on its footprint's elevation, as the analysis worker does, with no events. */
 async function runAnalysis(
-  deps: TerrainToolDependencies, type: AvailableAnalysisType, parameters: AnalysisParameters, signal: AbortSignal,
-  heartbeat: () => void,
+  deps: TerrainToolDependencies, spec: AnalysisSpec, signal: AbortSignal, heartbeat: () => void,
 ): Promise<Result> {
+  const { analysis_type: type, parameters } = spec;
   const [issue] = checkAnalysisParameters(type, parameters);
   if (issue) throw new RangeError(issue.msg);
   const elevation = deps.providers.elevation;
@@ -61,8 +60,7 @@ async function runAnalysis(
     signal.throwIfAborted();
   }, signal);
   const control: TaskControl = { attempt: 1, maxDeliveries: 1, heartbeat, signal };
-  const job = { analysis_type: type, parameters: parameters as never };
-  const outcome = await runAnalysisTool(deps.providers, job, grids, control);
+  const outcome = await runAnalysisTool(deps.providers, spec, grids, control);
   return outcome.result as unknown as Result;
 }
 
@@ -78,18 +76,22 @@ export function terrainAgentTools(
       return deps.readTerrainPoint(mapId, lon, lat);
     },
     plan_route: async (args, signal) =>
-      compactRouteResult(await runAnalysis(deps, 'route', routeParametersOf(args), signal, heartbeat)),
+      compactRouteResult(await runAnalysis(deps, { analysis_type: 'route', parameters: routeParametersOf(args) }, signal, heartbeat)),
     line_of_sight: async (args, signal) =>
       compactLineOfSightResult(
-        await runAnalysis(deps, 'line_of_sight', lineOfSightParametersOf(args), signal, heartbeat),
+        await runAnalysis(
+          deps, { analysis_type: 'line_of_sight', parameters: lineOfSightParametersOf(args) }, signal, heartbeat,
+        ),
       ),
     survey_landing_zones: async (args, signal) => compactLandingZonesResult(
-      await runAnalysis(deps, 'landing_zones', landingZonesParametersOf(args, false), signal, heartbeat),
+      await runAnalysis(
+        deps, { analysis_type: 'landing_zones', parameters: landingZonesParametersOf(args, false) }, signal, heartbeat,
+      ),
     ),
     async rf_coverage(args, signal) {
       const { events } = await loadState(deps.store, mapStream(mapId), mapDecider);
       const parameters = resolveRfParameters(rfCoverageRequestOf(args), events, mapId);
-      return compactRfCoverageResult(await runAnalysis(deps, 'rf_coverage', parameters, signal, heartbeat));
+      return compactRfCoverageResult(await runAnalysis(deps, { analysis_type: 'rf_coverage', parameters }, signal, heartbeat));
     },
   };
   return TERRAIN_TOOLS.map((tool) => ({

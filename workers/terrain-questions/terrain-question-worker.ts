@@ -20,6 +20,7 @@ import {
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { jobContext } from '../jobs/job-context.ts';
 import { terrainAgentTools, type TerrainToolDependencies } from './terrain-agent-tool-executors.ts';
+import { mapNameOf } from '../../projections/queries/map-queries.ts';
 
 export interface TerrainQuestionWorkerDependencies extends TerrainToolDependencies {
   languageModel: LanguageModel;
@@ -100,8 +101,7 @@ function callRecorder(question: TerrainQuestion, logger: Logger) {
 }
 
 async function mapName(knex: Knex, mapId: string): Promise<string> {
-  const row: { name: string } | undefined = await knex('maps').where({ map_id: mapId }).first('name');
-  return row?.name ?? mapId;
+  return (await mapNameOf(knex, mapId)) ?? mapId;
 }
 
 export async function runTerrainQuestion(

@@ -1,11 +1,12 @@
 // What crosses into an analysis thread and back: plain data only.
 import type { MessagePort } from 'node:worker_threads';
 import type { AnalysisJob } from '../../../domain/analysis-job/analysis-job-decider.ts';
+import type { AnalysisSpec } from '../../../domain/analysis-job/analysis-parameters.ts';
 import type { LayerFeatureCollection } from '../../../domain/map/layer-feature-collection.ts';
 import type { MapLayerType } from '../../../domain/map/map-layer-vocabulary.ts';
 
 export interface AnalysisThreadTask {
-  job: Pick<AnalysisJob, 'analysis_id' | 'analysis_type' | 'parameters' | 'work_zoom' | 'work_tiles'>;
+  job: Pick<AnalysisJob, 'analysis_id' | 'work_zoom' | 'work_tiles'> & AnalysisSpec;
   /** The result layer: raster results are stored as its tiles, from the thread. */
   layerId: string;
   /** The *_SOURCE settings the providers are made from (the worker process's own). */
