@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { apiKeyDecider } from '../domain/api-key/api-key-decider.ts';
 import { apiKeyStream } from '../domain/api-key/api-key-events.ts';
 import { newApiKeyToken, sha256Hex } from '../domain/api-key/api-key-token.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
@@ -16,24 +15,18 @@ export interface CreateApiKeyInput {
 
 /** Creates a key; the full token is in the result and nowhere else, ever. */
 export async function createApiKey(store: EventStore, ctx: CommandContext, input: CreateApiKeyInput) {
-  if (input.expires_at && input.lifetime_days) {
-    throw new DomainError('invalid', 'Give expires_at or lifetime_days, not both', ['body', 'lifetime_days']);
-  }
   const apiKeyId = randomUUID();
   const { token, secret, prefix } = newApiKeyToken(apiKeyId);
-  const now = ctx.now();
-  const expiresAt = input.lifetime_days
-    ? new Date(now.getTime() + input.lifetime_days * 86_400_000).toISOString()
-    : input.expires_at ? new Date(input.expires_at).toISOString() : null;
   const result = await handleCommand({
     store, ctx, stream: apiKeyStream(apiKeyId), decider: apiKeyDecider, operationId: null,
     command: {
       type: 'CreateApiKey',
-      now: now.toISOString(),
+      now: ctx.now().toISOString(),
       key: {
         api_key_id: apiKeyId, account_id: input.account_id, name: input.name, key_prefix: prefix,
-        secret_sha256: sha256Hex(secret), expires_at: expiresAt,
+        secret_sha256: sha256Hex(secret), expires_at: input.expires_at ? new Date(input.expires_at).toISOString() : null,
       },
+      lifetime_days: input.lifetime_days,
     },
   });
   return { api_key_id: apiKeyId, token, position: result.position };

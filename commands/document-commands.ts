@@ -4,7 +4,6 @@
 import type { DocumentUploadedData } from '../domain/document/document-events.ts';
 import { documentIdOf, documentStream } from '../domain/document/document-events.ts';
 import { documentDecider, type DocumentRecord } from '../domain/document/document-decider.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
 import type { CitedDocument } from '../domain/document/cited-documents.ts';
 import type { EventStore, StreamRead } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
@@ -43,13 +42,15 @@ export async function recordUpload(store: EventStore, ctx: CommandContext, uploa
 /** Deletes the document; answers it as it was (its storage keys are for the caller to remove). */
 export async function deleteDocument(store: EventStore, ctx: CommandContext, documentId: string) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
-  const { state } = await loadState(store, documentStream(documentId), documentDecider);
-  if (state.status !== 'active') throw new DomainError('not_found', `Document ${documentId} not found`);
+  const loaded = await loadState(store, documentStream(documentId), documentDecider);
   const result = await handleCommand({
-    store, ctx, stream: documentStream(documentId), decider: documentDecider, operationId: state.operation_id,
+    store, ctx, stream: documentStream(documentId), decider: documentDecider, loaded,
+    operationId: loaded.state.status === 'absent' ? null : loaded.state.operation_id,
     command: { type: 'DeleteDocument', document_id: documentId, account_id, by: { account_id, api_key_id, at: ctx.now().toISOString() } },
   });
-  const { status: _s, ...document } = state;
+  // The decider deletes only an active document (404 / 403 otherwise): the state is that document, deleted.
+  if (result.state.status !== 'deleted') throw new Error(`document ${documentId} is ${result.state.status} after its deletion`);
+  const { status: _s, ...document } = result.state;
   return { ...result, document };
 }
 
@@ -101,12 +102,8 @@ export async function readCitedDocuments(
  */
 export async function requireOperationDocuments(store: EventStore, operationId: string, ids: string[]) {
   const documentIds = [...new Set(ids.map((id) => id.toLowerCase()))];
-  for (const [i, id] of documentIds.entries()) {
-    const document = await loadDocument(store, id);
-    if (document.status !== 'active' || document.operation_id !== operationId) {
-      const message = `Document ${id} is not a document of operation ${operationId}`;
-      throw new DomainError('invalid', message, ['body', 'document_ids', i]);
-    }
+  for (const [index, id] of documentIds.entries()) {
+    documentDecider.decide({ type: 'AdmitGrounding', document_id: id, operation_id: operationId, index }, await loadDocument(store, id));
   }
   return documentIds;
 }

@@ -4,7 +4,6 @@ import { accountDecider } from '../domain/account/account-decider.ts';
 import { accountStream } from '../domain/account/account-events.ts';
 import { identityDecider } from '../domain/identity/identity-decider.ts';
 import { firstLoginAccountIdOf, identityIdOf, identityStream } from '../domain/identity/identity-events.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
@@ -36,7 +35,7 @@ export async function accountForIdentity(store: EventStore, ctx: CommandContext,
     store, ctx, stream: identityStream(identityId), decider: identityDecider, operationId: null, retryOnConflict: true,
     command: {
       type: 'LinkIdentity', identity_id: identityId, issuer: claims.issuer, subject: claims.subject,
-      account_id: accountId, linked_by: 'first_login',
+      account_id: accountId, account: registered.state, linked_by: 'first_login',
     },
   });
   // A concurrent first login or an administrator may have linked it first: theirs stands.
@@ -50,15 +49,12 @@ export async function linkIdentity(
   store: EventStore, ctx: CommandContext, input: { issuer: string; subject: string; account_id: string },
 ) {
   const account = await loadState(store, accountStream(input.account_id), accountDecider);
-  if (account.state.status !== 'registered') {
-    throw new DomainError('not_found', `Account ${input.account_id} not found`);
-  }
   const identityId = identityIdOf(input.issuer, input.subject);
   const result = await handleCommand({
     store, ctx, stream: identityStream(identityId), decider: identityDecider, operationId: null, retryOnConflict: true,
     command: {
       type: 'LinkIdentity', identity_id: identityId, issuer: input.issuer, subject: input.subject,
-      account_id: input.account_id, linked_by: 'administrator',
+      account_id: input.account_id, account: account.state, linked_by: 'administrator',
     },
   });
   return { identity_id: identityId, account_id: input.account_id, position: result.position };

@@ -2,7 +2,7 @@
 // event log is the authority: the operation must exist, be active and belong to the caller's
 // account (404 / 403), and the map's events carry the operation's id for its history.
 import { randomUUID } from 'node:crypto';
-import { mapDecider } from '../domain/map/map-decider.ts';
+import { admitLayer, mapDecider } from '../domain/map/map-decider.ts';
 import { mapStream, type MapLayerAdded, type MapLayerReplaced } from '../domain/map/map-events.ts';
 import { MAX_POSITIONS_PER_LAYER_REQUEST, type MapLayerType } from '../domain/map/map-layer-vocabulary.ts';
 import { validateFeatureCollectionOffLoop } from './validate-feature-collection-off-loop.ts';
@@ -11,17 +11,11 @@ import { InvalidFeatureCollectionError } from '../domain/map/invalid-feature-col
 import type { LayerFeatureCollection } from '../domain/map/layer-feature-collection.ts';
 import { operationAsParent, operationDecider } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
-import { requireAccess } from '../domain/shared/require-access.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
 import { loadState } from './load-state.ts';
-
-function principalOf(ctx: CommandContext) {
-  if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
-  return ctx.principal;
-}
+import { requirePrincipal } from './planning-provenance.ts';
 
 async function operationState(store: EventStore, operationId: string) {
   return (await loadState(store, operationStream(operationId), operationDecider)).state;
@@ -29,7 +23,7 @@ async function operationState(store: EventStore, operationId: string) {
 
 /** Creates a map for an operation of the caller's account (missing or deleted operation: 404). */
 export async function createMap(store: EventStore, ctx: CommandContext, input: { operation_id: string; name: string }) {
-  const { account_id } = principalOf(ctx);
+  const { account_id } = requirePrincipal(ctx);
   const operation = await operationState(store, input.operation_id);
   operationDecider.decide({ type: 'AdmitChild', operation_id: input.operation_id, account_id }, operation);
   const mapId = randomUUID();
@@ -78,11 +72,10 @@ export async function addMapLayer(
   store: EventStore, ctx: CommandContext, mapId: string, input: AddMapLayerInput,
   options: { maxPositions?: number } = {},
 ): Promise<AddMapLayerResult> {
-  const { account_id } = principalOf(ctx);
-  const { state } = await loadState(store, mapStream(mapId), mapDecider);
-  const map = requireAccess(state.status === 'active' ? state : null, account_id, { kind: 'Map', id: mapId });
-  // A deleted operation takes its maps with it.
-  if ((await operationState(store, map.operation_id)).status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
+  const { account_id } = requirePrincipal(ctx);
+  const loaded = await loadState(store, mapStream(mapId), mapDecider);
+  const operation = loaded.state.status === 'active' ? await operationState(store, loaded.state.operation_id) : { status: 'absent' as const };
+  const map = admitLayer(loaded.state, { map_id: mapId, account_id, operation });
 
   const issues = await validateFeatureCollectionOffLoop(input.feature_collection, input.type, {
     maxPositions: options.maxPositions ?? MAX_POSITIONS_PER_LAYER_REQUEST,

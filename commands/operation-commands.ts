@@ -1,33 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { operationDecider, type OperationChanges, type OperationFields } from '../domain/operation/operation-decider.ts';
+import {
+  operationDecider, type OperationChanges, type OperationCommand, type OperationFields,
+} from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
-import { DomainError } from '../domain/shared/domain-error.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
 import { loadState } from './load-state.ts';
+import { requirePrincipal } from './planning-provenance.ts';
 
-function principalOf(ctx: CommandContext) {
-  if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
-  return ctx.principal;
-}
-
-/** A parent operation must exist, be active and belong to the same account. */
-async function checkParent(store: EventStore, parentId: string | null | undefined, accountId: string) {
-  if (!parentId) return;
-  const { state: parent } = await loadState(store, operationStream(parentId), operationDecider);
-  if (parent.status !== 'active' || parent.account_id !== accountId) {
-    throw new DomainError('invalid', `Parent operation ${parentId} does not exist`, ['body', 'parent_id']);
-  }
+/**
+ * The decision with the parent operation it names loaded beside it, read again on every attempt: the
+ * append holds only while the parent has not moved, so a parent deleted meanwhile is not taken.
+ */
+function withParent<C extends OperationCommand>(store: EventStore, command: C, parentId: string | null | undefined) {
+  if (!parentId) return undefined;
+  return async () => {
+    const { state, revision } = await loadState(store, operationStream(parentId), operationDecider);
+    return { command: { ...command, parent: state }, read: [{ stream: operationStream(parentId), revision }] };
+  };
 }
 
 export async function createOperation(store: EventStore, ctx: CommandContext, fields: OperationFields) {
-  const { account_id } = principalOf(ctx);
-  await checkParent(store, fields.parent_id, account_id);
+  const { account_id } = requirePrincipal(ctx);
   const operationId = randomUUID();
+  const command: OperationCommand = { type: 'CreateOperation', operation_id: operationId, account_id, fields };
   const result = await handleCommand({
     store, ctx, stream: operationStream(operationId), decider: operationDecider, operationId,
-    command: { type: 'CreateOperation', operation_id: operationId, account_id, fields },
+    command, readAlso: withParent(store, command, fields.parent_id),
   });
   return { operation_id: operationId, ...result };
 }
@@ -35,18 +35,18 @@ export async function createOperation(store: EventStore, ctx: CommandContext, fi
 export async function updateOperation(
   store: EventStore, ctx: CommandContext, operationId: string, changes: OperationChanges, ifMatchRevision?: number,
 ) {
-  const { account_id } = principalOf(ctx);
-  await checkParent(store, changes.parent_id, account_id);
+  const { account_id } = requirePrincipal(ctx);
+  const command: OperationCommand = { type: 'UpdateOperation', operation_id: operationId, account_id, changes };
   // Partial updates commute field by field, so a concurrent write is retried on the newer state.
   return handleCommand({
     store, ctx, stream: operationStream(operationId), decider: operationDecider, operationId,
     retryOnConflict: true, expectedRevision: ifMatchRevision,
-    command: { type: 'UpdateOperation', operation_id: operationId, account_id, changes },
+    command, readAlso: withParent(store, command, changes.parent_id),
   });
 }
 
 export async function deleteOperation(store: EventStore, ctx: CommandContext, operationId: string) {
-  const { account_id } = principalOf(ctx);
+  const { account_id } = requirePrincipal(ctx);
   return handleCommand({
     store, ctx, stream: operationStream(operationId), decider: operationDecider, operationId,
     retryOnConflict: true,

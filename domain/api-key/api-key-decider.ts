@@ -8,7 +8,13 @@ export type ApiKeyRecord = Static<typeof ApiKeyCreatedData>;
 export type ApiKeyState = { status: 'absent' } | { status: 'active' | 'revoked'; key: ApiKeyRecord };
 
 export type ApiKeyCommand =
-  | { type: 'CreateApiKey'; key: ApiKeyRecord; now: string }
+  | {
+    type: 'CreateApiKey'; now: string;
+    /** key.expires_at: the expiry the client asked for, if any (or give lifetime_days instead). */
+    key: ApiKeyRecord;
+    /** The key expires this many days after `now`. */
+    lifetime_days?: number | null;
+  }
   | { type: 'RevokeApiKey'; api_key_id: string; account_id: string };
 
 export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
@@ -16,12 +22,18 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
 
   decide(command, state) {
     switch (command.type) {
-      case 'CreateApiKey':
+      case 'CreateApiKey': {
         if (state.status !== 'absent') throw new DomainError('conflict', 'API key already exists');
-        if (command.key.expires_at !== null && command.key.expires_at <= command.now) {
+        const { key, lifetime_days, now } = command;
+        if (key.expires_at && lifetime_days) {
+          throw new DomainError('invalid', 'Give expires_at or lifetime_days, not both', ['body', 'lifetime_days']);
+        }
+        const expires_at = lifetime_days ? new Date(Date.parse(now) + lifetime_days * 86_400_000).toISOString() : key.expires_at;
+        if (expires_at !== null && expires_at <= now) {
           throw new DomainError('invalid', 'expires_at must be in the future', ['body', 'expires_at']);
         }
-        return [{ type: 'ApiKeyCreated', data: command.key }];
+        return [{ type: 'ApiKeyCreated', data: { ...key, expires_at } }];
+      }
       case 'RevokeApiKey':
         // Another account's key is reported missing: key ids are not secrets, but listing whose
         // they are is nobody else's business.

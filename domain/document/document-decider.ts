@@ -2,6 +2,7 @@
 // nothing: the command layer reports it as a duplicate), its text extracted or failed once per
 // upload, deleted. Pure.
 import type { Decider } from '../shared/decider.ts';
+import { DomainError } from '../shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import type { DocumentEvent, DocumentUploadedData } from './document-events.ts';
 
@@ -25,7 +26,12 @@ export type DocumentCommand =
   | { type: 'UploadDocument'; upload: DocumentUploadedData }
   | { type: 'RecordTextExtracted'; document_id: string; upload_id: string; text_key: string; page_count: number | null; characters: number; truncated: boolean }
   | { type: 'RecordTextExtractionFailed'; document_id: string; upload_id: string; code: string; message: string }
-  | { type: 'DeleteDocument'; document_id: string; account_id: string; by: DocumentUploadedData['by'] };
+  | { type: 'DeleteDocument'; document_id: string; account_id: string; by: DocumentUploadedData['by'] }
+  /**
+   * Records nothing: refuses (422 at body.document_ids[index]) unless the document is an active
+   * document of the operation, which a generation request may ground in.
+   */
+  | { type: 'AdmitGrounding'; document_id: string; operation_id: string; index: number };
 
 /** The live upload a worker's result belongs to, or null (deleted, re-uploaded, or already done). */
 function pendingUpload(state: DocumentState, uploadId: string) {
@@ -59,6 +65,12 @@ export const documentDecider: Decider<DocumentCommand, DocumentEvent, DocumentSt
           data: { document_id: current.document_id, operation_id: current.operation_id, upload_id: current.upload_id, code: command.code, message: command.message },
         }];
       }
+      case 'AdmitGrounding':
+        if (state.status !== 'active' || state.operation_id !== command.operation_id) {
+          const message = `Document ${command.document_id} is not a document of operation ${command.operation_id}`;
+          throw new DomainError('invalid', message, ['body', 'document_ids', command.index]);
+        }
+        return [];
       case 'DeleteDocument': {
         const current = requireAccess(state.status === 'active' ? state : null, command.account_id, { kind: 'Document', id: command.document_id });
         return [{

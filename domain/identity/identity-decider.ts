@@ -3,6 +3,7 @@
 // identity to any account, also moving it from the one it had.
 import { DomainError } from '../shared/domain-error.ts';
 import type { Decider } from '../shared/decider.ts';
+import type { AccountState } from '../account/account-decider.ts';
 import type { IdentityEvent, IdentityLinkSource } from './identity-events.ts';
 
 export type IdentityState =
@@ -11,10 +12,13 @@ export type IdentityState =
 
 export type IdentityCommand = {
   type: 'LinkIdentity'; identity_id: string; issuer: string; subject: string; account_id: string;
+  /** The account linked to, as loaded: it must be registered (404 otherwise). */
+  account: AccountState;
   linked_by: IdentityLinkSource;
 };
 
 function linkIdentity(command: IdentityCommand, state: IdentityState): IdentityEvent[] {
+  if (command.account.status !== 'registered') throw new DomainError('not_found', `Account ${command.account_id} not found`);
   if (state.status === 'linked') {
     if (command.linked_by === 'first_login' || state.account_id === command.account_id) return [];
     if (state.issuer !== command.issuer || state.subject !== command.subject) {

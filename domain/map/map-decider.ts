@@ -10,6 +10,7 @@ import { requireAccess } from '../shared/require-access.ts';
 import type { LayerFeatureCollection } from './layer-feature-collection.ts';
 import type { MapEvent } from './map-events.ts';
 import type { MapLayerType } from './map-layer-vocabulary.ts';
+import type { OperationState } from '../operation/operation-decider.ts';
 
 export interface MapLayerState {
   layer_type: MapLayerType;
@@ -39,7 +40,20 @@ export type MapCommand =
     layer_type: MapLayerType;
     title: string;
     feature_collection: LayerFeatureCollection;
-  };
+  }
+  /**
+   * Records nothing: refuses (404 / 403) unless the map takes a layer — it is the caller's, and its
+   * operation (as loaded) is active: a deleted operation takes its maps with it. Decided before the
+   * layer's GeoJSON is validated, so a gone map answers 404 whatever the body.
+   */
+  | { type: 'AdmitLayer'; map_id: string; account_id: string; operation: OperationState };
+
+/** The map, when it takes a layer (see AdmitLayer). */
+export function admitLayer(state: MapState, command: Omit<Extract<MapCommand, { type: 'AdmitLayer' }>, 'type'>) {
+  const map = requireAccess(state.status === 'active' ? state : null, command.account_id, { kind: 'Map', id: command.map_id });
+  if (command.operation.status !== 'active') throw new DomainError('not_found', `Map ${command.map_id} not found`);
+  return map;
+}
 
 export const mapDecider: Decider<MapCommand, MapEvent, MapState> = {
   initialState: () => ({ status: 'absent' }),
@@ -52,6 +66,9 @@ export const mapDecider: Decider<MapCommand, MapEvent, MapState> = {
           type: 'MapCreated',
           data: { map_id: command.map_id, operation_id: command.operation_id, account_id: command.account_id, name: command.name },
         }];
+      case 'AdmitLayer':
+        admitLayer(state, command);
+        return [];
       case 'AddMapLayer': {
         const map = requireAccess(state.status === 'active' ? state : null, command.account_id, { kind: 'Map', id: command.map_id });
         const { map_id, layer_type, title, feature_collection } = command;

@@ -16,8 +16,16 @@ export type OperationState =
   | { status: 'active' | 'deleted'; operation_id: string; account_id: string; fields: OperationFields };
 
 export type OperationCommand =
-  | { type: 'CreateOperation'; operation_id: string; account_id: string; fields: OperationFields }
-  | { type: 'UpdateOperation'; operation_id: string; account_id: string; changes: OperationChanges }
+  | {
+    type: 'CreateOperation'; operation_id: string; account_id: string; fields: OperationFields;
+    /** The operation fields.parent_id names, as loaded. */
+    parent?: OperationState;
+  }
+  | {
+    type: 'UpdateOperation'; operation_id: string; account_id: string; changes: OperationChanges;
+    /** The operation changes.parent_id names, as loaded. */
+    parent?: OperationState;
+  }
   | { type: 'DeleteOperation'; operation_id: string; account_id: string }
   /** Records nothing: refuses (404 / 403) unless the operation may take a new or changed child. */
   | { type: 'AdmitChild'; operation_id: string; account_id: string };
@@ -34,18 +42,28 @@ function requireOwnedActive(state: OperationState, operationId: string, accountI
   return requireAccess(state.status === 'active' ? state : null, accountId, { kind: 'Operation', id: operationId });
 }
 
+/** A parent operation must exist, be active and belong to the same account (422 otherwise). */
+function requireParent(parentId: string | null | undefined, parent: OperationState | undefined, accountId: string) {
+  if (!parentId) return;
+  if (parent?.status !== 'active' || parent.account_id !== accountId) {
+    throw new DomainError('invalid', `Parent operation ${parentId} does not exist`, ['body', 'parent_id']);
+  }
+}
+
 export const operationDecider: Decider<OperationCommand, OperationEvent, OperationState> = {
   initialState: () => ({ status: 'absent' }),
 
   decide(command, state) {
     switch (command.type) {
       case 'CreateOperation':
+        requireParent(command.fields.parent_id, command.parent, command.account_id);
         if (state.status !== 'absent') throw new DomainError('conflict', `Operation ${command.operation_id} already exists`);
         return [{
           type: 'OperationCreated',
           data: { operation_id: command.operation_id, account_id: command.account_id, ...command.fields },
         }];
       case 'UpdateOperation': {
+        requireParent(command.changes.parent_id, command.parent, command.account_id);
         const current = requireOwnedActive(state, command.operation_id, command.account_id);
         if (command.changes.parent_id === command.operation_id) {
           throw new DomainError('invalid', 'An operation cannot be its own parent', ['body', 'parent_id']);

@@ -23,6 +23,16 @@ test('an expiry in the past is invalid', () => {
     .thenThrows('invalid');
 });
 
+test('lifetime_days: the key expires that many days after now; not both it and expires_at', () => {
+  const now = '2026-01-01T00:00:00.000Z';
+  spec([]).when({ type: 'CreateApiKey', key: { ...key, expires_at: null }, lifetime_days: 30, now })
+    .then([{ type: 'ApiKeyCreated', data: { ...key, expires_at: '2026-01-31T00:00:00.000Z' } }]);
+  spec([]).when({ type: 'CreateApiKey', key: { ...key, expires_at: '2026-06-01T00:00:00.000Z' }, lifetime_days: 30, now })
+    .thenThrows('invalid', /^Give expires_at or lifetime_days, not both$/);
+  spec([]).when({ type: 'CreateApiKey', key: { ...key, expires_at: '2026-06-01T00:00:00.000Z' }, lifetime_days: null, now })
+    .then([{ type: 'ApiKeyCreated', data: { ...key, expires_at: '2026-06-01T00:00:00.000Z' } }]);
+});
+
 test('revoke: own key once; another account or a revoked key is not found', () => {
   const revoked: ApiKeyEvent = { type: 'ApiKeyRevoked', data: { api_key_id: key.api_key_id } };
   spec([created]).when({ type: 'RevokeApiKey', api_key_id: key.api_key_id, account_id: key.account_id }).then([revoked]);

@@ -2,7 +2,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomUUID } from 'node:crypto';
-import { mapDecider, type MapCommand } from '../../domain/map/map-decider.ts';
+import { admitLayer, mapDecider, type MapCommand } from '../../domain/map/map-decider.ts';
+import { operationDecider, type OperationState } from '../../domain/operation/operation-decider.ts';
+import type { OperationEvent } from '../../domain/operation/operation-events.ts';
 import type { MapEvent } from '../../domain/map/map-events.ts';
 import type { LayerFeatureCollection } from '../../domain/map/layer-feature-collection.ts';
 import { fold } from '../../domain/shared/decider.ts';
@@ -83,6 +85,23 @@ test('missing map, another account, duplicate layer id', () => {
   const layerId = randomUUID();
   const first = given([created], add('named_area', 1, layerId)) as MapEvent[];
   throwsDomain(() => given([created, ...first], add('annotation', 2, layerId)), 'conflict');
+});
+
+test('AdmitLayer: the caller\'s map under an active operation takes a layer; otherwise 404 / 403, before the body is read', () => {
+  const operationCreated: OperationEvent = {
+    type: 'OperationCreated',
+    data: { operation_id: operationId, account_id: accountId, name: 'Op', unit: 'U', branch: 'armor', echelon: 'company', unit_id: null, parent_id: null, description: null },
+  };
+  const active = fold(operationDecider, [operationCreated]);
+  const deleted = fold(operationDecider, [operationCreated, { type: 'OperationDeleted', data: { operation_id: operationId } }]);
+  const admit = (operation: OperationState, account_id = accountId): MapCommand => ({ type: 'AdmitLayer', map_id: mapId, account_id, operation });
+  assert.equal(given([created], admit(active)), []);
+  assert.is(admitLayer(fold(mapDecider, [created]), { map_id: mapId, account_id: accountId, operation: active }).map_id, mapId);
+  throwsDomain(() => given([created], admit(deleted)), 'not_found');
+  assert.throws(() => given([created], admit(deleted)), (e: Error) => e.message === `Map ${mapId} not found`);
+  throwsDomain(() => given([], admit({ status: 'absent' })), 'not_found');
+  throwsDomain(() => given([created], admit(active, randomUUID())), 'forbidden');
+  throwsDomain(() => given([created], admit(deleted, randomUUID())), 'forbidden');
 });
 
 test.run();

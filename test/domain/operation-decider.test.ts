@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fold } from '../../domain/shared/decider.ts';
 import {
-  OPERATION_ENDED_BY, operationAsParent, operationDecider, type OperationFields,
+  OPERATION_ENDED_BY, operationAsParent, operationDecider, type OperationFields, type OperationState,
 } from '../../domain/operation/operation-decider.ts';
 import type { OperationEvent } from '../../domain/operation/operation-events.ts';
 import { specFor } from '../support/given-when-then.ts';
@@ -87,6 +87,26 @@ test('children: a child\'s append is conditioned on exactly the events after whi
   }
   const parent = { kind: 'Operation', id, stream: `operation-${id}`, endedBy: ['OperationDeleted'] };
   assert.equal(operationAsParent(id), parent);
+});
+
+test('a parent must be an active operation of the same account (422 at body.parent_id), checked before the operation itself', () => {
+  const parentId = '44444444-4444-4444-8444-444444444444';
+  const parentCreated: OperationEvent = { type: 'OperationCreated', data: { operation_id: parentId, account_id: account, ...fields } };
+  const parent = fold(operationDecider, [parentCreated]);
+  const deletedParent = fold(operationDecider, [parentCreated, { type: 'OperationDeleted', data: { operation_id: parentId } }]);
+  const othersParent = fold(operationDecider, [{ ...parentCreated, data: { ...parentCreated.data, account_id: otherAccount } } as OperationEvent]);
+  const create = (p: OperationState | undefined) => ({ type: 'CreateOperation' as const, operation_id: id, account_id: account, fields: { ...fields, parent_id: parentId }, parent: p });
+  spec([]).when(create(parent)).then([{ type: 'OperationCreated', data: { operation_id: id, account_id: account, ...fields, parent_id: parentId } }]);
+  for (const p of [deletedParent, othersParent, { status: 'absent' as const }, undefined]) {
+    spec([]).when(create(p)).thenThrows('invalid', new RegExp(`^Parent operation ${parentId} does not exist$`));
+  }
+  const update = (p: OperationState | undefined, account_id = account) => ({ type: 'UpdateOperation' as const, operation_id: id, account_id, changes: { parent_id: parentId }, parent: p });
+  spec([created]).when(update(parent)).then([{ type: 'OperationUpdated', data: { operation_id: id, changes: { parent_id: parentId } } }]);
+  spec([created]).when(update(deletedParent)).thenThrows('invalid');
+  spec([]).when(update(deletedParent)).thenThrows('invalid');
+  spec([]).when(update(parent)).thenThrows('not_found');
+  // Clearing the parent needs none.
+  spec([created]).when({ type: 'UpdateOperation', operation_id: id, account_id: account, changes: { parent_id: null } }).then([]);
 });
 
 test.run();

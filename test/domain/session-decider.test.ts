@@ -5,6 +5,7 @@ import { sessionIdOfLogin, type SessionEvent } from '../../domain/session/sessio
 import { refreshDue, sessionValidity } from '../../domain/session/session-rules.ts';
 import { newSessionToken, parseSessionToken } from '../../domain/session/session-token.ts';
 import { identityDecider } from '../../domain/identity/identity-decider.ts';
+import type { AccountState } from '../../domain/account/account-decider.ts';
 import { firstLoginAccountIdOf, identityIdOf, type IdentityEvent } from '../../domain/identity/identity-events.ts';
 import { specFor } from '../support/given-when-then.ts';
 
@@ -79,8 +80,9 @@ test('session token: format and round trip; a login state gives one session id',
 const identity = specFor(identityDecider);
 const issuer = 'https://id.example.test/realms/ops';
 const identityId = identityIdOf(issuer, 'alice');
-const link = (account_id: string, linked_by: 'first_login' | 'administrator') =>
-  ({ type: 'LinkIdentity' as const, identity_id: identityId, issuer, subject: 'alice', account_id, linked_by });
+const registered = (account_id: string) => ({ status: 'registered' as const, account_id, name: 'Alice' });
+const link = (account_id: string, linked_by: 'first_login' | 'administrator', account: AccountState = registered(account_id)) =>
+  ({ type: 'LinkIdentity' as const, identity_id: identityId, issuer, subject: 'alice', account_id, account, linked_by });
 const linked = (account_id: string, linked_by: 'first_login' | 'administrator'): IdentityEvent =>
   ({ type: 'IdentityLinked', data: { identity_id: identityId, issuer, subject: 'alice', account_id, linked_by } });
 const own = firstLoginAccountIdOf(identityId);
@@ -96,6 +98,12 @@ test('identity: an administrator links to any account, moving it; the same link 
   identity([]).when(link(other, 'administrator')).then([linked(other, 'administrator')]);
   identity([linked(own, 'first_login')]).when(link(other, 'administrator')).then([linked(other, 'administrator')]);
   identity([linked(other, 'administrator')]).when(link(other, 'administrator')).then([]);
+});
+
+test('identity: an administrator links only to a registered account (404 otherwise), linked or not', () => {
+  identity([]).when(link(other, 'administrator', { status: 'absent' })).thenThrows('not_found', new RegExp(`^Account ${other} not found$`));
+  identity([linked(own, 'first_login')]).when(link(other, 'administrator', { status: 'absent' })).thenThrows('not_found');
+  identity([linked(other, 'administrator')]).when(link(other, 'administrator', { status: 'absent' })).thenThrows('not_found');
 });
 
 test('identity ids are per issuer and subject; first-login accounts are their own', () => {
