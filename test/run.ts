@@ -105,13 +105,32 @@ const record = (result: FileResult) => {
   skipped += result.skipped;
   if (result.failed > 0) failures.push(`${relative(root, result.file)}${result.crashed ? ' (crashed)' : ''}`);
 };
+// Longest first: the files that took longest last time (TEST_DURATIONS, default .tmp/test-durations.json,
+// written at the end of every run) start first, so the run does not end on one long file while the
+// other jobs idle. Files without a record (new ones, or every file on a fresh checkout) come first,
+// in path order.
+const durationsFile = process.env.TEST_DURATIONS ?? join(root, '.tmp/test-durations.json');
+const durations: Record<string, number> = (() => {
+  try {
+    return JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+})();
+const lastDuration = (file: string) => durations[relative(root, file)] ?? Infinity;
 const serial = files.filter(isSerial);
 const parallel = files.filter((f) => !serial.includes(f));
-const queue = [...parallel];
+const queue = [...parallel].sort((a, b) => (lastDuration(a) === lastDuration(b) ? 0 : lastDuration(b) - lastDuration(a)));
+const timed = (result: FileResult) => {
+  durations[relative(root, result.file)] = Math.round(result.seconds * 10) / 10;
+  record(result);
+};
 await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, async () => {
-  for (let file = queue.shift(); file; file = queue.shift()) record(await runFile(file));
+  for (let file = queue.shift(); file; file = queue.shift()) timed(await runFile(file));
 }));
-for (const file of serial) record(await runFile(file));
+for (const file of serial) timed(await runFile(file));
+mkdirSync(dirname(durationsFile), { recursive: true });
+writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
 
 if (failures.length > 0) console.log(`\nFailing files:\n  ${failures.join('\n  ')}`);
 if (files.length === 0) { console.log('no test file matched'); failed += 1; }
