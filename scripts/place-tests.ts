@@ -7,7 +7,7 @@
 // the paths quoted in tracked Markdown and TypeScript. Run `npx tsc --noEmit -p .` afterwards.
 // Usage: npx tsx scripts/place-tests.ts [--apply]
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,11 +61,16 @@ for (const oldFile of touched) {
   });
   if (rewritten !== text) writeFileSync(join(root, file), rewritten);
 }
-// Paths quoted in documentation and comments.
-for (const file of git('ls-files').split('\n').filter((f) => /\.(md|ts)$/.test(f))) {
+// Paths quoted in documentation and comments (not in this script's own example).
+for (const file of git('ls-files').split('\n').filter((f) => /\.(md|ts)$/.test(f) && f !== 'scripts/place-tests.ts')) {
   const text = readFileSync(join(root, file), 'utf8');
   let next = text;
   for (const [from, to] of moves) next = next.split(from).join(to);
   if (next !== text) writeFileSync(join(root, file), next);
+}
+// New relative paths change line lengths: the moved and re-pointed files are formatted again.
+const prettier = join(root, 'tools/lint/node_modules/.bin/prettier');
+if (existsSync(prettier)) {
+  execFileSync(prettier, ['--write', '--log-level', 'warn', ...new Set(touched.map(newPath))], { cwd: root, stdio: 'inherit' });
 }
 console.log('applied; now: npx tsc --noEmit -p . && npm test');
