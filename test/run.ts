@@ -1,13 +1,13 @@
-// The test command: type-checks, then runs every test/**/*.test.ts file in its own Node process
+// The test command: type-checks and lints, then runs every test/**/*.test.ts file in its own Node process
 // (uvu inside), TEST_JOBS files at a time (default 2: most files wait on databases, queues and
 // child processes, not the CPU), and ends with one line `N passed, N failed, N skipped` that CI reads.
 // A file whose first lines hold `// test:serial` (it measures memory, kills processes or needs the
 // machine to itself) runs alone, after the others. Each file's output is printed whole when it ends.
 // Usage: npm test [-- <substring filter> ...]
-import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -68,14 +68,33 @@ function runFile(file: string): Promise<FileResult> {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-// TEST_TYPECHECK=0 leaves the type check out (the runner's own test does); it then counts as skipped.
-if (process.env.TEST_TYPECHECK === '0') skipped += 1;
-else {
-  const typecheck = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root], {
-    stdio: 'inherit',
+
+/** Runs a check to its end with its output passed through; resolves to whether it succeeded. */
+function check(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
   });
-  if (typecheck.status === 0) passed += 1;
-  else { failed += 1; console.error('!! type check failed'); }
+}
+
+// The type check and the lint step run side by side, before the tests; either failing fails the run.
+// TEST_TYPECHECK=0 / TEST_LINT=0 leave one out (the runner's own test does), counted as skipped. The
+// lint step lints the whole tree, so a run of some files (a filter) skips it; so does a checkout
+// without the lint tools (`npm run lint:install`; .ci/run installs them).
+const lintTools = join(root, 'tools/lint/node_modules/.bin/eslint');
+const lintWanted = process.env.TEST_LINT !== '0' && filters.length === 0;
+if (lintWanted && !existsSync(lintTools)) console.log('!! lint tools not installed (npm run lint:install): lint skipped');
+const [typecheck, lint] = await Promise.all([
+  process.env.TEST_TYPECHECK === '0'
+    ? null
+    : check(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root]),
+  lintWanted && existsSync(lintTools) ? check('npm', ['run', '--silent', 'lint']) : null,
+]);
+for (const [name, ok] of [['type check', typecheck], ['lint', lint]] as const) {
+  if (ok === null) skipped += 1;
+  else if (ok) passed += 1;
+  else { failed += 1; console.error(`!! ${name} failed`); }
 }
 
 const files = findTests(join(root, 'test')).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
@@ -86,13 +105,32 @@ const record = (result: FileResult) => {
   skipped += result.skipped;
   if (result.failed > 0) failures.push(`${relative(root, result.file)}${result.crashed ? ' (crashed)' : ''}`);
 };
+// Longest first: the files that took longest last time (TEST_DURATIONS, default .tmp/test-durations.json,
+// written at the end of every run) start first, so the run does not end on one long file while the
+// other jobs idle. Files without a record (new ones, or every file on a fresh checkout) come first,
+// in path order.
+const durationsFile = process.env.TEST_DURATIONS ?? join(root, '.tmp/test-durations.json');
+const durations: Record<string, number> = (() => {
+  try {
+    return JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+})();
+const lastDuration = (file: string) => durations[relative(root, file)] ?? Infinity;
 const serial = files.filter(isSerial);
 const parallel = files.filter((f) => !serial.includes(f));
-const queue = [...parallel];
+const queue = [...parallel].sort((a, b) => (lastDuration(a) === lastDuration(b) ? 0 : lastDuration(b) - lastDuration(a)));
+const timed = (result: FileResult) => {
+  durations[relative(root, result.file)] = Math.round(result.seconds * 10) / 10;
+  record(result);
+};
 await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, async () => {
-  for (let file = queue.shift(); file; file = queue.shift()) record(await runFile(file));
+  for (let file = queue.shift(); file; file = queue.shift()) timed(await runFile(file));
 }));
-for (const file of serial) record(await runFile(file));
+for (const file of serial) timed(await runFile(file));
+mkdirSync(dirname(durationsFile), { recursive: true });
+writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
 
 if (failures.length > 0) console.log(`\nFailing files:\n  ${failures.join('\n  ')}`);
 if (files.length === 0) { console.log('no test file matched'); failed += 1; }

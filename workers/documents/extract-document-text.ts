@@ -60,7 +60,8 @@ async function pdfText(bytes: Buffer): Promise<{ text: string; pageCount: number
     throw new DocumentExtractionError('PDF_CORRUPT', 'The PDF\'s pages cannot be read: they are damaged',
       detailOf(error));
   } finally {
-    await pdf.destroy().catch(() => undefined);
+    // Through the loading task: PDFDocumentProxy.destroy() is gone from the PDF.js of unpdf 1.8.
+    await pdf.loadingTask.destroy().catch(() => undefined);
   }
 }
 
