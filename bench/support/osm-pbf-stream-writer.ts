@@ -17,7 +17,7 @@ const deltas = (values: number[]) => values.map((v, i) => (i === 0 ? v : v - val
 function blob(type: string, block: Uint8Array): Buffer {
   const blobPbf = new Pbf();
   blobPbf.writeVarintField(2, block.length);
-  blobPbf.writeBytesField(3, deflateSync(block, { level: 6 }));
+  blobPbf.writeBytesField(3, deflateSync(block, { level: 1 }));
   const blobBytes = blobPbf.finish();
   const header = new Pbf();
   header.writeStringField(1, type);
