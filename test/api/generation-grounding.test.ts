@@ -49,7 +49,7 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       { kind: 'map', id: mapId, version: '3' },
       { kind: 'terrain_job', id: jobId, version: 'success' },
       // The product's hash: same sources and area → same summary (the synthetic sources are fixed).
-      { kind: 'terrain_summary', id: jobId, version: 'summary-v1:7415e0f765f6030d' },
+      { kind: 'terrain_summary', id: jobId, version: 'summary-v2:cce3106ec3413b96' },
       { kind: 'analysis', id: zones.id, version: 'success' },
       { kind: 'analysis', id: route.id, version: 'success' },
     ]);
@@ -59,6 +59,9 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
     const mobility = 'foot GO 100.0% / SLOW-GO 0.0% / NO-GO 0.0%; wheeled GO 19.4% / SLOW-GO 4.4% / NO-GO 76.2%; '
       + 'tracked GO 23.8% / SLOW-GO 76.2% / NO-GO 0.0%';
     const weather = 'Weather: the service holds no weather data: TBD (staff weather officer).';
+    // The summary's AO sanity warnings: every layer it summarises is synthetic here.
+    const warnings = 'Terrain data warnings for AO map: '
+      + ['elevation', 'land_cover', 'roads'].map((d) => `${d} was prepared from synthetic data (generated, not a survey of the ground): do not plan on it`).join('; ') + '.';
     const opening = [RULE_BASED_MARK, 'The area is drawn on map AO map.', 'Terrain data is prepared for AO map: see the terrain analyses of that map.'];
     assert.equal(written.text.split('\n\n'), [
       ...opening,
@@ -68,6 +71,7 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       `Key terrain: TBD by the staff; the high ground reaches 136 m; ${zonesLine}.`,
       'Obstacles: NO-GO foot 0.0%, wheeled 76.2%, tracked 0.0%; slopes over 30° 0.0%.',
       'Cover and concealment: tree cover 77.3%, built-up 0.0%.',
+      warnings,
       weather,
     ]);
     const warno = await generated(svc, 'warno', op, 'area_of_operations');
@@ -79,6 +83,7 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       'Terrain of AO map: 4.91 km²; elevation 129–136 m (mean 132 m); slope 0-5° 100.0%; '
         + `land cover Tree cover 77.3%, Grassland 17.7%, Shrubland 4.4%, Cropland 0.6%; mobility ${mobility}; `
         + 'roads 2.4 km (secondary 2.4 km).',
+      warnings,
       `${zonesLine}.`,
       `${routeLine}.`,
       weather,

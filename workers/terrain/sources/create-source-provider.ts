@@ -5,6 +5,7 @@ import { DATASET_NAMES, type DatasetName } from '../../../domain/terrain/types.t
 import { createCogUrlProvider } from './raster/cog-url-provider.ts';
 import { parseDegreeCellTemplate } from './raster/degree-cell-template.ts';
 import { createGeoTiffFileProvider } from './raster/geotiff-file-provider.ts';
+import { createGeoTiffIndexProvider } from './raster/geotiff-index-provider.ts';
 import { createGeoTiffTilesProvider } from './raster/geotiff-tiles-provider.ts';
 import { createFilledRasterProvider } from './create-filled-raster-provider.ts';
 import { SourceError, type SourceProvider } from './source-provider.ts';
@@ -14,9 +15,9 @@ import { createGeoJsonProvider } from './vector/create-geojson-provider.ts';
 import { createOsmLandCoverProvider } from './vector/create-osm-land-cover-provider.ts';
 import { createOsmPbfProvider } from './vector/create-osm-pbf-provider.ts';
 
-export type SourceKind = 'synthetic' | 'geotiff' | 'geotiff-tiles' | 'cog' | 'osm-pbf' | 'geojson' | 'flatgeobuf';
+export type SourceKind = 'synthetic' | 'geotiff' | 'geotiff-tiles' | 'geotiff-index' | 'cog' | 'osm-pbf' | 'geojson' | 'flatgeobuf';
 
-const RASTER_KINDS: readonly SourceKind[] = ['geotiff', 'geotiff-tiles', 'cog'];
+const RASTER_KINDS: readonly SourceKind[] = ['geotiff', 'geotiff-tiles', 'geotiff-index', 'cog'];
 const VECTOR_KINDS: readonly SourceKind[] = ['osm-pbf', 'geojson', 'flatgeobuf'];
 const KINDS: readonly SourceKind[] = ['synthetic', ...RASTER_KINDS, ...VECTOR_KINDS];
 
@@ -44,6 +45,7 @@ function invalid(dataset: DatasetName, reason: string): SourceError {
  *   synthetic                          deterministic generated data covering the globe
  *   geotiff:<path>                     one GeoTIFF / COG file
  *   geotiff-tiles:<path or URL template> 1°x1° GeoTIFF cells, e.g. /dem/{lat_prefix}{lat:02}{lon_prefix}{lon:03}.tif
+ *   geotiff-index:<index.json>         GeoTIFFs of any tiling listed by `npm run import-source -- --rasters`
  *   cog:<http(s) URL>                  a Cloud Optimized GeoTIFF read with HTTP range requests
  *   osm-pbf:<path>                     an OpenStreetMap PBF extract (roads, buildings; land cover rasterised)
  *   geojson:<path or URL>              a GeoJSON FeatureCollection
@@ -89,6 +91,9 @@ export function createSourceProvider(dataset: DatasetName, spec: string): Source
     case 'geotiff-tiles':
       try { parseDegreeCellTemplate(location); } catch (error) { throw invalid(dataset, `geotiff-tiles: ${(error as Error).message}`); }
       return createGeoTiffTilesProvider(dataset, location);
+    case 'geotiff-index':
+      if (isHttp(location)) throw invalid(dataset, `geotiff-index: takes a local index file, got ${location}`);
+      return createGeoTiffIndexProvider(dataset, location);
     case 'osm-pbf':
       if (isHttp(location)) throw invalid(dataset, `osm-pbf: takes a local file path, got ${location}`);
       return createOsmPbfProvider(dataset, location);

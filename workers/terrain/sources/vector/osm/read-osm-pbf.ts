@@ -43,7 +43,7 @@ export interface OsmSelection {
   wantRelation(tags: OsmTags): boolean;
 }
 
-interface OsmItem {
+export interface OsmItem {
   type?: string;
   optional_features?: string[];
   id?: number;
@@ -56,7 +56,7 @@ interface OsmItem {
 
 // Not the package's createOSMStream: it pipes the file with .pipe(), so a read error (a missing
 // file) is an unhandled 'error' event that kills the process. pipeline() forwards it to the reader.
-async function* items(path: string, withTags: boolean): AsyncGenerator<OsmItem> {
+export async function* items(path: string, withTags: boolean): AsyncGenerator<OsmItem> {
   const options = { withTags: { node: false, way: withTags, relation: withTags }, withInfo: false };
   const parsed = pipeline(createReadStream(path), new OSMTransform(options), () => {});
   for await (const batch of parsed as AsyncIterable<OsmItem[]>) yield* batch;
