@@ -27,8 +27,8 @@ import { createSourceProvider } from '../workers/terrain/sources/create-source-p
 import { fmt, numberArg } from './support.ts';
 
 const RUNS = numberArg('runs', 5);
-const ROUTE = { type: 'route', movement: 'foot', waypoints: [[24.91, 60.128], [24.924, 60.133]] };
-const VIEWSHED = { type: 'viewshed', observer: { position: [24.92, 60.13], height_m: 2 }, radius_m: 3000 };
+const ROUTE = { type: 'route', movement: 'foot', waypoints: [[25.11, 60.528], [25.124, 60.533]] };
+const VIEWSHED = { type: 'viewshed', observer: { position: [25.12, 60.53], height_m: 2 }, radius_m: 3000 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const control = idleTaskControl();
 
@@ -57,7 +57,7 @@ async function overHttp(svc: TestService, mapId: string, body: unknown): Promise
 
 const svc = await startTestService('pglite');
 try {
-  const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.88, 60.11, 24.955, 60.15));
+  const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.08, 60.51, 25.155, 60.55));
   const jobId = await requestJob(svc, mapId, boundary);
   if ((await pollJob(svc, jobId)).at(-1).status !== 'success') throw new Error('terrain job failed');
   const cases: Array<[string, AnalysisType, Record<string, unknown>]> = [

@@ -51,16 +51,16 @@ async function settle(svc: TestService, id: string) {
 }
 
 const noIds = () => 'id';
-// Work tile (12, 2331, 1186): 24.873–24.961° E, 60.109–60.152° N; synthetic buildings in its south.
+// Inland north of Helsinki (the synthetic world's sea follows the real coast): synthetic buildings and roads.
 const AREA = {
   type: 'Polygon',
   coordinates: [
     [
-      [24.925, 60.111],
-      [24.94, 60.111],
-      [24.94, 60.12],
-      [24.925, 60.12],
-      [24.925, 60.111],
+      [25.125, 60.511],
+      [25.14, 60.511],
+      [25.14, 60.52],
+      [25.125, 60.52],
+      [25.125, 60.511],
     ],
   ],
 };
@@ -70,7 +70,7 @@ for (const backend of SQL_BACKENDS) {
   test('landing zones with a road constraint and buildings; a route with 16 neighbours; exact', async () => {
     const svc = await startTestService(backend);
     try {
-      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.88, 60.11, 24.955, 60.15));
+      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.08, 60.51, 25.155, 60.55));
       const jobId = await requestJob(svc, mapId, boundary, { include_buildings: true });
       assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
       const badRoad = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
@@ -110,8 +110,8 @@ for (const backend of SQL_BACKENDS) {
 
       // Routes: 16 neighbours (knight's moves) against 8, each equal to the pure plan.
       const waypoints = [
-        [24.91, 60.128],
-        [24.924, 60.133],
+        [25.11, 60.528],
+        [25.124, 60.533],
       ];
       const bad = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
         key: svc.key,

@@ -31,9 +31,9 @@ import { generatedMapIdOf, generatedMapStream } from '../../domain/generated-map
 import { MAJOR_ROAD_STYLE, MINOR_ROAD_STYLE } from '../../domain/generated-map/map-symbols.ts';
 
 const mgrsForward = ((mgrs as unknown as { default?: typeof mgrs }).default ?? mgrs).forward;
-// About 4 km × 3 km south of Helsinki (sea, forest, roads in the synthetic world): four work tiles.
-const AREA = [24.93, 60.15, 25.0, 60.18] as const;
-const MOVED = [24.935, 60.152, 25.0, 60.18] as const;
+// About 4 km × 3 km inland of Helsinki (forest, fields, roads in the synthetic world, whose sea follows the real coast).
+const AREA = [25.23, 60.45, 25.3, 60.48] as const;
+const MOVED = [25.235, 60.452, 25.3, 60.48] as const;
 
 interface Image { width: number; height: number; rgb: Buffer }
 
@@ -94,12 +94,12 @@ forEachBackend('generated maps', (test) => {
 
     const route = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
       key: svc.key,
-      body: { type: 'route', title: 'MSR blue', movement: 'foot', waypoints: [[24.945, 60.16], [24.96, 60.165]] },
+      body: { type: 'route', title: 'MSR blue', movement: 'foot', waypoints: [[25.245, 60.46], [25.26, 60.465]] },
     });
     assert.is(route.status, 202, route.text);
     const viewshed = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
       key: svc.key,
-      body: { type: 'viewshed', title: 'OP 1', observer: { position: [24.97, 60.165], height_m: 10 }, radius_m: 400 },
+      body: { type: 'viewshed', title: 'OP 1', observer: { position: [25.27, 60.465], height_m: 10 }, radius_m: 400 },
     });
     assert.is(viewshed.status, 202, viewshed.text);
     assert.is((await pollAnalysis(svc, route.body.id)).status, 'success');
@@ -155,9 +155,9 @@ forEachBackend('generated maps', (test) => {
     const pixel = (lon: number, lat: number) => mapImagePixelOfLonLat(sheet, lon, lat)!;
     const dark = (rgb: number[]) => rgb.every((v) => v < 50);
     // The outline (black, dashed): among the pixels along the west edge, many are black; inside, none of these is.
-    const onEdge = Array.from({ length: 40 }, (_, i) => at(image, pixel(AREA[0], 60.152 + i * 0.0006)));
+    const onEdge = Array.from({ length: 40 }, (_, i) => at(image, pixel(AREA[0], 60.452 + i * 0.0006)));
     assert.ok(onEdge.filter(dark).length >= 15, `outline pixels: ${JSON.stringify(onEdge)}`);
-    const inside = Array.from({ length: 40 }, (_, i) => at(image, pixel(24.95, 60.152 + i * 0.0006)));
+    const inside = Array.from({ length: 40 }, (_, i) => at(image, pixel(25.25, 60.452 + i * 0.0006)));
     assert.ok(inside.filter(dark).length === 0, JSON.stringify(inside));
     // Relief and land cover inside the area: not the white paper.
     assert.ok(inside.every((rgb) => !near(rgb, [255, 255, 255], 3)), JSON.stringify(inside));

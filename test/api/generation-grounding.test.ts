@@ -38,11 +38,11 @@ async function generated(svc: TestService, kind: string, op: string, type: strin
 
 forEachBackend('generation grounded in terrain and analyses', (test) => {
   test('mission analysis OAKOC and WARNO 1.b quote the terrain summary and the analyses; provenance lists them', async ({ svc }) => {
-    const { operationId: op, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
+    const { operationId: op, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.45, 24.97, 60.47));
     const jobId = await requestJob(svc, mapId, boundary);
     assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
-    const route = await analysis(svc, mapId, { type: 'route', movement: 'foot', waypoints: [[24.945, 60.16], [24.955, 60.16]] });
-    const area = { type: 'Polygon', coordinates: [[[24.945, 60.155], [24.955, 60.155], [24.955, 60.162], [24.945, 60.162], [24.945, 60.155]]] };
+    const route = await analysis(svc, mapId, { type: 'route', movement: 'foot', waypoints: [[24.945, 60.46], [24.955, 60.46]] });
+    const area = { type: 'Polygon', coordinates: [[[24.945, 60.455], [24.955, 60.455], [24.955, 60.462], [24.945, 60.462], [24.945, 60.455]]] };
     const zones = await analysis(svc, mapId, { type: 'landing_zones', area, aircraft_size: 2, max_candidates: 5 });
     const { job, written } = await generated(svc, 'mission-analysis', op, 'terrain_and_weather');
     assert.equal(job.provenance.inputs.slice(2), [
@@ -53,11 +53,11 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       { kind: 'analysis', id: zones.id, version: 'success' },
       { kind: 'analysis', id: route.id, version: 'success' },
     ]);
-    const routeLine = 'Route (foot) from 35VLG8594171009 to 35VLG8649470992: 551 m in 14 min (road 0.0%, GO 100.0%, SLOW-GO 0.0%)';
+    const routeLine = 'Route (foot) from 35VLH8698204406 to 35VLH8753004389: 546 m in 11 min (road 0.0%, GO 100.0%, SLOW-GO 0.0%)';
     const zonesLine = 'Landing-zone survey (aircraft size 2): 5 suitable of 5 candidates '
-      + '(35VLG8594770571, 35VLG8594870609, 35VLG8594670533, 35VLG8594970647, 35VLG8594470495)';
-    const mobility = 'foot GO 100.0% / SLOW-GO 0.0% / NO-GO 0.0%; wheeled GO 19.4% / SLOW-GO 4.4% / NO-GO 76.2%; '
-      + 'tracked GO 23.8% / SLOW-GO 76.2% / NO-GO 0.0%';
+      + '(35VLH8753604597, 35VLH8749804598, 35VLH8746104599, 35VLH8742304600, 35VLH8738504601)';
+    const mobility = 'foot GO 100.0% / SLOW-GO 0.0% / NO-GO 0.0%; wheeled GO 91.6% / SLOW-GO 6.4% / NO-GO 2.0%; '
+      + 'tracked GO 91.6% / SLOW-GO 8.4% / NO-GO 0.0%';
     const weather = 'Weather: the service holds no weather data: TBD (staff weather officer).';
     // The summary's AO sanity warnings: every layer it summarises is synthetic here.
     const warnings = 'Terrain data warnings for AO map: '
@@ -65,12 +65,12 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
     const opening = [RULE_BASED_MARK, 'The area is drawn on map AO map.', 'Terrain data is prepared for AO map: see the terrain analyses of that map.'];
     assert.equal(written.text.split('\n\n'), [
       ...opening,
-      'Terrain of AO map (terrain summary, 4.91 km²):',
-      'Observation and fields of fire: elevation 129–136 m (mean 132 m); no viewshed or line of sight analysed yet.',
-      `Avenues of approach: roads 2.4 km (secondary 2.4 km); cross-country ${mobility}; ${routeLine}.`,
-      `Key terrain: TBD by the staff; the high ground reaches 136 m; ${zonesLine}.`,
-      'Obstacles: NO-GO foot 0.0%, wheeled 76.2%, tracked 0.0%; slopes over 30° 0.0%.',
-      'Cover and concealment: tree cover 77.3%, built-up 0.0%.',
+      'Terrain of AO map (terrain summary, 4.9 km²):',
+      'Observation and fields of fire: elevation 117–122 m (mean 119 m); no viewshed or line of sight analysed yet.',
+      `Avenues of approach: roads 7.8 km (residential 5.6 km, tertiary 2.3 km); cross-country ${mobility}; ${routeLine}.`,
+      `Key terrain: TBD by the staff; the high ground reaches 122 m; ${zonesLine}.`,
+      'Obstacles: NO-GO foot 0.0%, wheeled 2.0%, tracked 0.0%; slopes over 30° 0.0%.',
+      'Cover and concealment: tree cover 2.0%, built-up 8.9%.',
       warnings,
       weather,
     ]);
@@ -80,9 +80,9 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       ['operation', 'planning_record', 'map', 'terrain_job', 'terrain_summary', 'analysis', 'analysis']);
     assert.equal(warno.written.text.split('\n\n'), [
       ...opening,
-      'Terrain of AO map: 4.91 km²; elevation 129–136 m (mean 132 m); slope 0-5° 100.0%; '
-        + `land cover Tree cover 77.3%, Grassland 17.7%, Shrubland 4.4%, Cropland 0.6%; mobility ${mobility}; `
-        + 'roads 2.4 km (secondary 2.4 km).',
+      'Terrain of AO map: 4.9 km²; elevation 117–122 m (mean 119 m); slope 0-5° 100.0%; '
+        + `land cover Cropland 88.3%, Built-up 8.9%, Tree cover 2.0%, Grassland 0.8%; mobility ${mobility}; `
+        + 'roads 7.8 km (residential 5.6 km, tertiary 2.3 km).',
       warnings,
       `${zonesLine}.`,
       `${routeLine}.`,

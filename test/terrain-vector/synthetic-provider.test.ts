@@ -32,7 +32,7 @@ test('every dataset: kind, sampling, fingerprint and a description that says syn
   for (const dataset of DATASET_NAMES) {
     const provider = createSyntheticProvider(dataset);
     assert.is(provider.dataset, dataset);
-    assert.is(provider.fingerprint, `synthetic:${dataset}:v1`);
+    assert.is(provider.fingerprint, `synthetic:${dataset}:v2`);
     assert.match(provider.description, /^Synthetic /);
     assert.match(provider.description, /not a real survey/);
     assert.is(provider.kind, ['elevation', 'land_cover', 'population'].includes(dataset) ? 'raster' : 'vector');

@@ -11,6 +11,7 @@ import { settlementNodesInBounds } from './settlement-nodes-in-bounds.ts';
 import { FARMLAND_REACH_METERS, syntheticLandCover } from './synthetic-land-cover.ts';
 import { syntheticPopulationDensity } from './synthetic-population-density.ts';
 import { syntheticRelief } from './synthetic-relief.ts';
+import { realWaterRow } from './real-water.ts';
 import { spherePoint } from './sphere-point.ts';
 
 export type SyntheticRasterDataset = 'elevation' | 'land_cover' | 'population';
@@ -21,13 +22,15 @@ export function syntheticRasterTile(dataset: SyntheticRasterDataset, tile: TileA
   const lats = Float64Array.from({ length: size }, (_, row) => pixelCenterLonLat(tile, 0, row, size)[1]);
   const settlements = dataset === 'elevation' ? [] : settlementNodesInBounds(tileBounds(tile), FARMLAND_REACH_METERS);
   const data = dataset === 'land_cover' ? new Uint8Array(size * size) : new Float32Array(size * size);
+  const water = new Uint8Array(size);
   for (let row = 0; row < size; row++) {
     const lat = lats[row];
+    realWaterRow(lat, lons, water); // one crossing search per row instead of one per pixel
     const pixelKm2 = dataset === 'population' ? (pixelGroundSizeMeters(tile, row, size) ** 2) / 1e6 : 0;
     for (let col = 0; col < size; col++) {
       const lon = lons[col];
       const point = spherePoint(lon, lat);
-      const relief = syntheticRelief(lon, lat, point);
+      const relief = syntheticRelief(lon, lat, point, water[col] === 1);
       data[row * size + col] = dataset === 'elevation' ? relief.elevation
         : dataset === 'land_cover' ? syntheticLandCover(lon, lat, point, relief, settlements)
           : syntheticPopulationDensity(lon, lat, relief, settlements) * pixelKm2;

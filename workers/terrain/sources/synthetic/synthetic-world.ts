@@ -16,4 +16,4 @@ export const MAX_SYNTHETIC_LATITUDE = 84;
 export const METERS_PER_DEGREE = 111_320;
 
 /** Version of the generator: part of every synthetic fingerprint, bump on any change of output. */
-export const SYNTHETIC_GENERATOR_VERSION = 1;
+export const SYNTHETIC_GENERATOR_VERSION = 2;
