@@ -65,9 +65,20 @@ export interface RouteSpec<P extends TObject | undefined = any, Q extends TObjec
   ) => Promise<void>;
 }
 
-/** Keeps the literal types of a route declaration (and so the handler's input types). */
+/** Whether a route's path names a resource (it has a path parameter). */
+export const pathNamesResource = (route: Pick<RouteSpec, 'path'>) => /\{[^}]+\}/.test(route.path);
+
+/**
+ * Keeps the literal types of a route declaration (and so the handler's input types). A route whose
+ * path names a resource and that takes a body must check access in `authorize`: otherwise a caller
+ * without access to the resource would learn from a 422 what the body should hold, and the body
+ * would be read for a request about to be refused.
+ */
 export function defineRoute<P extends TObject | undefined, Q extends TObject | undefined, B extends TSchema | undefined>(
   spec: RouteSpec<P, Q, B>,
 ): RouteSpec<P, Q, B> {
+  if ((spec.body || spec.multipartBody) && pathNamesResource(spec) && !spec.authorize) {
+    throw new Error(`${spec.operationId}: its path names a resource and it takes a body, so it must declare authorize`);
+  }
   return spec;
 }

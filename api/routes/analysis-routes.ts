@@ -97,14 +97,14 @@ export const analysisRoutes = (deps: ApiDependencies) => [
     params: Type.Object({ map_id: Uuid }),
     body: AnalysisRequest,
     idempotent: true,
+    authorize: async ({ params, principal }) => { await accessibleMap(deps.readModels, params.map_id, principal); },
     responses: {
       201: { description: 'Finished: the analysis with its result', schema: AnalysisResponse },
       202: { description: 'Accepted: poll the Location (GET /api/analyses/{analysis_id})', schema: AnalysisResponse },
       409: { description: 'A dataset the tool needs failed in the terrain job covering the area', schema: HTTPError },
       ...ownedResourceErrors,
     },
-    async handler(ctx, { params, body, principal }) {
-      await accessibleMap(deps.readModels, params.map_id, principal);
+    async handler(ctx, { params, body }) {
       const { type, title, ...rest } = body;
       const input = (
         type === 'rf_coverage' || type === 'landing_zones' || type === 'route' || type === 'terrain_evaluation'

@@ -70,13 +70,13 @@ export const terrainQuestionRoutes = (deps: ApiDependencies) => [
     params: Type.Object({ map_id: Uuid }),
     body: TerrainQuestionRequest,
     idempotent: true,
+    authorize: async ({ params, principal }) => { await accessibleMap(deps.readModels, params.map_id.toLowerCase(), principal); },
     responses: {
       202: { description: 'Accepted: poll the Location', schema: TerrainQuestionResponse },
       ...ownedResourceErrors,
     },
-    async handler(ctx, { params, body, principal }) {
+    async handler(ctx, { params, body }) {
       const mapId = params.map_id.toLowerCase();
-      await accessibleMap(deps.readModels, mapId, principal);
       const input = { question: body.question, max_steps: body.max_steps ?? null };
       const { questionId, position, question } = await writeOnce(ctx, deps, () =>
         askTerrainQuestion(deps.store, commandContextOf(ctx), mapId, input));

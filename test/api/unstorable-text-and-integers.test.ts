@@ -7,41 +7,12 @@ import type { RouteSpec } from '../../api/route-spec.ts';
 import { MAX_PAGE } from '../../api/common-schemas.ts';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
+import { ownedResources, pathOf } from '../support/owned-resources.ts';
 
-const SOME_UUID = '00000000-0000-4000-8000-000000000000';
 const BAD_STRINGS: Array<[string, string]> = [['NUL', 'a\u0000b'], ['lone surrogate', 'a\ud800b']];
 
 // The declarations only (no backend behind them): the route list, paths and schemas.
 const routes: RouteSpec[] = allRoutes({} as never);
-
-// Routes that authorize before reading the body (issue 9, defect 4) answer 404 for a missing
-// resource, so bodies are sent to resources the caller owns.
-type Owned = {
-  operation_id?: string; map_id?: string; mission_analysis_id?: string; warno_id?: string;
-  coa_statement_id?: string; coa_statement_section_id?: string; attribute_id?: string;
-};
-function pathOf(route: RouteSpec, owned: Owned = {}): string {
-  return route.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-    name === 'collectionId' ? 'layer--' + SOME_UUID : owned[name as keyof Owned] ?? SOME_UUID)
-    .replace(/\.\{ext\}$/, '.png');
-}
-
-async function ownedResources(svc: TestService): Promise<Owned> {
-  const op = await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: { name: 'Owned', unit: 'U', branch: 'infantry', echelon: 'battalion' } });
-  assert.is(op.status, 200, op.text);
-  const map = await http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: op.body.id, name: 'M' } });
-  assert.is(map.status, 200, map.text);
-  const record = async (kind: string, type: string) =>
-    (await http(svc.url, 'GET', `/api/${kind}/?operation_id=${op.body.id}&type=${type}`, { key: svc.key })).body.id as string;
-  const coa = await http(svc.url, 'POST', '/api/coa-statements/', { key: svc.key, body: { operation_id: op.body.id, name: 'COA' } });
-  assert.is(coa.status, 200, coa.text);
-  const section = await http(svc.url, 'POST', '/api/coa-statements/sections/', { key: svc.key, body: { coa_statement_id: coa.body.id, title: 'S' } });
-  return {
-    operation_id: op.body.id, map_id: map.body.id,
-    mission_analysis_id: await record('mission-analysis', 'tasks'), warno_id: await record('warno', 'mission'),
-    coa_statement_id: coa.body.id, coa_statement_section_id: section.body.id, attribute_id: coa.body.attributes[0].id,
-  };
-}
 
 const propertiesOf = (schema: unknown) => Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
 
