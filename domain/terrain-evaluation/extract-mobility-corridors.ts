@@ -29,6 +29,8 @@ export interface CorridorSearch {
   maxCorridors?: number;
   /** A corridor slower than this many times the quickest is not kept (default 1.6). */
   maxTimeRatio?: number;
+  /** corridorGround of this search, when already computed for another direction. */
+  ground?: CorridorGround;
 }
 
 export interface MobilityCorridor {
@@ -82,7 +84,22 @@ export const CHORD_DIRECTIONS = 16;
  *    is left, or when the next is slower than maxTimeRatio × the quickest.
  * Start or objective cells where the unit cannot stand snap to the nearest cell where it can.
  */
-export function extractMobilityCorridors(search: CorridorSearch): MobilityCorridor[] {
+/** Milliseconds spent, added to by extractMobilityCorridors when given. */
+export interface CorridorTimings {
+  distance_transform: number;
+  routes: number;
+  corridor_extraction: number;
+}
+
+export function extractMobilityCorridors(search: CorridorSearch, timings?: CorridorTimings): MobilityCorridor[] {
+  const began = performance.now();
+  let edtMs = 0, routeMs = 0;
+  const edt = (sites: Uint8Array, w: number, h: number) => {
+    const t = performance.now();
+    const out = squaredDistanceTransform(sites, w, h);
+    edtMs += performance.now() - t;
+    return out;
+  };
   const { width, height, cellSizeM: c, terrainClass, surface, start, objective, corridorWidthM } = search;
   const n = width * height;
   for (const [name, raster] of [['terrainClass', terrainClass], ['start', start], ['objective', objective],
@@ -94,13 +111,10 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
   if (!start.some((v) => v !== 0) || !objective.some((v) => v !== 0)) throw new RangeError('start and objective need at least one cell each');
   const maxCorridors = search.maxCorridors ?? 6;
   const maxTimeRatio = search.maxTimeRatio ?? 1.6;
+  const ground = search.ground ?? corridorGround(search, edt);
+  const { severe, dist, wide, passage, nearRoad } = ground;
   const cap = WIDTH_CAP_FACTOR * corridorWidthM;
   const needCells = corridorWidthM / c;
-
-  const severe = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (terrainClass[i] === SEVERELY_RESTRICTED) severe[i] = 1;
-  const toSevere = squaredDistanceTransform(severe, width, height);
-  const dist = Float64Array.from(toSevere.squared, Math.sqrt);
   // Width at a cell: its shortest chord between severely restricted cells, over CHORD_DIRECTIONS
   // directions (rays marched in quarter cells to the first severely restricted cell or the cap) —
   // across a pass, the pass's width wherever the centreline runs in it.
@@ -125,16 +139,6 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
     }
     return best * c;
   };
-  const wide = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (severe[i] === 0 && (2 * dist[i] - 1) * c >= corridorWidthM) wide[i] = 1;
-  // Ground within corridorWidthM of a crossing site, not severely restricted: crossing passages.
-  const passage = new Uint8Array(n);
-  if (search.crossings?.some((v) => v !== 0)) {
-    const toCrossing = squaredDistanceTransform(search.crossings, width, height).squared;
-    for (let i = 0; i < n; i++) if (severe[i] === 0 && wide[i] === 0 && toCrossing[i] <= needCells * needCells) passage[i] = 1;
-  }
-  const nearRoad = search.roads?.some((v) => v !== 0)
-    ? squaredDistanceTransform(search.roads, width, height).squared : null;
   const blocked = new Uint8Array(n);
   const corridors: MobilityCorridor[] = [];
   let quickest = Infinity;
@@ -144,23 +148,31 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
     const starts = snapped(start, open, width, height);
     const targets = snapped(objective, open, width, height);
     if (starts.length === 0 || targets.length === 0) break;
-    const pace = Float64Array.from(surface.pace, (p, i) => (open[i] !== 0 ? p : NaN));
+    const pace = new Float64Array(n);
+    for (let i = 0; i < n; i++) pace[i] = open[i] !== 0 ? surface.pace[i] : NaN;
+    const routeBegan = performance.now();
     const accumulation = accumulateTravelTime({ ...surface, pace }, starts.map((i) => ({ col: i % width, row: Math.floor(i / width) })));
     let target = -1;
     for (const t of targets) {
       const s = accumulation.cost[t];
       if (s === s && (target < 0 || s < accumulation.cost[target])) target = t;
     }
-    if (target < 0) break;
+    if (target < 0) { routeMs += performance.now() - routeBegan; break; }
     const seconds = accumulation.cost[target];
     if (seconds > maxTimeRatio * quickest) break;
     quickest = Math.min(quickest, seconds);
     const path = leastCostPath(accumulation, { col: target % width, row: Math.floor(target / width) });
+    routeMs += performance.now() - routeBegan;
     if (!path) break;
     const centreline = path.cells.map((p) => p.row * width + p.col);
     const corridor = describeCorridor(centreline, seconds);
     corridors.push(corridor);
     closeBottleneck(corridor);
+  }
+  if (timings) {
+    timings.distance_transform += edtMs;
+    timings.routes += routeMs;
+    timings.corridor_extraction += performance.now() - began - edtMs - routeMs;
   }
   return corridors;
 
@@ -192,7 +204,7 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
     // The corridor: cells within min(free radius, width) of their nearest centreline cell.
     const line = new Uint8Array(n);
     for (const i of centreline) line[i] = 1;
-    const toLine = squaredDistanceTransform(line, width, height);
+    const toLine = edt(line, width, height);
     const mask = new Uint8Array(n);
     let cells = 0, unrestricted = 0, restricted = 0;
     for (let q = 0; q < n; q++) {
@@ -226,7 +238,7 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
     else { centres.push(...corridor.centreline); radius = needCells; }
     const seeds = new Uint8Array(n);
     for (const i of centres) seeds[i] = 1;
-    const toSeed = squaredDistanceTransform(seeds, width, height).squared;
+    const toSeed = edt(seeds, width, height).squared;
     for (let i = 0; i < n; i++) if (toSeed[i] <= radius * radius) blocked[i] = 1;
   }
 }
@@ -247,4 +259,44 @@ function snapped(area: Uint8Array, open: Uint8Array, width: number, height: numb
     if (area[i] !== 0 && toOpen.nearest[i] >= 0 && (best < 0 || toOpen.squared[i] < toOpen.squared[best])) best = i;
   }
   return best < 0 ? [] : [toOpen.nearest[best]!];
+}
+
+/** What the corridor search of every direction shares: the ground measured for the corridor width. */
+export interface CorridorGround {
+  severe: Uint8Array;
+  /** Distance from each cell's centre to the nearest severely restricted cell's, in cells. */
+  dist: Float64Array;
+  /** 1 where a centreline may run (free disk at least the corridor width). */
+  wide: Uint8Array;
+  /** 1 on crossing passages (within the corridor width of a crossing site, not severely restricted). */
+  passage: Uint8Array;
+  /** Squared distance to the nearest road cell, cells²; null without roads. */
+  nearRoad: Float64Array | null;
+}
+
+/** The CorridorGround of a search (start and objective aside): compute once, search many directions. */
+export function corridorGround(
+  search: Omit<CorridorSearch, 'start' | 'objective' | 'surface' | 'ground'>,
+  edt: typeof squaredDistanceTransform = squaredDistanceTransform,
+): CorridorGround {
+  const { width, height, cellSizeM: c, terrainClass, corridorWidthM } = search;
+  const n = width * height;
+  const needCells = corridorWidthM / c;
+  const severe = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (terrainClass[i] === SEVERELY_RESTRICTED) severe[i] = 1;
+  const squared = edt(severe, width, height).squared;
+  const dist = new Float64Array(n);
+  const wide = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = Math.sqrt(squared[i]);
+    dist[i] = d;
+    if (severe[i] === 0 && (2 * d - 1) * c >= corridorWidthM) wide[i] = 1;
+  }
+  const passage = new Uint8Array(n);
+  if (search.crossings?.some((v) => v !== 0)) {
+    const toCrossing = edt(search.crossings, width, height).squared;
+    for (let i = 0; i < n; i++) if (severe[i] === 0 && wide[i] === 0 && toCrossing[i] <= needCells * needCells) passage[i] = 1;
+  }
+  const nearRoad = search.roads?.some((v) => v !== 0) ? edt(search.roads, width, height).squared : null;
+  return { severe, dist, wide, passage, nearRoad };
 }
