@@ -183,6 +183,20 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
   const feature = (properties: Record<string, unknown>, geometry: LayerFeature['geometry']): LayerFeature =>
     ({ type: 'Feature', id: newId(), properties, geometry });
   const area = (cells: number) => round((cells * c * c) / 1e6, 4);
+  // A corridor's polygons, traced over the box of its centreline widened by the corridor width only.
+  const croppedPolygons = (mask: Uint8Array, centreline: readonly number[]) => {
+    const m = Math.ceil(corridorWidthM / c) + 2;
+    let c0 = width, c1 = 0, r0 = height, r1 = 0;
+    for (const i of centreline) {
+      const col = i % width, row = Math.floor(i / width);
+      c0 = Math.min(c0, col); c1 = Math.max(c1, col); r0 = Math.min(r0, row); r1 = Math.max(r1, row);
+    }
+    const x0 = Math.max(0, c0 - m), y0 = Math.max(0, r0 - m);
+    const w = Math.min(width - 1, c1 + m) - x0 + 1, h = Math.min(height - 1, r1 + m) - y0 + 1;
+    const crop = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) crop.set(mask.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + w), y * w);
+    return maskPolygons(crop, w, h, (x, y) => corner(x + x0, y + y0));
+  };
   const layers: Record<EvaluationLayerType, LayerFeature[]> = { obstacle: [], mobility_corridor: [], avenue_of_approach: [], key_terrain: [] };
   const directionCells: DirectionCells[] = [];
   const directionResults: Record<string, unknown>[] = [];
@@ -193,7 +207,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
     const corridorTimings = { distance_transform: 0, routes: 0, corridor_extraction: 0 };
     const corridors = extractMobilityCorridors({
       width, height, cellSizeM: c, terrainClass, crossings, surface, roads: roadMask,
-      start: direction.start, objective: direction.objective, corridorWidthM, ground,
+      start: direction.start, objective: direction.objective, corridorWidthM, ground, landCover: input.landCover,
     }, corridorTimings);
     for (const k of ['distance_transform', 'routes', 'corridor_extraction'] as const) timings[k] += corridorTimings[k];
     t = performance.now();
@@ -214,15 +228,8 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
       const k = corridors[lead[a]!]!;
       const first = k.centreline[0]!, last = k.centreline[k.centreline.length - 1]!;
       const straightM = c * Math.hypot(first % width - last % width, Math.floor(first / width) - Math.floor(last / width));
-      let covered = 0, cells = 0;
-      for (const m of members) {
-        const mask = corridors[m]!.mask;
-        for (let i = 0; i < n; i++) {
-          if (mask[i] === 0) continue;
-          cells++;
-          if (input.landCover[i] === WORLDCOVER.treeCover || input.landCover[i] === WORLDCOVER.builtUp) covered++;
-        }
-      }
+      const cells = members.reduce((sum, m) => sum + corridors[m]!.cells, 0);
+      const covered = members.reduce((sum, m) => sum + corridors[m]!.cells * corridors[m]!.coverShare, 0);
       return {
         straightM, lengthM: k.lengthM, seconds: k.seconds,
         frontageM: members.reduce((s, m) => s + corridors[m]!.minWidthM, 0),
@@ -273,7 +280,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
       const { chokepoint, crossings: _c, ...props } = corridorResults[index]!;
       layers.mobility_corridor.push(
         feature({ direction: dir, role: 'corridor', ...props, chokepoint_mgrs: chokepoint.mgrs },
-          { type: 'MultiPolygon', coordinates: maskPolygons(k.mask, width, height, corner).map((p) => p.coordinates) }),
+          { type: 'MultiPolygon', coordinates: croppedPolygons(k.mask, k.centreline).map((p) => p.coordinates) }),
         feature({ direction: dir, role: 'centreline', id: props.id, avenue: props.avenue, echelon: corridorEchelon },
           { type: 'LineString', coordinates: k.centreline.map(cellPosition) }),
         feature({ direction: dir, role: 'chokepoint', id: props.id, ...chokepoint }, { type: 'Point', coordinates: chokepoint.position }),

@@ -1,7 +1,9 @@
 import { accumulateTravelTime } from '../terrain-analysis/accumulate-travel-time.ts';
 import { leastCostPath } from '../terrain-analysis/least-cost-path.ts';
 import type { TravelSurface } from '../terrain-analysis/travel-surface.ts';
+import { WORLDCOVER } from '../terrain/mobility-config.ts';
 import { squaredDistanceTransform } from './squared-distance-transform.ts';
+import { windowedDistance } from './windowed-distance.ts';
 import { RESTRICTED, SEVERELY_RESTRICTED, UNRESTRICTED } from './terrain-evaluation-types.ts';
 
 export interface CorridorSearch {
@@ -20,12 +22,14 @@ export interface CorridorSearch {
   surface: TravelSurface;
   /** Non-zero on road cells (road support). */
   roads?: Uint8Array | null;
+  /** ESA WorldCover codes: the share of a corridor under forest or built-up cover (concealment). */
+  landCover?: Uint8Array | null;
   /** Non-zero cells of the start area or line, and of the objective. */
   start: Uint8Array;
   objective: Uint8Array;
   /** Width the corridor's echelon needs, metres (echelon-table.ts). */
   corridorWidthM: number;
-  /** At most this many corridors (default 6). */
+  /** At most this many corridors (default 4: two avenues of two corridors, Tactics 101 [S3]). */
   maxCorridors?: number;
   /** A corridor slower than this many times the quickest is not kept (default 1.6). */
   maxTimeRatio?: number;
@@ -53,6 +57,9 @@ export interface MobilityCorridor {
   shareRestricted: number;
   /** Share of the centreline within half the corridor width of a road. */
   roadShare: number;
+  /** Cells of the corridor, and the share of them under forest or built-up cover (WorldCover 10, 50). */
+  cells: number;
+  coverShare: number;
   /** One cell per crossing site the centreline passes (the middle of each run of crossing cells). */
   crossings: number[];
 }
@@ -94,6 +101,12 @@ export interface CorridorTimings {
 export function extractMobilityCorridors(search: CorridorSearch, timings?: CorridorTimings): MobilityCorridor[] {
   const began = performance.now();
   let edtMs = 0, routeMs = 0;
+  const windowed = (sites: readonly number[], margin: number) => {
+    const t = performance.now();
+    const out = windowedDistance(sites, width, height, margin);
+    edtMs += performance.now() - t;
+    return out;
+  };
   const edt = (sites: Uint8Array, w: number, h: number) => {
     const t = performance.now();
     const out = squaredDistanceTransform(sites, w, h);
@@ -109,7 +122,7 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
   if (surface.width !== width || surface.height !== height) throw new RangeError('the travel surface differs in size');
   if (!(corridorWidthM > 0) || !(c > 0)) throw new RangeError('corridor width and cell size must be positive');
   if (!start.some((v) => v !== 0) || !objective.some((v) => v !== 0)) throw new RangeError('start and objective need at least one cell each');
-  const maxCorridors = search.maxCorridors ?? 6;
+  const maxCorridors = search.maxCorridors ?? 4;
   const maxTimeRatio = search.maxTimeRatio ?? 1.6;
   const ground = search.ground ?? corridorGround(search, edt);
   const { severe, dist, wide, passage, nearRoad } = ground;
@@ -142,14 +155,15 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
   const blocked = new Uint8Array(n);
   const corridors: MobilityCorridor[] = [];
   let quickest = Infinity;
+  // Reused by every iteration (a large grid's rasters are megabytes each).
+  const open = new Uint8Array(n);
+  const pace = new Float64Array(n);
   while (corridors.length < maxCorridors) {
-    const open = new Uint8Array(n);
-    for (let i = 0; i < n; i++) if ((wide[i] !== 0 || passage[i] !== 0) && blocked[i] === 0) open[i] = 1;
+    for (let i = 0; i < n; i++) open[i] = (wide[i] !== 0 || passage[i] !== 0) && blocked[i] === 0 ? 1 : 0;
     const starts = snapped(start, open, width, height);
     const targets = snapped(objective, open, width, height);
     if (starts.length === 0 || targets.length === 0) break;
-    const pace = new Float64Array(n);
-    for (let i = 0; i < n; i++) pace[i] = open[i] !== 0 ? surface.pace[i] : NaN;
+    for (let i = 0; i < n; i++) pace[i] = open[i] !== 0 ? surface.pace[i]! : NaN;
     const routeBegan = performance.now();
     const accumulation = accumulateTravelTime({ ...surface, pace }, starts.map((i) => ({ col: i % width, row: Math.floor(i / width) })));
     let target = -1;
@@ -202,19 +216,23 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
     while (first >= 0 && last + 1 < widths.length && widths[last + 1] === minW) last++;
     const choke = first >= 0 ? centreline[Math.floor((first + last) / 2)]! : centreline[0]!;
     // The corridor: cells within min(free radius, width) of their nearest centreline cell.
-    const line = new Uint8Array(n);
-    for (const i of centreline) line[i] = 1;
-    const toLine = edt(line, width, height);
+    const toLine = windowed(centreline, needCells);
     const mask = new Uint8Array(n);
-    let cells = 0, unrestricted = 0, restricted = 0;
-    for (let q = 0; q < n; q++) {
-      const p = toLine.nearest[q];
-      if (p < 0 || severe[q] !== 0) continue;
-      const radius = Math.min(dist[p] - 0.5, needCells);
-      if (toLine.squared[q] > radius * radius) continue;
-      mask[q] = 1; cells++;
-      if (terrainClass[q] === UNRESTRICTED) unrestricted++;
-      else if (terrainClass[q] === RESTRICTED) restricted++;
+    let cells = 0, unrestricted = 0, restricted = 0, covered = 0;
+    const landCover = search.landCover ?? null;
+    for (let y = 0; y < toLine.h; y++) {
+      for (let x = 0; x < toLine.w; x++) {
+        const k = y * toLine.w + x;
+        const q = (toLine.y0 + y) * width + toLine.x0 + x;
+        const p = toLine.nearest[k]!;
+        if (p < 0 || severe[q] !== 0) continue;
+        const radius = Math.min(dist[p]! - 0.5, needCells);
+        if (toLine.squared[k]! > radius * radius) continue;
+        mask[q] = 1; cells++;
+        if (landCover && (landCover[q] === WORLDCOVER.treeCover || landCover[q] === WORLDCOVER.builtUp)) covered++;
+        if (terrainClass[q] === UNRESTRICTED) unrestricted++;
+        else if (terrainClass[q] === RESTRICTED) restricted++;
+      }
     }
     const minWidthM = counted > 0 ? minW : 0;
     return {
@@ -225,6 +243,7 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
       shareUnrestricted: cells > 0 ? unrestricted / cells : 0,
       shareRestricted: cells > 0 ? restricted / cells : 0,
       roadShare: centreline.length > 0 ? roadCells / centreline.length : 0,
+      cells, coverShare: cells > 0 ? covered / cells : 0,
       crossings,
     };
   }
@@ -236,10 +255,12 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
     if (passages.length > 0) { centres.push(...passages); radius = needCells; }
     else if (!corridor.open) { centres.push(corridor.chokepoint.cell); radius = (corridor.chokepoint.widthM + corridorWidthM) / c; }
     else { centres.push(...corridor.centreline); radius = needCells; }
-    const seeds = new Uint8Array(n);
-    for (const i of centres) seeds[i] = 1;
-    const toSeed = edt(seeds, width, height).squared;
-    for (let i = 0; i < n; i++) if (toSeed[i] <= radius * radius) blocked[i] = 1;
+    const toSeed = windowed(centres, radius);
+    for (let y = 0; y < toSeed.h; y++) {
+      for (let x = 0; x < toSeed.w; x++) {
+        if (toSeed.squared[y * toSeed.w + x]! <= radius * radius) blocked[(toSeed.y0 + y) * width + toSeed.x0 + x] = 1;
+      }
+    }
   }
 }
 

@@ -50,19 +50,24 @@ export function maskPolygons(
   }
   // Boundary edges of kept regions, each cell's sides clockwise on screen.
   const W1 = width + 1;
-  const starts: number[] = [], dirs: number[] = [], owner: number[] = [];
-  for (let row = 0; row < height; row++) {
-    for (let col = 0; col < width; col++) {
-      const label = labels[row * width + col];
-      if (label === 0 || sizes[label]! < minCells) continue;
-      const at = (c: number, r: number) => (c < 0 || r < 0 || c >= width || r >= height ? 0 : labels[r * width + c]);
-      if (at(col, row - 1) !== label) { starts.push(row * W1 + col); dirs.push(0); owner.push(label); }
-      if (at(col + 1, row) !== label) { starts.push(row * W1 + col + 1); dirs.push(1); owner.push(label); }
-      if (at(col, row + 1) !== label) { starts.push((row + 1) * W1 + col + 1); dirs.push(2); owner.push(label); }
-      if (at(col - 1, row) !== label) { starts.push((row + 1) * W1 + col); dirs.push(3); owner.push(label); }
+  let starts = new Int32Array(0), dirs = new Uint8Array(0), owner = new Int32Array(0);
+  // Two passes, counting then filling: typed arrays, not millions of pushes.
+  const at = (c: number, r: number) => (c < 0 || r < 0 || c >= width || r >= height ? 0 : labels[r * width + c]!);
+  let edgeCount = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    let e = 0;
+    for (let row = 0; row < height; row++) {
+      for (let col = 0; col < width; col++) {
+        const label = labels[row * width + col]!;
+        if (label === 0 || sizes[label]! < minCells) continue;
+        if (at(col, row - 1) !== label) { if (pass) { starts[e] = row * W1 + col; dirs[e] = 0; owner[e] = label; } e++; }
+        if (at(col + 1, row) !== label) { if (pass) { starts[e] = row * W1 + col + 1; dirs[e] = 1; owner[e] = label; } e++; }
+        if (at(col, row + 1) !== label) { if (pass) { starts[e] = (row + 1) * W1 + col + 1; dirs[e] = 2; owner[e] = label; } e++; }
+        if (at(col - 1, row) !== label) { if (pass) { starts[e] = (row + 1) * W1 + col; dirs[e] = 3; owner[e] = label; } e++; }
+      }
     }
+    if (!pass) { edgeCount = e; starts = new Int32Array(e); dirs = new Uint8Array(e); owner = new Int32Array(e); }
   }
-  const edgeCount = starts.length;
   const head = new Int32Array(W1 * (height + 1)).fill(-1);
   const chain = new Int32Array(edgeCount).fill(-1);
   for (let e = 0; e < edgeCount; e++) { chain[e] = head[starts[e]!]; head[starts[e]!] = e; }
