@@ -4,7 +4,7 @@
 // evaluation both ways along the AO's long axis. Prints the time of each area and how it splits
 // (inputs, obstacles, distance transform, corridor extraction, routes, avenues, viewsheds,
 // features), summed over the two directions.
-// Run: npx tsx bench/terrain-evaluation.ts [lon=24.9] [lat=60.2] [force=mounted_tracked] [echelon=battalion]
+// Run: npx tsx bench/terrain-evaluation.ts [lon=10.0] [lat=50.0] [force=mounted_tracked] [echelon=battalion]
 import { randomUUID } from 'node:crypto';
 import { footprintGrid } from '../domain/analysis-job/footprint-grid.ts';
 import { analysisFootprint } from '../domain/analysis-job/analysis-footprint.ts';
@@ -17,8 +17,8 @@ import type { RasterSourceProvider } from '../workers/terrain/sources/source-pro
 import { readFootprintElevation, readFootprintLandCover } from '../workers/analyses/read-footprint-elevation.ts';
 import { readFootprintRoadNetwork } from '../workers/analyses/read-footprint-road-network.ts';
 
-const lon = Number(process.argv[2] ?? 24.9);
-const lat = Number(process.argv[3] ?? 60.2);
+const lon = Number(process.argv[2] ?? 10.0);
+const lat = Number(process.argv[3] ?? 50.0);
 const force = (process.argv[4] ?? 'mounted_tracked') as 'mounted_tracked';
 const echelon = (process.argv[5] ?? 'battalion') as 'battalion';
 const providers = sourceProvidersFromEnv();
