@@ -41,6 +41,11 @@ export const RESULT_LAYER_TYPES = {
  * memory of one result raster.
  */
 export const MAX_ANALYSIS_WORK_TILES = 64;
+/**
+ * A terrain evaluation's footprint may be larger: issue 23 asks for 2,500 km² areas, whose 50 km
+ * square spans 8–9 work tiles a side at 45–50° N (81 tiles, 5.3 M cells, about 0.6 GB of rasters).
+ */
+export const MAX_TERRAIN_EVALUATION_WORK_TILES = 100;
 
 /** Heights above ground accepted for observers, targets and antennas, metres. */
 export const MAX_HEIGHT_ABOVE_GROUND_M = 500;

@@ -7,7 +7,9 @@ import { validateGeometry } from '../map/geojson/validate-geometry.ts';
 import type { DeferredRingChecks } from '../map/geojson/deferred-ring-checks.ts';
 import { analysisFootprint } from './analysis-footprint.ts';
 import { groundDistanceM } from './ground-distance-m.ts';
-import { MAX_ANALYSIS_WORK_TILES, MAX_LINE_OF_SIGHT_M, type AvailableAnalysisType } from './analysis-vocabulary.ts';
+import {
+  MAX_ANALYSIS_WORK_TILES, MAX_LINE_OF_SIGHT_M, MAX_TERRAIN_EVALUATION_WORK_TILES, type AvailableAnalysisType,
+} from './analysis-vocabulary.ts';
 
 export interface ParameterIssue {
   loc: Array<string | number>;
@@ -65,12 +67,13 @@ export function checkAnalysisParameters(
     if (issues.length > 0) return issues;
   }
   const tiles = analysisFootprint(type, parameters).length;
-  if (tiles > MAX_ANALYSIS_WORK_TILES) {
+  const limit = type === 'terrain_evaluation' ? MAX_TERRAIN_EVALUATION_WORK_TILES : MAX_ANALYSIS_WORK_TILES;
+  if (tiles > limit) {
     return [
       {
         loc: FOOTPRINT_LOC[type] ?? ['body', 'radius_m'],
         type: 'value_error',
-        msg: `the analysis area covers ${tiles} work tiles; at most ${MAX_ANALYSIS_WORK_TILES} (a smaller radius or a shorter line)`,
+        msg: `the analysis area covers ${tiles} work tiles; at most ${limit} (a smaller ${type === 'terrain_evaluation' ? 'area' : 'radius or a shorter line'})`,
       },
     ];
   }

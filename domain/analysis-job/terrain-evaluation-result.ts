@@ -1,13 +1,11 @@
 // The result of a terrain evaluation analysis: the footprint's rasters and road network turned into
-// the inputs of evaluateTerrain (domain/terrain-evaluation/), run once per direction
-// (terrain-evaluation-directions.ts), merged into the four MCOO layers and one result with the OAKOC
-// summary. Pure.
-import type { LayerFeature } from '../map/layer-feature-collection.ts';
+// the inputs of evaluateTerrain (domain/terrain-evaluation/) for each direction
+// (terrain-evaluation-directions.ts): the four MCOO layers and one result with the OAKOC summary. Pure.
 import { burnRoadSpeeds, type PixelRoad } from '../terrain-analysis/burn-road-speeds.ts';
 import { forEachSegmentCell } from '../terrain-analysis/for-each-segment-cell.ts';
 import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
 import type { WaterwayLine } from '../terrain-evaluation/burn-linear-obstacles.ts';
-import { evaluateTerrain, type EvaluationLayerType, type TerrainEvaluation } from '../terrain-evaluation/evaluate-terrain.ts';
+import { evaluateTerrain } from '../terrain-evaluation/evaluate-terrain.ts';
 import type { LonLat, PlaceGeometry, TerrainEvaluationParameters } from './analysis-parameters.ts';
 import type { ElevationGrid } from './elevation-grid.ts';
 import { cellOfLonLat, groundCellSizeM, lonLatOfPixel, pixelOfLonLat, type FootprintGrid } from './footprint-grid.ts';
@@ -76,41 +74,12 @@ export function terrainEvaluationResult(
     parameters.objective ? placeMask(grid, parameters.objective) : null,
     parameters.enemy_side,
   );
-  const evaluations: Array<{ name: string; evaluation: TerrainEvaluation }> = directions.map((d, index) => ({
-    name: d.name,
-    evaluation: evaluateTerrain({
-      width, height, cellSizeM, elevation: elevation.data, slopeDegrees, landCover, landCoverNodata: LAND_COVER_NODATA,
-      roadSpeedKmh, crossingRoads, junctions, waterways,
-      force: parameters.force, echelon: parameters.echelon, start: d.start, objective: d.objective,
-      corridorWidthM: parameters.corridor_width_m ?? undefined, avenueWidthM: parameters.avenue_width_m ?? undefined,
-      toLonLat: (x, y) => lonLatOfPixel(grid, x, y), newId,
-      skipObstacleLayer: index > 0,
-    }),
-  }));
-  const layers = { obstacle: [], mobility_corridor: [], avenue_of_approach: [], key_terrain: [] } as Record<EvaluationLayerType, LayerFeature[]>;
-  for (const { name, evaluation } of evaluations) {
-    for (const type of Object.keys(layers) as EvaluationLayerType[]) {
-      for (const f of evaluation.layers[type]) {
-        layers[type].push(type === 'obstacle' ? f : { ...f, properties: { direction: name, ...f.properties } });
-      }
-    }
-  }
-  const results = evaluations.map(({ name, evaluation }) => ({ name, r: evaluation.result, oakoc: evaluation.result.oakoc as Record<string, unknown> }));
-  const first = results[0]!.r;
-  const firstOakoc = results[0]!.oakoc;
-  const oakoc = {
-    observation_and_fields_of_fire: firstOakoc.observation_and_fields_of_fire,
-    avenues_of_approach: Object.fromEntries(results.map((r) => [r.name, r.oakoc.avenues_of_approach])),
-    key_terrain: Object.fromEntries(results.map((r) => [r.name, r.oakoc.key_terrain])),
-    obstacles: firstOakoc.obstacles,
-    cover_and_concealment: firstOakoc.cover_and_concealment,
-  };
-  const shared = ['force', 'echelon', 'movement', 'cell_size_m', 'corridor_echelon', 'corridor_width_m', 'avenue_echelon', 'avenue_width_m'];
-  const result = {
-    ...Object.fromEntries(shared.map((key) => [key, first[key]])),
-    directions: results.map(({ name, r }) => ({ name, corridors: r.corridors, avenues: r.avenues, key_terrain: r.key_terrain })),
-    oakoc,
-    timings_ms: Object.fromEntries(evaluations.map(({ name, evaluation }) => [name, evaluation.timings])),
-  };
+  const { layers, result } = evaluateTerrain({
+    width, height, cellSizeM, elevation: elevation.data, slopeDegrees, landCover, landCoverNodata: LAND_COVER_NODATA,
+    roadSpeedKmh, crossingRoads, junctions, waterways,
+    force: parameters.force, echelon: parameters.echelon, directions,
+    corridorWidthM: parameters.corridor_width_m ?? undefined, avenueWidthM: parameters.avenue_width_m ?? undefined,
+    toLonLat: (x, y) => lonLatOfPixel(grid, x, y), newId,
+  });
   return { layers, result };
 }

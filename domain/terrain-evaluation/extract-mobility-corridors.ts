@@ -1,7 +1,9 @@
 import { accumulateTravelTime } from '../terrain-analysis/accumulate-travel-time.ts';
 import { leastCostPath } from '../terrain-analysis/least-cost-path.ts';
 import type { TravelSurface } from '../terrain-analysis/travel-surface.ts';
+import { WORLDCOVER } from '../terrain/mobility-config.ts';
 import { squaredDistanceTransform } from './squared-distance-transform.ts';
+import { windowedDistance } from './windowed-distance.ts';
 import { RESTRICTED, SEVERELY_RESTRICTED, UNRESTRICTED } from './terrain-evaluation-types.ts';
 
 export interface CorridorSearch {
@@ -20,15 +22,19 @@ export interface CorridorSearch {
   surface: TravelSurface;
   /** Non-zero on road cells (road support). */
   roads?: Uint8Array | null;
+  /** ESA WorldCover codes: the share of a corridor under forest or built-up cover (concealment). */
+  landCover?: Uint8Array | null;
   /** Non-zero cells of the start area or line, and of the objective. */
   start: Uint8Array;
   objective: Uint8Array;
   /** Width the corridor's echelon needs, metres (echelon-table.ts). */
   corridorWidthM: number;
-  /** At most this many corridors (default 6). */
+  /** At most this many corridors (default 4: two avenues of two corridors, Tactics 101 [S3]). */
   maxCorridors?: number;
   /** A corridor slower than this many times the quickest is not kept (default 1.6). */
   maxTimeRatio?: number;
+  /** corridorGround of this search, when already computed for another direction. */
+  ground?: CorridorGround;
 }
 
 export interface MobilityCorridor {
@@ -51,6 +57,9 @@ export interface MobilityCorridor {
   shareRestricted: number;
   /** Share of the centreline within half the corridor width of a road. */
   roadShare: number;
+  /** Cells of the corridor, and the share of them under forest or built-up cover (WorldCover 10, 50). */
+  cells: number;
+  coverShare: number;
   /** One cell per crossing site the centreline passes (the middle of each run of crossing cells). */
   crossings: number[];
 }
@@ -82,7 +91,28 @@ export const CHORD_DIRECTIONS = 16;
  *    is left, or when the next is slower than maxTimeRatio × the quickest.
  * Start or objective cells where the unit cannot stand snap to the nearest cell where it can.
  */
-export function extractMobilityCorridors(search: CorridorSearch): MobilityCorridor[] {
+/** Milliseconds spent, added to by extractMobilityCorridors when given. */
+export interface CorridorTimings {
+  distance_transform: number;
+  routes: number;
+  corridor_extraction: number;
+}
+
+export function extractMobilityCorridors(search: CorridorSearch, timings?: CorridorTimings): MobilityCorridor[] {
+  const began = performance.now();
+  let edtMs = 0, routeMs = 0;
+  const windowed = (sites: readonly number[], margin: number) => {
+    const t = performance.now();
+    const out = windowedDistance(sites, width, height, margin);
+    edtMs += performance.now() - t;
+    return out;
+  };
+  const edt = (sites: Uint8Array, w: number, h: number) => {
+    const t = performance.now();
+    const out = squaredDistanceTransform(sites, w, h);
+    edtMs += performance.now() - t;
+    return out;
+  };
   const { width, height, cellSizeM: c, terrainClass, surface, start, objective, corridorWidthM } = search;
   const n = width * height;
   for (const [name, raster] of [['terrainClass', terrainClass], ['start', start], ['objective', objective],
@@ -92,15 +122,12 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
   if (surface.width !== width || surface.height !== height) throw new RangeError('the travel surface differs in size');
   if (!(corridorWidthM > 0) || !(c > 0)) throw new RangeError('corridor width and cell size must be positive');
   if (!start.some((v) => v !== 0) || !objective.some((v) => v !== 0)) throw new RangeError('start and objective need at least one cell each');
-  const maxCorridors = search.maxCorridors ?? 6;
+  const maxCorridors = search.maxCorridors ?? 4;
   const maxTimeRatio = search.maxTimeRatio ?? 1.6;
+  const ground = search.ground ?? corridorGround(search, edt);
+  const { severe, dist, wide, passage, nearRoad } = ground;
   const cap = WIDTH_CAP_FACTOR * corridorWidthM;
   const needCells = corridorWidthM / c;
-
-  const severe = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (terrainClass[i] === SEVERELY_RESTRICTED) severe[i] = 1;
-  const toSevere = squaredDistanceTransform(severe, width, height);
-  const dist = Float64Array.from(toSevere.squared, Math.sqrt);
   // Width at a cell: its shortest chord between severely restricted cells, over CHORD_DIRECTIONS
   // directions (rays marched in quarter cells to the first severely restricted cell or the cap) —
   // across a pass, the pass's width wherever the centreline runs in it.
@@ -125,42 +152,41 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
     }
     return best * c;
   };
-  const wide = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (severe[i] === 0 && (2 * dist[i] - 1) * c >= corridorWidthM) wide[i] = 1;
-  // Ground within corridorWidthM of a crossing site, not severely restricted: crossing passages.
-  const passage = new Uint8Array(n);
-  if (search.crossings?.some((v) => v !== 0)) {
-    const toCrossing = squaredDistanceTransform(search.crossings, width, height).squared;
-    for (let i = 0; i < n; i++) if (severe[i] === 0 && wide[i] === 0 && toCrossing[i] <= needCells * needCells) passage[i] = 1;
-  }
-  const nearRoad = search.roads?.some((v) => v !== 0)
-    ? squaredDistanceTransform(search.roads, width, height).squared : null;
   const blocked = new Uint8Array(n);
   const corridors: MobilityCorridor[] = [];
   let quickest = Infinity;
+  // Reused by every iteration (a large grid's rasters are megabytes each).
+  const open = new Uint8Array(n);
+  const pace = new Float64Array(n);
   while (corridors.length < maxCorridors) {
-    const open = new Uint8Array(n);
-    for (let i = 0; i < n; i++) if ((wide[i] !== 0 || passage[i] !== 0) && blocked[i] === 0) open[i] = 1;
+    for (let i = 0; i < n; i++) open[i] = (wide[i] !== 0 || passage[i] !== 0) && blocked[i] === 0 ? 1 : 0;
     const starts = snapped(start, open, width, height);
     const targets = snapped(objective, open, width, height);
     if (starts.length === 0 || targets.length === 0) break;
-    const pace = Float64Array.from(surface.pace, (p, i) => (open[i] !== 0 ? p : NaN));
+    for (let i = 0; i < n; i++) pace[i] = open[i] !== 0 ? surface.pace[i]! : NaN;
+    const routeBegan = performance.now();
     const accumulation = accumulateTravelTime({ ...surface, pace }, starts.map((i) => ({ col: i % width, row: Math.floor(i / width) })));
     let target = -1;
     for (const t of targets) {
       const s = accumulation.cost[t];
       if (s === s && (target < 0 || s < accumulation.cost[target])) target = t;
     }
-    if (target < 0) break;
+    if (target < 0) { routeMs += performance.now() - routeBegan; break; }
     const seconds = accumulation.cost[target];
     if (seconds > maxTimeRatio * quickest) break;
     quickest = Math.min(quickest, seconds);
     const path = leastCostPath(accumulation, { col: target % width, row: Math.floor(target / width) });
+    routeMs += performance.now() - routeBegan;
     if (!path) break;
     const centreline = path.cells.map((p) => p.row * width + p.col);
     const corridor = describeCorridor(centreline, seconds);
     corridors.push(corridor);
     closeBottleneck(corridor);
+  }
+  if (timings) {
+    timings.distance_transform += edtMs;
+    timings.routes += routeMs;
+    timings.corridor_extraction += performance.now() - began - edtMs - routeMs;
   }
   return corridors;
 
@@ -190,19 +216,23 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
     while (first >= 0 && last + 1 < widths.length && widths[last + 1] === minW) last++;
     const choke = first >= 0 ? centreline[Math.floor((first + last) / 2)]! : centreline[0]!;
     // The corridor: cells within min(free radius, width) of their nearest centreline cell.
-    const line = new Uint8Array(n);
-    for (const i of centreline) line[i] = 1;
-    const toLine = squaredDistanceTransform(line, width, height);
+    const toLine = windowed(centreline, needCells);
     const mask = new Uint8Array(n);
-    let cells = 0, unrestricted = 0, restricted = 0;
-    for (let q = 0; q < n; q++) {
-      const p = toLine.nearest[q];
-      if (p < 0 || severe[q] !== 0) continue;
-      const radius = Math.min(dist[p] - 0.5, needCells);
-      if (toLine.squared[q] > radius * radius) continue;
-      mask[q] = 1; cells++;
-      if (terrainClass[q] === UNRESTRICTED) unrestricted++;
-      else if (terrainClass[q] === RESTRICTED) restricted++;
+    let cells = 0, unrestricted = 0, restricted = 0, covered = 0;
+    const landCover = search.landCover ?? null;
+    for (let y = 0; y < toLine.h; y++) {
+      for (let x = 0; x < toLine.w; x++) {
+        const k = y * toLine.w + x;
+        const q = (toLine.y0 + y) * width + toLine.x0 + x;
+        const p = toLine.nearest[k]!;
+        if (p < 0 || severe[q] !== 0) continue;
+        const radius = Math.min(dist[p]! - 0.5, needCells);
+        if (toLine.squared[k]! > radius * radius) continue;
+        mask[q] = 1; cells++;
+        if (landCover && (landCover[q] === WORLDCOVER.treeCover || landCover[q] === WORLDCOVER.builtUp)) covered++;
+        if (terrainClass[q] === UNRESTRICTED) unrestricted++;
+        else if (terrainClass[q] === RESTRICTED) restricted++;
+      }
     }
     const minWidthM = counted > 0 ? minW : 0;
     return {
@@ -213,6 +243,7 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
       shareUnrestricted: cells > 0 ? unrestricted / cells : 0,
       shareRestricted: cells > 0 ? restricted / cells : 0,
       roadShare: centreline.length > 0 ? roadCells / centreline.length : 0,
+      cells, coverShare: cells > 0 ? covered / cells : 0,
       crossings,
     };
   }
@@ -224,10 +255,12 @@ export function extractMobilityCorridors(search: CorridorSearch): MobilityCorrid
     if (passages.length > 0) { centres.push(...passages); radius = needCells; }
     else if (!corridor.open) { centres.push(corridor.chokepoint.cell); radius = (corridor.chokepoint.widthM + corridorWidthM) / c; }
     else { centres.push(...corridor.centreline); radius = needCells; }
-    const seeds = new Uint8Array(n);
-    for (const i of centres) seeds[i] = 1;
-    const toSeed = squaredDistanceTransform(seeds, width, height).squared;
-    for (let i = 0; i < n; i++) if (toSeed[i] <= radius * radius) blocked[i] = 1;
+    const toSeed = windowed(centres, radius);
+    for (let y = 0; y < toSeed.h; y++) {
+      for (let x = 0; x < toSeed.w; x++) {
+        if (toSeed.squared[y * toSeed.w + x]! <= radius * radius) blocked[(toSeed.y0 + y) * width + toSeed.x0 + x] = 1;
+      }
+    }
   }
 }
 
@@ -247,4 +280,44 @@ function snapped(area: Uint8Array, open: Uint8Array, width: number, height: numb
     if (area[i] !== 0 && toOpen.nearest[i] >= 0 && (best < 0 || toOpen.squared[i] < toOpen.squared[best])) best = i;
   }
   return best < 0 ? [] : [toOpen.nearest[best]!];
+}
+
+/** What the corridor search of every direction shares: the ground measured for the corridor width. */
+export interface CorridorGround {
+  severe: Uint8Array;
+  /** Distance from each cell's centre to the nearest severely restricted cell's, in cells. */
+  dist: Float64Array;
+  /** 1 where a centreline may run (free disk at least the corridor width). */
+  wide: Uint8Array;
+  /** 1 on crossing passages (within the corridor width of a crossing site, not severely restricted). */
+  passage: Uint8Array;
+  /** Squared distance to the nearest road cell, cells²; null without roads. */
+  nearRoad: Float64Array | null;
+}
+
+/** The CorridorGround of a search (start and objective aside): compute once, search many directions. */
+export function corridorGround(
+  search: Omit<CorridorSearch, 'start' | 'objective' | 'surface' | 'ground'>,
+  edt: typeof squaredDistanceTransform = squaredDistanceTransform,
+): CorridorGround {
+  const { width, height, cellSizeM: c, terrainClass, corridorWidthM } = search;
+  const n = width * height;
+  const needCells = corridorWidthM / c;
+  const severe = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (terrainClass[i] === SEVERELY_RESTRICTED) severe[i] = 1;
+  const squared = edt(severe, width, height).squared;
+  const dist = new Float64Array(n);
+  const wide = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = Math.sqrt(squared[i]);
+    dist[i] = d;
+    if (severe[i] === 0 && (2 * d - 1) * c >= corridorWidthM) wide[i] = 1;
+  }
+  const passage = new Uint8Array(n);
+  if (search.crossings?.some((v) => v !== 0)) {
+    const toCrossing = edt(search.crossings, width, height).squared;
+    for (let i = 0; i < n; i++) if (severe[i] === 0 && wide[i] === 0 && toCrossing[i] <= needCells * needCells) passage[i] = 1;
+  }
+  const nearRoad = search.roads?.some((v) => v !== 0) ? edt(search.roads, width, height).squared : null;
+  return { severe, dist, wide, passage, nearRoad };
 }

@@ -1,4 +1,4 @@
-import { squaredDistanceTransform } from './squared-distance-transform.ts';
+import { windowedDistance } from './windowed-distance.ts';
 
 /**
  * Groups corridors into avenues of approach: two corridors are mutually supporting — the same
@@ -17,14 +17,16 @@ export function groupAvenues(
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   const reach = (avenueWidthM / cellSizeM) ** 2;
   for (let j = 0; j < k; j++) {
-    const line = new Uint8Array(width * height);
-    for (const i of centrelines[j]!) line[i] = 1;
-    const toJ = squaredDistanceTransform(line, width, height).squared;
+    if (centrelines[j]!.length === 0) continue;
+    const toJ = windowedDistance(centrelines[j]!, width, height, Math.sqrt(reach));
     for (let i = 0; i < k; i++) {
       if (i === j || find(i) === find(j)) continue;
       const cells = centrelines[i]!;
       let near = 0;
-      for (const c of cells) if (toJ[c] <= reach) near++;
+      for (const c of cells) {
+        const x = (c % width) - toJ.x0, y = Math.floor(c / width) - toJ.y0;
+        if (x >= 0 && y >= 0 && x < toJ.w && y < toJ.h && toJ.squared[y * toJ.w + x]! <= reach) near++;
+      }
       if (cells.length > 0 && near / cells.length >= 0.5) parent[find(i)] = find(j);
     }
   }

@@ -6,6 +6,8 @@ export interface MaskPolygon {
   cells: number;
   /** Index (row · width + col) of the region's first cell in row-major order. */
   firstCell: number;
+  /** The value its cells hold. */
+  value: number;
   coordinates: [number, number][][];
 }
 
@@ -14,7 +16,7 @@ const DX = [1, 0, -1, 0];
 const DY = [0, 1, 0, -1];
 
 /**
- * The regions of a mask (non-zero cells, 4-connected) as polygons whose rings follow the cells'
+ * The regions of a raster (4-connected cells of one non-zero value; for a mask, its non-zero cells) as polygons whose rings follow the cells'
  * edges exactly: a cell is inside a polygon if and only if it is in the region, so a polygon never
  * holds a cell the mask leaves out. Rings are traced along the boundary edges with the region on the
  * right (clockwise on screen); where two cells of a region touch only at a corner, the trace turns
@@ -22,7 +24,7 @@ const DY = [0, 1, 0, -1];
  * cells are left out. `toLonLat` maps pixel corners (x = col, y = row) to positions.
  */
 export function maskPolygons(
-  mask: Uint8Array, width: number, height: number, toLonLat: PixelToLonLat, minCells = 1,
+  mask: Uint8Array | Uint16Array, width: number, height: number, toLonLat: PixelToLonLat, minCells = 1,
 ): MaskPolygon[] {
   if (mask.length !== width * height) throw new RangeError(`mask must hold ${width} × ${height} cells`);
   const labels = new Int32Array(width * height);
@@ -33,33 +35,39 @@ export function maskPolygons(
   for (let i = 0; i < mask.length; i++) {
     if (mask[i] === 0 || labels[i] !== 0) continue;
     const label = ++next;
+    const v = mask[i];
     let top = 0, size = 0;
     stack[top++] = i; labels[i] = label;
     while (top > 0) {
       const c = stack[--top]; size++;
       const col = c % width, row = (c - col) / width;
-      if (col > 0 && mask[c - 1] !== 0 && labels[c - 1] === 0) { labels[c - 1] = label; stack[top++] = c - 1; }
-      if (col < width - 1 && mask[c + 1] !== 0 && labels[c + 1] === 0) { labels[c + 1] = label; stack[top++] = c + 1; }
-      if (row > 0 && mask[c - width] !== 0 && labels[c - width] === 0) { labels[c - width] = label; stack[top++] = c - width; }
-      if (row < height - 1 && mask[c + width] !== 0 && labels[c + width] === 0) { labels[c + width] = label; stack[top++] = c + width; }
+      if (col > 0 && mask[c - 1] === v && labels[c - 1] === 0) { labels[c - 1] = label; stack[top++] = c - 1; }
+      if (col < width - 1 && mask[c + 1] === v && labels[c + 1] === 0) { labels[c + 1] = label; stack[top++] = c + 1; }
+      if (row > 0 && mask[c - width] === v && labels[c - width] === 0) { labels[c - width] = label; stack[top++] = c - width; }
+      if (row < height - 1 && mask[c + width] === v && labels[c + width] === 0) { labels[c + width] = label; stack[top++] = c + width; }
     }
     sizes.push(size); firsts.push(i);
   }
   // Boundary edges of kept regions, each cell's sides clockwise on screen.
   const W1 = width + 1;
-  const starts: number[] = [], dirs: number[] = [], owner: number[] = [];
-  for (let row = 0; row < height; row++) {
-    for (let col = 0; col < width; col++) {
-      const label = labels[row * width + col];
-      if (label === 0 || sizes[label]! < minCells) continue;
-      const at = (c: number, r: number) => (c < 0 || r < 0 || c >= width || r >= height ? 0 : labels[r * width + c]);
-      if (at(col, row - 1) !== label) { starts.push(row * W1 + col); dirs.push(0); owner.push(label); }
-      if (at(col + 1, row) !== label) { starts.push(row * W1 + col + 1); dirs.push(1); owner.push(label); }
-      if (at(col, row + 1) !== label) { starts.push((row + 1) * W1 + col + 1); dirs.push(2); owner.push(label); }
-      if (at(col - 1, row) !== label) { starts.push((row + 1) * W1 + col); dirs.push(3); owner.push(label); }
+  let starts = new Int32Array(0), dirs = new Uint8Array(0), owner = new Int32Array(0);
+  // Two passes, counting then filling: typed arrays, not millions of pushes.
+  const at = (c: number, r: number) => (c < 0 || r < 0 || c >= width || r >= height ? 0 : labels[r * width + c]!);
+  let edgeCount = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    let e = 0;
+    for (let row = 0; row < height; row++) {
+      for (let col = 0; col < width; col++) {
+        const label = labels[row * width + col]!;
+        if (label === 0 || sizes[label]! < minCells) continue;
+        if (at(col, row - 1) !== label) { if (pass) { starts[e] = row * W1 + col; dirs[e] = 0; owner[e] = label; } e++; }
+        if (at(col + 1, row) !== label) { if (pass) { starts[e] = row * W1 + col + 1; dirs[e] = 1; owner[e] = label; } e++; }
+        if (at(col, row + 1) !== label) { if (pass) { starts[e] = (row + 1) * W1 + col + 1; dirs[e] = 2; owner[e] = label; } e++; }
+        if (at(col - 1, row) !== label) { if (pass) { starts[e] = (row + 1) * W1 + col; dirs[e] = 3; owner[e] = label; } e++; }
+      }
     }
+    if (!pass) { edgeCount = e; starts = new Int32Array(e); dirs = new Uint8Array(e); owner = new Int32Array(e); }
   }
-  const edgeCount = starts.length;
   const head = new Int32Array(W1 * (height + 1)).fill(-1);
   const chain = new Int32Array(edgeCount).fill(-1);
   for (let e = 0; e < edgeCount; e++) { chain[e] = head[starts[e]!]; head[starts[e]!] = e; }
@@ -102,7 +110,7 @@ export function maskPolygons(
   const out: MaskPolygon[] = [];
   for (const [label, list] of rings) {
     list.sort((a, b) => b.area - a.area); // the outer ring (positive on screen) first, holes after
-    out.push({ cells: sizes[label]!, firstCell: firsts[label]!, coordinates: list.map((r) => r.ring) });
+    out.push({ cells: sizes[label]!, firstCell: firsts[label]!, value: mask[firsts[label]!]!, coordinates: list.map((r) => r.ring) });
   }
   out.sort((a, b) => a.firstCell - b.firstCell);
   return out;

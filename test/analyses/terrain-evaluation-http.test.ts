@@ -27,7 +27,7 @@ test('AO only: avenues both ways along the long axis, layers in OGC API Features
       key: svc.key, body: { type: 'terrain_evaluation', force: 'dismounted', echelon: 'company', area },
     });
     assert.is(r.status, 202, r.text);
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 600_000;
     let done;
     for (;;) {
       done = (await http(svc.url, 'GET', `/api/analyses/${r.body.id}`, { key: svc.key })).body;

@@ -12,6 +12,7 @@ import { maskPolygons } from '../../domain/terrain-evaluation/mask-polygons.ts';
 import { peakProminence } from '../../domain/terrain-evaluation/peak-prominence.ts';
 import { rankAvenues } from '../../domain/terrain-evaluation/rank-avenues.ts';
 import { evaluateTerrain, type TerrainEvaluationInput } from '../../domain/terrain-evaluation/evaluate-terrain.ts';
+import type { Echelon, Force } from '../../domain/terrain-evaluation/terrain-evaluation-types.ts';
 import { SEVERELY_RESTRICTED } from '../../domain/terrain-evaluation/terrain-evaluation-types.ts';
 import { mobilityRaster } from '../../domain/terrain/mobility-raster.ts';
 import { buildTravelSurface } from '../../domain/terrain-analysis/travel-surface.ts';
@@ -38,6 +39,14 @@ const maskOf = (width: number, height: number, inside: (col: number, row: number
   for (let r = 0; r < height; r++) for (let c = 0; c < width; c++) if (inside(c, r)) m[r * width + c] = 1;
   return m;
 };
+type Terrain = Omit<TerrainEvaluationInput, 'force' | 'echelon' | 'directions'> & { start: Uint8Array; objective: Uint8Array };
+/** One direction, start → objective: the evaluation and that direction's cells. */
+function evaluate(terrain: Terrain, force: Force, echelon: Echelon) {
+  const { start, objective, ...rest } = terrain;
+  const evaluation = evaluateTerrain({ ...rest, force, echelon, directions: [{ name: 'friendly', start, objective }] });
+  return { evaluation, d: evaluation.cells.directions[0]! };
+}
+
 function pointInRings(p: [number, number], rings: [number, number][][]): boolean {
   let inside = false;
   for (const ring of rings) {
@@ -139,7 +148,7 @@ test('avenue ranking: per-criterion scores and reasons, wider frontage ranks hig
 
 // A plain 6 km × 5 km crossed east-west by a ridge (rows 95–104) with a wide pass (cols 44–75, 800 m)
 // and a narrow one (cols 173–186, 350 m); start line in the south, objective in the north centre.
-function ridge(): Omit<TerrainEvaluationInput, 'force' | 'echelon'> {
+function ridge(): Terrain {
   const width = 240, height = 200;
   const t = plain(width, height);
   for (let r = 95; r <= 104; r++) {
@@ -157,8 +166,9 @@ function ridge(): Omit<TerrainEvaluationInput, 'force' | 'echelon'> {
   };
 }
 
-function assertNoSevereCellInCorridors(input: Omit<TerrainEvaluationInput, 'force' | 'echelon'>, evaluation: ReturnType<typeof evaluateTerrain>) {
-  const { terrainClass, corridors } = evaluation.cells;
+function assertNoSevereCellInCorridors(input: Terrain, evaluation: ReturnType<typeof evaluateTerrain>) {
+  const { terrainClass } = evaluation.cells;
+  const corridors = evaluation.cells.directions.flatMap((d) => d.corridors);
   const polygons = evaluation.layers.mobility_corridor.filter((f) => f.properties.role === 'corridor');
   assert.is(polygons.length, corridors.length);
   for (let i = 0; i < terrainClass.length; i++) {
@@ -174,7 +184,7 @@ function assertNoSevereCellInCorridors(input: Omit<TerrainEvaluationInput, 'forc
 }
 
 function assertConnects(input: { start: Uint8Array; objective: Uint8Array }, evaluation: ReturnType<typeof evaluateTerrain>) {
-  for (const k of evaluation.cells.corridors) {
+  for (const k of evaluation.cells.directions[0]!.corridors) {
     assert.is(input.start[k.centreline[0]!], 1, 'a corridor starts in the start area');
     assert.is(input.objective[k.centreline[k.centreline.length - 1]!], 1, 'a corridor ends on the objective');
   }
@@ -182,8 +192,8 @@ function assertConnects(input: { start: Uint8Array; objective: Uint8Array }, eva
 
 test('ridge, battalion (platoon corridors, 300 m): both passes, narrowest points within a cell, wider pass ranks first', () => {
   const input = ridge();
-  const evaluation = evaluateTerrain({ ...input, force: 'mounted_tracked', echelon: 'battalion' });
-  const { corridors, avenues, ranking } = evaluation.cells;
+  const { evaluation, d } = evaluate(input, 'mounted_tracked', 'battalion');
+  const { corridors, avenues, ranking } = d;
   assert.is(corridors.length, 2);
   const colOf = (i: number) => i % input.width, rowOf = (i: number) => Math.floor(i / input.width);
   const wide = corridors.find((k) => colOf(k.chokepoint.cell) <= 75)!;
@@ -200,18 +210,18 @@ test('ridge, battalion (platoon corridors, 300 m): both passes, narrowest points
   assert.is(ranking[0]!.avenue, wideAvenue, 'the avenue through the wider pass ranks first');
   assertNoSevereCellInCorridors(input, evaluation);
   assertConnects(input, evaluation);
-  const result = evaluation.result as { avenues: { id: string; rank: number; echelon: string }[]; corridors: { chokepoint: { mgrs: string } }[] };
+  const result = (evaluation.result as { directions: { avenues: { id: string; rank: number; echelon: string }[]; corridors: { chokepoint: { mgrs: string } }[] }[] }).directions[0]!;
   assert.equal(result.avenues.map((a) => [a.id, a.echelon]), [['AA 1', 'company'], ['AA 2', 'company']]);
   assert.match(result.corridors[0]!.chokepoint.mgrs, /^32U/);
-  const kinds = evaluation.cells.keyTerrain.map((k) => k.kind);
+  const kinds = d.keyTerrain.map((k) => k.kind);
   assert.ok(kinds.includes('chokepoint'));
   assert.ok(evaluation.layers.obstacle.some((f) => f.properties.terrain_class === 'severely_restricted' && f.properties.cause === 'slope'));
 });
 
 test('ridge, brigade (company corridors, 500 m): only the 800 m pass carries a corridor', () => {
   const input = ridge();
-  const evaluation = evaluateTerrain({ ...input, force: 'mounted_tracked', echelon: 'brigade' });
-  const { corridors } = evaluation.cells;
+  const { evaluation, d } = evaluate(input, 'mounted_tracked', 'brigade');
+  const { corridors } = d;
   assert.ok(corridors.length >= 1);
   for (const k of corridors) {
     const inRidge = k.centreline.filter((i) => Math.floor(i / input.width) === 100);
@@ -244,8 +254,8 @@ function river() {
 
 test('river with one bridge: the avenue crosses at the bridge, the bridge is key terrain', () => {
   const input = river();
-  const evaluation = evaluateTerrain({ ...input, force: 'dismounted', echelon: 'company' });
-  const { corridors, keyTerrain } = evaluation.cells;
+  const { evaluation, d } = evaluate(input, 'dismounted', 'company');
+  const { corridors, keyTerrain } = d;
   assert.ok(corridors.length >= 1);
   const bridgeCells = new Set([77, 78, 79, 80, 81, 82, 83].map((r) => r * input.width + 150));
   for (const k of corridors) {
@@ -299,8 +309,8 @@ test('lake between two valleys: one corridor down each valley, none on the water
     objective: maskOf(width, height, (c, r) => r === 5 && c >= 90 && c < 110),
     toLonLat, newId,
   };
-  const evaluation = evaluateTerrain({ ...input, force: 'mounted_wheeled', echelon: 'battalion' });
-  const { corridors, avenues } = evaluation.cells;
+  const { evaluation, d } = evaluate(input, 'mounted_wheeled', 'battalion');
+  const { corridors, avenues } = d;
   const sides = corridors.map((k) => {
     const mid = k.centreline.filter((i) => Math.floor(i / width) === 80);
     return mid.every((i) => i % width < 70) ? 'west' : mid.every((i) => i % width >= 130) ? 'east' : 'both';
