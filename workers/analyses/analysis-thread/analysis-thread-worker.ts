@@ -4,10 +4,14 @@
 // Providers are kept per settings, as in the phase threads.
 import type { DatasetName } from '../../../domain/terrain/types.ts';
 import { createFsBlobStore } from '../../../infra/blob-store/create-fs-blob-store.ts';
+import { lowerThisThreadPriority } from '../../../infra/thread-priority.ts';
 import { sourceProvidersFromEnv } from '../../terrain/sources/create-source-provider.ts';
 import type { SourceProvider } from '../../terrain/sources/source-provider.ts';
 import { runAnalysisInThread } from '../run-analysis.ts';
 import type { AnalysisThreadResult, AnalysisThreadTask } from './analysis-thread-task.ts';
+
+// CPU-heavy: the API thread of the same process comes first (see infra/thread-priority.ts).
+lowerThisThreadPriority();
 
 const providersBySettings = new Map<string, Record<DatasetName, SourceProvider>>();
 
