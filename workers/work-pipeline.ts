@@ -89,9 +89,9 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
   let extraction: ExtractionPool | null = null;
   if (options.workers) {
     languageModel = options.languageModel ?? await openLanguageModel(config.languageModel, DRAFTING_RULES);
-    runner = createPhaseRunner(config.workerConcurrency);
+    runner = createPhaseRunner(config.workerConcurrency, config.workerThreadNice);
     extraction = createExtractionPool({ heapMb: config.documentExtractionMemoryMb });
-    analysisRunner = createAnalysisRunner(config.workerConcurrency);
+    analysisRunner = createAnalysisRunner(config.workerConcurrency, config.workerThreadNice);
     const sourceSettings = Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]]));
     consumer = queue.consume(routeTasks({
       [TERRAIN_PHASE_TASK]: handleTerrainPhaseTask({
