@@ -138,11 +138,6 @@ async function runShape(shape: string) {
   const { env, cleanup } = shapeEnv(shape, port, dataDir);
   const children: ChildProcess[] = [];
   try {
-    const minted = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/create-key.ts'), '--account', 'bench'], {
-      cwd: root, env: { ...process.env, ...env }, encoding: 'utf8',
-    });
-    if (minted.status !== 0) throw new Error(`create-key: ${minted.stderr}`);
-    const key = minted.stdout.trim();
     children.push(startProcess('entrypoints/api.ts', env, 'api'));
     if (shape !== 'embedded') {
       for (let i = 0; i < WORKERS; i++) children.push(startProcess('entrypoints/worker.ts', env, `worker ${i + 1}`));
@@ -153,6 +148,12 @@ async function runShape(shape: string) {
       if (i > 1800) throw new Error('the API did not start within 3 minutes');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // After the API is up: create-key mints through its admin socket (embedded) or waits for its projector.
+    const minted = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/create-key.ts'), '--account', 'bench'], {
+      cwd: root, env: { ...process.env, ...env }, encoding: 'utf8',
+    });
+    if (minted.status !== 0) throw new Error(`create-key: ${minted.stderr}`);
+    const key = minted.stdout.trim();
     const operation = await post(base, key, '/api/operations/', { name: 'Bench', unit: 'U', branch: 'signal', echelon: 'company' });
     const map = await post(base, key, '/api/maps/', { operation_id: operation.id, name: 'Map' });
 

@@ -45,6 +45,8 @@ export interface Config {
   taskMaxDeliveries: number;
   /** Phase tasks one worker process runs at once. */
   workerConcurrency: number;
+  /** Nice value of the analysis and phase threads (Linux): they yield the CPU to request handling. */
+  workerThreadNice: number;
   /** Draw the generated map assets when their inputs change (GENERATED_MAPS=off: never). */
   generatedMaps: boolean;
   /** Run phase workers inside the API process (embedded mode default). */
@@ -271,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskAckWaitMs: integer('TASK_ACK_WAIT_MS', env.TASK_ACK_WAIT_MS || '30000', 500, 3_600_000),
     taskMaxDeliveries: integer('TASK_MAX_DELIVERIES', env.TASK_MAX_DELIVERIES || '5', 1, 100),
     workerConcurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY || '2', 1, 64),
+    workerThreadNice: integer('WORKER_THREAD_NICE', env.WORKER_THREAD_NICE || '10', 0, 19),
     generatedMaps: flag('GENERATED_MAPS', env.GENERATED_MAPS || 'true'),
     inlineWorkers: flag('INLINE_WORKERS', env.INLINE_WORKERS || (workQueue === 'in-process' ? 'true' : 'false')),
     natsStream: env.NATS_STREAM || 'TERRAIN_TASKS',

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { createPgliteDataDir } from './create-pglite-data-dir.ts';
+import { PgliteThread } from './pglite-thread.ts';
 
 // int8 (bigint) columns hold global positions and counts that stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -31,6 +32,8 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** PGlite's shared_buffers (PostgreSQL units, e.g. 16MB). */
   pgliteSharedBuffers?: string;
+  /** Run PGlite in its own worker thread (default), so its queries never hold the caller's event loop. */
+  pgliteThread?: boolean;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -56,9 +59,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which
     // never shrinks; file reads still go through the OS page cache, so a small pool costs little.
-    const pglite = new PGlite(options.pgliteDir ?? undefined, {
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? '16MB'}`],
-    });
+    const sharedBuffers = options.pgliteSharedBuffers ?? '16MB';
+    const pglite = options.pgliteThread ?? true
+      ? new PgliteThread({ dataDir: options.pgliteDir ?? null, sharedBuffers })
+      : new PGlite(options.pgliteDir ?? undefined, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] });
     await pglite.waitReady;
     knex = knexFactory({
       client: ClientPGLite as unknown as typeof Knex.Client,

@@ -96,7 +96,7 @@ export const analysisJob: JobKind<typeof params, string> = {
     resume: advance,
   },
   start(services) {
-    const runner = createAnalysisRunner(services.config.workerConcurrency);
+    const runner = createAnalysisRunner(services.config.workerConcurrency, services.config.workerThreadNice);
     const run = analysisWorker({
       store: services.store, runner, sourceSettings: services.sourceSettings,
       tileStoreDir: services.config.tileStoreDir, logger: services.logger,

@@ -92,7 +92,7 @@ export const terrainPhaseJob: JobKind<typeof params, string> = {
     resume: resumeJob,
   },
   start(services) {
-    const runner = createPhaseRunner(services.config.workerConcurrency);
+    const runner = createPhaseRunner(services.config.workerConcurrency, services.config.workerThreadNice);
     const run = terrainPhaseWorker({
       store: services.store, runner, providers: services.providers, logger: services.logger,
       tileStoreDir: services.config.tileStoreDir, sourceSettings: services.sourceSettings,

@@ -4,10 +4,15 @@
 // Providers are kept per settings, as in the phase threads.
 import type { DatasetName } from '../../../domain/terrain/types.ts';
 import { createFsBlobStore } from '../../../infra/blob-store/create-fs-blob-store.ts';
+import { workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../../../infra/thread-priority.ts';
 import { sourceProvidersFromEnv } from '../../terrain/sources/create-source-provider.ts';
 import type { SourceProvider } from '../../terrain/sources/source-provider.ts';
 import { runAnalysisInThread } from '../run-analysis.ts';
 import type { AnalysisThreadResult, AnalysisThreadTask } from './analysis-thread-task.ts';
+
+// CPU-heavy: request handling in the same process comes first (WORKER_THREAD_NICE, infra/thread-priority.ts).
+lowerThisThreadPriority((workerData as { nice: number }).nice);
 
 const providersBySettings = new Map<string, Record<DatasetName, SourceProvider>>();
 

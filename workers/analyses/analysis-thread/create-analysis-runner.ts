@@ -13,7 +13,8 @@ export interface AnalysisRunner {
   destroy(): Promise<void>;
 }
 
-export function createAnalysisRunner(threads: number): AnalysisRunner {
+/** `nice`: the threads' nice value (infra/thread-priority.ts). */
+export function createAnalysisRunner(threads: number, nice = 0): AnalysisRunner {
   const piscina = new Piscina<AnalysisThreadTask, AnalysisThreadResult>({
     filename: new URL('./analysis-thread-worker.ts', import.meta.url).href,
     // None while idle (each loads the terrain code, tens of MB), but kept a minute after the last
@@ -24,7 +25,7 @@ export function createAnalysisRunner(threads: number): AnalysisRunner {
     idleTimeout: 60_000,
     execArgv: ['--import', 'tsx'],
     // geotiff's `web-worker` shim reads workerData.mod in any worker thread (see create-phase-runner.ts).
-    workerData: {},
+    workerData: { nice },
   });
   return {
     async run(task, options) {

@@ -13,7 +13,8 @@ export interface PhaseRunner {
   destroy(): Promise<void>;
 }
 
-export function createPhaseRunner(threads: number): PhaseRunner {
+/** `nice`: the threads' nice value (infra/thread-priority.ts). */
+export function createPhaseRunner(threads: number, nice = 0): PhaseRunner {
   const piscina = new Piscina<PhaseThreadTask, PhaseResult>({
     filename: new URL('./phase-thread-worker.ts', import.meta.url).href,
     // Threads start with the first phase and end when idle: an idle server holds none (each one
@@ -24,8 +25,8 @@ export function createPhaseRunner(threads: number): PhaseRunner {
     // TypeScript workers load through tsx, as the rest of the service does (no build step).
     execArgv: ['--import', 'tsx'],
     // geotiff pulls in the `web-worker` shim, which in any worker thread reads workerData.mod and
-    // throws when workerData is undefined; an empty object tells it this is not its own worker.
-    workerData: {},
+    // throws when workerData is undefined; an object tells it this is not its own worker.
+    workerData: { nice },
   });
   return {
     async run(task, options) {

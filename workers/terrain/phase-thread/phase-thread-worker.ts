@@ -3,11 +3,16 @@
 // Providers are kept per settings: an OSM extract or GeoTIFF is opened once per thread.
 import type { DatasetName } from '../../../domain/terrain/types.ts';
 import { createFsBlobStore } from '../../../infra/blob-store/create-fs-blob-store.ts';
+import { workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../../../infra/thread-priority.ts';
 import { sourceProvidersFromEnv } from '../sources/create-source-provider.ts';
 import type { SourceProvider } from '../sources/source-provider.ts';
 import { runTerrainPhase } from '../run-terrain-phase.ts';
 import type { PhaseResult } from '../build-area-products/phase-types.ts';
 import type { PhaseThreadTask } from './phase-thread-task.ts';
+
+// CPU-heavy: request handling in the same process comes first (WORKER_THREAD_NICE, infra/thread-priority.ts).
+lowerThisThreadPriority((workerData as { nice: number }).nice);
 
 const providersBySettings = new Map<string, Record<DatasetName, SourceProvider>>();
 
