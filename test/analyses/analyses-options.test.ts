@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 import { SQL_BACKENDS } from '../support/backends.ts';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { analysisFootprint } from '../../domain/analysis-job/analysis-footprint.ts';
 import type { AnalysisType } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import type { AnalysisParameters } from '../../domain/analysis-job/analysis-parameters.ts';
@@ -72,7 +72,7 @@ for (const backend of SQL_BACKENDS) {
     try {
       const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.08, 60.51, 25.155, 60.55));
       const jobId = await requestJob(svc, mapId, boundary, { include_buildings: true });
-      assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+      await expectJobSuccess(svc, jobId);
       const badRoad = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
         key: svc.key,
         body: { type: 'landing_zones', area: AREA, aircraft_size: 1, max_road_distance_m: -1 },

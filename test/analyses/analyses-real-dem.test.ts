@@ -27,7 +27,7 @@ import { createSourceProvider } from '../../workers/terrain/sources/create-sourc
 import { SQL_BACKENDS } from '../support/backends.ts';
 import { idleTaskControl } from '../support/idle-task-control.ts';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { tempDir, writeRaster } from '../terrain-raster/support/gdal.ts';
 import { join } from 'node:path';
 import { readViewshed, runGdalViewshed, writeDem } from '../terrain-analysis/support/gdal-viewshed.ts';
@@ -151,7 +151,7 @@ for (const backend of SQL_BACKENDS) {
       console.log(`  agreement with gdal_viewshed: ${((100 * agree) / compared).toFixed(2)} % of ${compared} cells`);
 
       const jobId = await requestJob(svc, mapId, boundary);
-      assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+      await expectJobSuccess(svc, jobId);
       const route = await run(svc, mapId, {
         type: 'route',
         movement: 'foot',

@@ -4,7 +4,7 @@
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 import { http, startTestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 
 const test = suite('terrain evaluation over HTTP [pglite]');
 test('AO only: avenues both ways along the long axis, layers in OGC API Features, OAKOC in the result', async () => {
@@ -12,7 +12,7 @@ test('AO only: avenues both ways along the long axis, layers in OGC API Features
   try {
     const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.876, 60.15, 24.97, 60.17));
     const jobId = await requestJob(svc, mapId, boundary);
-    assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+    await expectJobSuccess(svc, jobId);
     const area = { type: 'Polygon', coordinates: [[[24.88, 60.152], [24.965, 60.152], [24.965, 60.168], [24.88, 60.168], [24.88, 60.152]]] };
     const bad = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
       key: svc.key, body: { type: 'terrain_evaluation', force: 'mounted_tracked', echelon: 'battalion', area, start: { type: 'Point', coordinates: [24.89, 60.16] } },

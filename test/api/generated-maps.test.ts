@@ -11,7 +11,7 @@ import * as mgrs from 'mgrs';
 import type { Feature } from 'geojson';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { mapFrameForArea } from '../../domain/generated-map/map-frame-for-area.ts';
 import type { MapComposition, MapFrame } from '../../domain/cartography/map-composition.ts';
 import { mapImagePixelOfLonLat } from '../../domain/cartography/map-image-pixel-of-lon-lat.ts';
@@ -90,7 +90,7 @@ forEachBackend('generated maps', (test) => {
     const { operationId, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(...AREA));
     assert.equal((await listing(svc, operationId)).items, []);
     const jobId = await requestJob(svc, mapId, boundary);
-    assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+    await expectJobSuccess(svc, jobId);
 
     const route = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
       key: svc.key,

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
 import { pollGeneration } from '../support/generation-http.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { RULE_BASED_MARK } from '../../domain/generation/rule-based-record-draft.ts';
 
 async function analysis(svc: TestService, mapId: string, body: unknown) {
@@ -40,7 +40,7 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
   test('mission analysis OAKOC and WARNO 1.b quote the terrain summary and the analyses; provenance lists them', async ({ svc }) => {
     const { operationId: op, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.45, 24.97, 60.47));
     const jobId = await requestJob(svc, mapId, boundary);
-    assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+    await expectJobSuccess(svc, jobId);
     const route = await analysis(svc, mapId, { type: 'route', movement: 'foot', waypoints: [[24.945, 60.46], [24.955, 60.46]] });
     const area = { type: 'Polygon', coordinates: [[[24.945, 60.455], [24.955, 60.455], [24.955, 60.462], [24.945, 60.462], [24.945, 60.455]]] };
     const zones = await analysis(svc, mapId, { type: 'landing_zones', area, aircraft_size: 2, max_candidates: 5 });

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import * as mgrs from 'mgrs';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { ask, pollQuestion } from '../support/terrain-question-http.ts';
 import { cannotParseAnswer } from '../../domain/terrain-question/answer-terrain-question-by-rules.ts';
 import { pino } from 'pino';
@@ -51,7 +51,7 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     const prepared = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
     mapId = prepared.mapId;
     jobId = await requestJob(svc, mapId, prepared.boundary);
-    assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+    await expectJobSuccess(svc, jobId);
   });
 
   test('point questions (decimal and MGRS) answer with the point query\'s own values', async ({ svc }) => {

@@ -5,7 +5,7 @@
 import * as assert from 'uvu/assert';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
 import type { RasterSourceProvider } from '../../workers/terrain/sources/source-provider.ts';
 import { pixelCenterLonLat } from '../../domain/terrain/pixel-center-lon-lat.ts';
@@ -58,7 +58,7 @@ forEachBackend('terrain point query', (test) => {
       /No terrain job of map .* covers \(24\.95, 60\.16\) \(work tile 12\/\d+\/\d+\): request a terrain job/);
 
     const jobId = await requestJob(svc, mapId, stored);
-    assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+    await expectJobSuccess(svc, jobId);
     const job = await svc.service.db.knex('terrain_jobs').where({ job_id: jobId }).first();
     const state = typeof job.state === 'string' ? JSON.parse(job.state) : job.state;
     const tiles: Array<[number, number]> = state.work_tiles;

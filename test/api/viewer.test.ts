@@ -18,7 +18,7 @@ import { connect } from 'nats';
 import { suite } from 'uvu';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
 import { TEST_NATS_URL } from '../support/backends.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import {
   browse, browserFetch, CookieJar, OIDC_CLIENT, startOidcTestProvider, type OidcTestProvider,
 } from '../support/oidc-test-provider.ts';
@@ -154,7 +154,7 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
     const { svc, browser } = ctx;
     const { mapId, boundary } = await mapWithBoundary(svc, AREA);
     const jobId = await requestJob(svc, mapId, boundary);
-    assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+    await expectJobSuccess(svc, jobId);
     const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
     const job = await jobRead(svc, jobId, { authorization: `Bearer ${svc.key}` });
     const tiles = await openViewer(page, svc, mapId, svc.key, job);

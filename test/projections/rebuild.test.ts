@@ -11,7 +11,7 @@ import { systemContext } from '../../commands/command-context.ts';
 import { accountForIdentity, linkIdentity } from '../../commands/identity-commands.ts';
 import { endSession, refreshSession, startSession } from '../../commands/session-commands.ts';
 import { sessionIdOfLogin } from '../../domain/session/session-events.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary } from '../support/terrain-flow.ts';
+import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { ONE_PIXEL_PNG, upload, waitForText } from '../support/document-http.ts';
 import { pollGeneration } from '../support/generation-http.ts';
 import { pollQuestion } from '../support/terrain-question-http.ts';
@@ -44,7 +44,7 @@ for (const backend of SQL_BACKENDS) {
       // A terrain job, run to the end: its snapshot must come back identical.
       const { mapId, boundary, operationId: mapOperationId } = await mapWithBoundary(svc, squareBoundary(24.93, 60.15, 24.97, 60.17));
       const jobId = await requestJob(svc, mapId, boundary);
-      assert.is((await pollJob(svc, jobId)).at(-1).status, 'success');
+      await expectJobSuccess(svc, jobId);
       // Analyses on that map (elevation from the covering job): a line of sight and a viewshed, with result layers.
       const sight = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
         key: svc.key, body: { type: 'line_of_sight', observer: { position: [24.94, 60.16], height_m: 2 }, target: { position: [24.96, 60.165], height_m: 0 } },

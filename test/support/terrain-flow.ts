@@ -36,3 +36,10 @@ export async function pollJob(svc: TestService, jobId: string, timeoutMs = 180_0
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** Waits for a terrain job and asserts it succeeded; a failure shows the job's last snapshot (its error). */
+export async function expectJobSuccess(svc: TestService, jobId: string, timeoutMs?: number) {
+  const seen = await pollJob(svc, jobId, timeoutMs);
+  assert.is(seen.at(-1).status, 'success', JSON.stringify(seen.at(-1)));
+  return seen;
+}
