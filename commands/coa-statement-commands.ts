@@ -134,7 +134,7 @@ export interface NewCoaSection extends Partial<Omit<CoaSectionFields, 'title'>> 
 /**
  * Adds a section. The statement's roster takes it first (the limit of MAX_COA_SECTIONS is decided
  * there, and adds of one statement are serialised on that stream), then the section's own stream is
- * written; a refused section write gives its place in the roster back.
+ * written; a section write refused before anything was written gives its place in the roster back.
  */
 export async function addCoaSection(store: EventStore, ctx: CommandContext, input: NewCoaSection) {
   const { account_id } = requirePrincipal(ctx);
@@ -159,7 +159,11 @@ export async function addCoaSection(store: EventStore, ctx: CommandContext, inpu
     });
     return { ...result, section_id };
   } catch (error) {
-    if (attached.events.length > 0) await detachSection(store, ctx, coa_statement_id, section_id);
+    // The place is given back unless the section was written after all (by a writer racing with the same id).
+    const attachedHere = attached.events.length > 0;
+    if (attachedHere && (await loadState(store, coaSectionStream(section_id), coaSectionDecider)).state.status === 'absent') {
+      await detachSection(store, ctx, coa_statement_id, section_id);
+    }
     throw error;
   }
 }

@@ -7,23 +7,17 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { DomainEvent } from '../shared/event-envelope.ts';
 import { Uuid } from '../shared/schema-types.ts';
 
-export const CoaSectionAttachedData = Type.Object({
-  coa_statement_id: Uuid,
-  section_id: Uuid,
-}, { additionalProperties: false });
+/** Both events name the section and its statement. */
+export const CoaSectionRosterEntry = Type.Object({ coa_statement_id: Uuid, section_id: Uuid }, { additionalProperties: false });
+type Entry = Static<typeof CoaSectionRosterEntry>;
 
-export const CoaSectionDetachedData = Type.Object({
-  coa_statement_id: Uuid,
-  section_id: Uuid,
-}, { additionalProperties: false });
-
-export type CoaSectionAttached = DomainEvent<'COAStatementSectionAttached', Static<typeof CoaSectionAttachedData>>;
-export type CoaSectionDetached = DomainEvent<'COAStatementSectionDetached', Static<typeof CoaSectionDetachedData>>;
-export type CoaSectionRosterEvent = CoaSectionAttached | CoaSectionDetached;
+export type CoaSectionRosterEvent =
+  | DomainEvent<'COAStatementSectionAttached', Entry>
+  | DomainEvent<'COAStatementSectionDetached', Entry>;
 
 export const coaSectionRosterEventSchemas = {
-  COAStatementSectionAttached: { version: 1, schema: CoaSectionAttachedData },
-  COAStatementSectionDetached: { version: 1, schema: CoaSectionDetachedData },
+  COAStatementSectionAttached: { version: 1, schema: CoaSectionRosterEntry },
+  COAStatementSectionDetached: { version: 1, schema: CoaSectionRosterEntry },
 };
 
 export const coaSectionRosterStream = (coaStatementId: string) => `coa_section_roster-${coaStatementId}`;

@@ -9,6 +9,7 @@ import { http, type TestService } from '../support/test-service.ts';
 import { COA_STATEMENT_FIELD_TYPES } from '../../domain/planning-record/planning-catalogues.ts';
 import { coaAttributeId } from '../../domain/planning-record/planning-record-events.ts';
 import { recordLlmSimulation, type SimulationContentInput } from '../../commands/llm-simulation-commands.ts';
+import { addCoaSection } from '../../commands/coa-statement-commands.ts';
 import { eventSchemas } from '../../domain/event-schemas.ts';
 import type { DomainEvent } from '../../domain/shared/event-envelope.ts';
 import { coaSectionStream } from '../../domain/coa-statement/coa-section-events.ts';
@@ -236,6 +237,14 @@ forEachBackend('COA statements', (test) => {
     }], op)));
     await svc.service.runner!.waitFor(Math.max(...added.map((a) => a.position)), 30_000);
     assert.is((await sections(svc, coa.id, '&size=1')).total, MAX_COA_SECTIONS - 1);
+    // A section write refused after the roster took it (text the store cannot hold) gives the place back.
+    try {
+      await addCoaSection(svc.service.store, ctx, { coa_statement_id: coa.id, title: 'a\u0000b' });
+      assert.unreachable('a NUL is not stored');
+    } catch (error) {
+      assert.instance(error, DomainError);
+      assert.is((error as DomainError).kind, 'invalid');
+    }
     const adds = await Promise.all(Array.from({ length: 10 }, (_, i) =>
       http(svc.url, 'POST', '/api/coa-statements/sections/', { key: svc.key, body: { coa_statement_id: coa.id, title: `Racing ${i}` } })));
     assert.equal(adds.map((r) => r.status).sort(), [200, ...Array(9).fill(422)], adds.map((r) => r.text).join('\n'));
