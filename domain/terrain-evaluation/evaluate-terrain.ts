@@ -98,6 +98,8 @@ export interface TerrainEvaluation {
 }
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
+/** Key terrain candidates kept per direction, best first (a large AO has thousands of road junctions). */
+const MAX_KEY_TERRAIN = 25;
 /** Obstacle regions smaller than this many cells stay in the rasters but are left off the layer. */
 const MIN_OBSTACLE_CELLS = 4;
 /** Positions the obstacle layer may hold (a layer is one event; the map layer limit is 250,000). */
@@ -254,7 +256,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
       junctions: avenues.flatMap((members, a) => junctionCells
         .filter((j) => members.some((m) => corridors[m]!.mask[j] !== 0))
         .map((cell) => ({ cell, elevation: input.elevation[cell]!, avenue: a }))),
-    }, avenueName);
+    }, avenueName).slice(0, MAX_KEY_TERRAIN);
     lap('avenues');
 
     const avenueOf = new Map<number, number>();
