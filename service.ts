@@ -152,6 +152,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     logger,
     readYourWritesTimeoutMs: config.readYourWritesTimeoutMs,
     trustProxy: config.trustProxy,
+    lingeringClose: { timeoutMs: config.lingeringCloseMs, maxBytes: config.lingeringCloseBytes },
     healthChecks: [
       { name: 'event_store', kind: store.kind, check: () => store.ping() },
       { name: 'read_models', kind: db.kind, check: () => db.ping() },

@@ -1,4 +1,5 @@
 // What the HTTP layer needs from the rest of the service, wired by service.ts (or a test).
+import type { LingeringCloseLimits } from './lingering-close.ts';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventStore } from '../infra/event-store/event-store.ts';
@@ -48,6 +49,8 @@ export interface ApiDependencies {
   };
   /** TRUST_PROXY: take the request's scheme, host and client address from X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** How long and how much of a refused request's body is read and dropped after the answer (default 10 s, 64 MB). */
+  lingeringClose?: LingeringCloseLimits;
   /** Browser login with OpenID Connect and its sessions (null: not configured; the auth routes answer 503). */
   browserLogin: BrowserLogin | null;
 }

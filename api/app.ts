@@ -9,7 +9,8 @@ import type { RouteSpec } from './route-spec.ts';
 import { errorMapper } from './middleware/error-mapper.ts';
 import { serveApiDocs } from './docs/serve-api-docs.ts';
 import { requireApiKey } from './middleware/authenticate.ts';
-import { pathParamsAreValid, validateRequest } from './middleware/validate-request.ts';
+import { pathParamsAreValid, validateBody, validateParameters } from './middleware/validate-request.ts';
+import { DEFAULT_LINGERING_CLOSE, lingeringClose } from './lingering-close.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { apiKeyRoutes } from './routes/api-key-routes.ts';
 import { operationRoutes } from './routes/operation-routes.ts';
@@ -82,6 +83,8 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
     if (clientGone) deps.logger.debug({ err: error }, 'client went away');
     else deps.logger.error({ err: error }, 'error after the response began');
   });
+  // Outermost: any answer sent while the request's body is still arriving closes after lingering.
+  app.use(lingeringClose(deps.lingeringClose ?? DEFAULT_LINGERING_CLOSE));
   app.use(errorMapper(deps.logger));
   const cors = webAppCors(deps);
   if (cors) app.use(cors);
@@ -111,8 +114,9 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
         await next();
       });
     }
-    if (route.body) middleware.push(jsonBody);
-    middleware.push(validateRequest(route));
+    // Path and query before the body: a request they refuse is answered without reading it.
+    middleware.push(validateParameters(route));
+    if (route.body) middleware.push(jsonBody, validateBody(route));
     middleware.push(async (ctx) => {
       await route.handler(ctx, { ...ctx.state.input, principal: ctx.state.principal, authorized: ctx.state.authorized });
       if (route.idempotent && ctx.headers['idempotency-key'] !== undefined && !ctx.state.wroteOnce) {

@@ -23,6 +23,13 @@ export interface Config {
    * it is reached at (absolute links, the Secure flag of cookies).
    */
   trustProxy: boolean;
+  /**
+   * A request answered before its body arrived (401, 403/404, 413, 415, 422 from path or query): how
+   * long and how many more bytes the API reads and drops after the answer, so that a client still
+   * sending sees it rather than a reset (api/lingering-close.ts). 0 closes at once.
+   */
+  lingeringCloseMs: number;
+  lingeringCloseBytes: number;
   /** Run projections inside the API process (false when a separate `npm run projector` does). */
   inlineProjector: boolean;
   /** Longest wait of a write endpoint for its read models (read-your-writes), in ms. */
@@ -261,6 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workQueue,
     natsUrl,
     trustProxy: flag('TRUST_PROXY', env.TRUST_PROXY || 'false'),
+    lingeringCloseMs: integer('LINGERING_CLOSE_MS', env.LINGERING_CLOSE_MS || '10000', 0, 600_000),
+    lingeringCloseBytes: integer('LINGERING_CLOSE_MB', env.LINGERING_CLOSE_MB || '64', 0, 4096) * 1024 * 1024,
     inlineProjector: flag('INLINE_PROJECTOR', env.INLINE_PROJECTOR || 'true'),
     readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS || '10000', 1, 600000),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),

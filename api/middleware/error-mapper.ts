@@ -43,9 +43,6 @@ export function errorMapper(logger: Logger): Koa.Middleware {
       }
     } catch (error) {
       const http = toHttpError(error);
-      // Refused before its body was read: close the connection after the answer rather than
-      // reading (and discarding) a body nobody wants.
-      if (!ctx.req.complete && (ctx.request.length ?? 0) + (ctx.get('transfer-encoding') ? 1 : 0) > 0) ctx.set('Connection', 'close');
       if (http) {
         ctx.status = http.status;
         ctx.set(http.headers);

@@ -7,6 +7,7 @@ import { createAjv } from '../../domain/shared/create-ajv.ts';
 import { validationError, type ValidationIssue } from '../http-error.ts';
 import { validationIssues } from '../validation-issues.ts';
 import { unstorableTextIssues } from '../unstorable-text-issues.ts';
+import { jsonDepthIssue } from '../json-depth.ts';
 import type { RouteSpec } from '../route-spec.ts';
 
 const coercing = createAjv({ coerceTypes: true, useDefaults: true, verbose: true });
@@ -54,10 +55,13 @@ export function pathParamsAreValid(route: RouteSpec): (params: Record<string, st
   return (values) => !params || (unstorableTextIssues(values, ['path']).length === 0 && params({ ...values }));
 }
 
-export function validateRequest(route: RouteSpec): Koa.Middleware {
+/**
+ * Path parameters and query, checked before the body is read: a request they refuse (422) is
+ * answered while its body may still be arriving (api/lingering-close.ts).
+ */
+export function validateParameters(route: RouteSpec): Koa.Middleware {
   const params = compile(coercing, route.params);
   const query = compile(coercing, route.query);
-  const body = compile(strict, route.body);
   const queryKeys = new Set(Object.keys((route.query as { properties?: object } | undefined)?.properties ?? {}));
   const pathIntegers = integerProperties(route.params);
   const queryIntegers = integerProperties(route.query);
@@ -79,7 +83,18 @@ export function validateRequest(route: RouteSpec): Koa.Middleware {
       if (!query(value)) issues.push(...validationIssues(query.errors, 'query').filter((i) => !raw.some((r) => r.loc[1] === i.loc[1])));
       input.query = value;
     }
+    if (issues.length > 0) throw validationError(issues);
+    ctx.state.input = input;
+    await next();
+  };
+}
+
+/** The JSON body of a route with a body schema, after validateParameters and the body parser. */
+export function validateBody(route: RouteSpec): Koa.Middleware {
+  const body = compile(strict, route.body);
+  return async (ctx, next) => {
     if (body) {
+      const issues: ValidationIssue[] = [];
       const raw = (ctx.request as { body?: unknown }).body;
       const sent = ctx.request.length !== undefined && ctx.request.length > 0 || ctx.get('transfer-encoding') !== '';
       const value = sent ? raw : undefined;
@@ -88,15 +103,16 @@ export function validateRequest(route: RouteSpec): Koa.Middleware {
         issues.push({ loc: ['body'], msg: 'Body should be JSON sent with Content-Type: application/json', type: 'model_attributes_type' });
       }
       else {
-        // Unstorable text first: the schema check would report the same fields again.
-        const unstorable = unstorableTextIssues(value, ['body']);
+        // Depth first (nothing may walk a body nested without bound), then unstorable text: the
+        // schema check would report the same fields again.
+        const tooDeep = jsonDepthIssue(value, ['body']);
+        const unstorable = tooDeep ? [tooDeep] : unstorableTextIssues(value, ['body']);
         if (unstorable.length > 0) issues.push(...unstorable);
         else if (!body(value)) issues.push(...validationIssues(body.errors, 'body'));
       }
-      input.body = value;
+      if (issues.length > 0) throw validationError(issues);
+      (ctx.state.input as Record<string, unknown>).body = value;
     }
-    if (issues.length > 0) throw validationError(issues);
-    ctx.state.input = input;
     await next();
   };
 }

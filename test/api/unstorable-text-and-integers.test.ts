@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { allRoutes } from '../../api/app.ts';
 import type { RouteSpec } from '../../api/route-spec.ts';
 import { MAX_PAGE } from '../../api/common-schemas.ts';
+import { MAX_JSON_DEPTH } from '../../api/json-depth.ts';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
 import { ownedResources, pathOf } from '../support/owned-resources.ts';
@@ -42,6 +43,27 @@ forEachBackend('unstorable text and integer parameters', (test) => {
           assert.is(r.body.detail[0].type, 'string_unicode', what);
         }
       }
+    }
+    assert.is(await head(svc), before, 'no event was appended');
+  });
+
+  test(`JSON nested deeper than ${MAX_JSON_DEPTH} levels in any body is a 422 at the field, never a 500; nothing is written`, async ({ svc }) => {
+    const owned = await ownedResources(svc);
+    const before = await head(svc);
+    const deep = JSON.parse('['.repeat(10_000) + ']'.repeat(10_000));
+    const deepLoc = (field: string) => ['body', field, ...Array(MAX_JSON_DEPTH - 1).fill(0)];
+    for (const route of routes.filter((r) => r.body)) {
+      for (const [body, loc] of [[{ name: deep }, deepLoc('name')], [{ no_such_field: deep }, deepLoc('no_such_field')]] as const) {
+        const r = await http(svc.url, route.method.toUpperCase(), pathOf(route, owned), { key: svc.key, body });
+        const what = `${route.method} ${route.path} ${loc[1]}`;
+        assert.is(r.status, 422, `${what} → ${r.status} ${r.text.slice(0, 200)}`);
+        assert.equal(r.body.detail[0].loc, loc, what);
+        assert.is(r.body.detail[0].type, 'json_too_deep', what);
+      }
+      // At the limit, the depth is no reason to refuse (the schema may still be).
+      const atLimit = await http(svc.url, route.method.toUpperCase(), pathOf(route, owned),
+        { key: svc.key, body: { name: JSON.parse('['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1)) } });
+      assert.ok(atLimit.status < 500 && atLimit.body?.detail?.[0]?.type !== 'json_too_deep', `${route.path} at the limit: ${atLimit.text.slice(0, 200)}`);
     }
     assert.is(await head(svc), before, 'no event was appended');
   });
