@@ -72,6 +72,7 @@ export async function openBackends(config: Config, options: BackendOptions = {})
     const db = await openDatabase({
       connectionString: embedded ? null : config.databaseUrl,
       pgliteDir: embedded && !options.inMemory ? join(config.dataDir, 'pglite') : null,
+      pgliteThread: config.pgliteThread,
       schema: options.schema ?? process.env.DATABASE_SCHEMA ?? 'public',
     });
     const store = await openEventStore(config, db);

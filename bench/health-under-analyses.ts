@@ -145,7 +145,7 @@ async function runShape(shape: string) {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if ((await timed(`${base}/api/health/`, null)).ok) break;
-      if (i > 1800) throw new Error('the API did not start within 3 minutes');
+      if (i > 6000) throw new Error('the API did not start within 10 minutes');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // After the API is up: create-key mints through its admin socket (embedded) or waits for its projector.

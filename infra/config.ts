@@ -54,6 +54,8 @@ export interface Config {
   workerConcurrency: number;
   /** Nice value of the analysis and phase threads (Linux): they yield the CPU to request handling. */
   workerThreadNice: number;
+  /** Run the embedded database (PGlite) in its own worker thread, off the API's event loop. */
+  pgliteThread: boolean;
   /** Draw the generated map assets when their inputs change (GENERATED_MAPS=off: never). */
   generatedMaps: boolean;
   /** Run phase workers inside the API process (embedded mode default). */
@@ -283,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskMaxDeliveries: integer('TASK_MAX_DELIVERIES', env.TASK_MAX_DELIVERIES || '5', 1, 100),
     workerConcurrency: integer('WORKER_CONCURRENCY', env.WORKER_CONCURRENCY || '2', 1, 64),
     workerThreadNice: integer('WORKER_THREAD_NICE', env.WORKER_THREAD_NICE || '10', 0, 19),
+    pgliteThread: flag('PGLITE_THREAD', env.PGLITE_THREAD || 'true'),
     generatedMaps: flag('GENERATED_MAPS', env.GENERATED_MAPS || 'true'),
     inlineWorkers: flag('INLINE_WORKERS', env.INLINE_WORKERS || (workQueue === 'in-process' ? 'true' : 'false')),
     natsStream: env.NATS_STREAM || 'TERRAIN_TASKS',

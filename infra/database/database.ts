@@ -32,7 +32,9 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** PGlite's shared_buffers (PostgreSQL units, e.g. 16MB). */
   pgliteSharedBuffers?: string;
-  /** Run PGlite in its own worker thread (default), so its queries never hold the caller's event loop. */
+  /** Run PGlite in its own worker thread, so its queries never hold the caller's event loop (the
+   *  service's default, PGLITE_THREAD); each query then costs two thread wake-ups, so batch tools and
+   *  tests that open a database directly keep it in process unless they ask. */
   pgliteThread?: boolean;
 }
 
@@ -60,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which
     // never shrinks; file reads still go through the OS page cache, so a small pool costs little.
     const sharedBuffers = options.pgliteSharedBuffers ?? '16MB';
-    const pglite = options.pgliteThread ?? true
+    const pglite = options.pgliteThread ?? false
       ? new PgliteThread({ dataDir: options.pgliteDir ?? null, sharedBuffers })
       : new PGlite(options.pgliteDir ?? undefined, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] });
     await pglite.waitReady;

@@ -81,6 +81,10 @@ export const LAYER_EXCEPTIONS: Record<string, string> = {
     'a worker thread is its own entry point: it opens the blob store it was handed the directory of',
   'workers/analyses/analysis-thread/analysis-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
     'a worker thread is its own entry point: it opens the blob store it was handed the directory of',
+  'workers/terrain/phase-thread/phase-thread-worker.ts -> infra/thread-priority.ts':
+    'a worker thread is its own entry point: it sets its own scheduling priority (WORKER_THREAD_NICE)',
+  'workers/analyses/analysis-thread/analysis-thread-worker.ts -> infra/thread-priority.ts':
+    'a worker thread is its own entry point: it sets its own scheduling priority (WORKER_THREAD_NICE)',
 };
 
 const layerOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '.');

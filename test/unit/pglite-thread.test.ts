@@ -86,7 +86,7 @@ test('a long query does not hold the caller\'s event loop', async () => {
 });
 
 test('a query after close is refused, not left waiting', async () => {
-  const db = await openDatabase({ connectionString: null, pgliteDir: null });
+  const db = await openDatabase({ connectionString: null, pgliteDir: null, pgliteThread: true });
   await db.close();
   await db.knex.raw('select 1').then(() => assert.unreachable('answered after close'), () => undefined);
 });
