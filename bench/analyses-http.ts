@@ -57,7 +57,7 @@ async function overHttp(svc: TestService, mapId: string, body: unknown): Promise
 
 const svc = await startTestService('pglite');
 try {
-  const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.08, 60.51, 25.155, 60.55));
+  const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.08, 60.51, 25.16, 60.55));
   const jobId = await requestJob(svc, mapId, boundary);
   if ((await pollJob(svc, jobId)).at(-1).status !== 'success') throw new Error('terrain job failed');
   const cases: Array<[string, AnalysisType, Record<string, unknown>]> = [

@@ -51,16 +51,17 @@ async function settle(svc: TestService, id: string) {
 }
 
 const noIds = () => 'id';
-// Inland north of Helsinki (the synthetic world's sea follows the real coast): synthetic buildings and roads.
+// Inland north of Helsinki (the synthetic world's sea follows the real coast): the east edge of a
+// synthetic town, with buildings, streets and fields beyond them.
 const AREA = {
   type: 'Polygon',
   coordinates: [
     [
-      [25.125, 60.511],
-      [25.14, 60.511],
-      [25.14, 60.52],
-      [25.125, 60.52],
-      [25.125, 60.511],
+      [25.148, 60.513],
+      [25.156, 60.513],
+      [25.156, 60.5175],
+      [25.148, 60.5175],
+      [25.148, 60.513],
     ],
   ],
 };
@@ -70,7 +71,7 @@ for (const backend of SQL_BACKENDS) {
   test('landing zones with a road constraint and buildings; a route with 16 neighbours; exact', async () => {
     const svc = await startTestService(backend);
     try {
-      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.08, 60.51, 25.155, 60.55));
+      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.08, 60.51, 25.16, 60.55));
       const jobId = await requestJob(svc, mapId, boundary, { include_buildings: true });
       await expectJobSuccess(svc, jobId);
       const badRoad = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
