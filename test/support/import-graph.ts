@@ -73,10 +73,6 @@ export const LAYER_EXCEPTIONS: Record<string, string> = {
   'workers/jobs/define-job-kind.ts -> infra/config.ts': 'the dispatchers are made with the configuration the kinds read',
   'workers/work-pipeline.ts -> infra/work-queue/open-work-queue.ts': 'the pipeline opens the queue its configuration names',
   'workers/work-pipeline.ts -> infra/language-model/open-language-model.ts': 'the pipeline opens the language model its configuration names',
-  'workers/terrain/phase-thread/phase-thread-worker.ts -> infra/thread-priority.ts':
-    'a phase thread lowers its own priority when it starts (a per-thread OS setting)',
-  'workers/analyses/analysis-thread/analysis-thread-worker.ts -> infra/thread-priority.ts':
-    'an analysis thread lowers its own priority when it starts (a per-thread OS setting)',
   'workers/terrain/phase-thread/phase-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
     'a worker thread is its own entry point: it opens the blob store it was handed the directory of',
   'workers/analyses/analysis-thread/analysis-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
