@@ -113,6 +113,20 @@ test('a tile skipped (no coverage) by two deliveries counts once; a failed one r
     .then([completed('complete', counts(3, 1), { skipped: [0], completed: [1, 2, 3] }), ...sourcesReady]);
 });
 
+test('every order of two deliveries reporting one tile: counted exactly once, completed whenever either built it', () => {
+  const outcomes = ['completed', 'skipped', 'failed'] as const;
+  for (const first of outcomes) {
+    for (const second of outcomes) {
+      const given = eventsOf([start(1), progress({ [first]: [0] }), start(2), progress({ [second]: [0] })]);
+      const c = stateOf(given).phases[phase].counts!;
+      const what = `${first} then ${second}`;
+      assert.is(c.completed + c.skipped + c.failed, 1, what);
+      const expected = first === 'completed' || second === 'completed' ? 'completed' : second;
+      assert.is(c[expected], 1, what);
+    }
+  }
+});
+
 test('a phase completes only when every tile is counted; tile indices must be the job\'s', () => {
   const given = eventsOf([start(1), progress({ completed: [0] })]);
   spec(given).when(completeWith({ completed: [1, 2] })).thenThrows('invalid', /1 of its 4 work tiles are not counted/);
