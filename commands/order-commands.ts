@@ -21,6 +21,8 @@ export interface OrdersReadOutcome {
   /** False: nothing to read (deleted, re-uploaded, text not extracted) or the same orders as recorded. */
   recorded: boolean;
   orders: number;
+  /** Global position of the OrdersRead recorded, or null. */
+  position: number | null;
 }
 
 async function textOf(storage: DocumentStorage, key: string): Promise<string | null> {
@@ -39,7 +41,7 @@ export async function readDocumentOrders(
   store: EventStore, storage: DocumentStorage, ctx: CommandContext,
   document: { document_id: string; upload_id: string }, text?: string,
 ): Promise<OrdersReadOutcome> {
-  const skipped = { document_id: document.document_id, recorded: false, orders: 0 };
+  const skipped = { document_id: document.document_id, recorded: false, orders: 0, position: null };
   const { state } = await loadState(store, documentStream(document.document_id), documentDecider);
   if (state.status !== 'active' || state.upload_id !== document.upload_id || state.text_status !== 'extracted' || !state.text_key) return skipped;
   const operation = (await loadState(store, operationStream(state.operation_id), operationDecider)).state;
@@ -57,5 +59,5 @@ export async function readDocumentOrders(
     retryOnConflict: true,
     command: { type: 'RecordOrdersRead', document_id: state.document_id, upload_id: state.upload_id, record_version: ORDER_RECORD_VERSION, orders },
   });
-  return { document_id: state.document_id, recorded: result.events.length > 0, orders: orders.length };
+  return { document_id: state.document_id, recorded: result.events.length > 0, orders: orders.length, position: result.position };
 }

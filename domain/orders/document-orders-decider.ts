@@ -3,6 +3,7 @@
 // text. Orders are recorded only for the live upload whose text was extracted (a result for an older
 // upload, a deleted document or text not yet extracted records nothing), and only when they differ
 // from what is recorded (re-reading unchanged text with the same reader changes nothing). Pure.
+import { isDeepStrictEqual } from 'node:util';
 import type { Decider } from '../shared/decider.ts';
 import type { DocumentEvent } from '../document/document-events.ts';
 import type { TextStatus } from '../document/document-decider.ts';
@@ -37,8 +38,8 @@ export const documentOrdersDecider: Decider<DocumentOrdersCommand, DocumentOrder
 
   decide(command, state) {
     if (state.status !== 'active' || state.upload_id !== command.upload_id || state.text_status !== 'extracted') return [];
-    const same = state.record_version === command.record_version
-      && JSON.stringify(state.orders) === JSON.stringify(command.orders);
+    // Compared as values: recorded orders come back from the store with their keys reordered (jsonb).
+    const same = state.record_version === command.record_version && isDeepStrictEqual(state.orders, command.orders);
     if (same) return [];
     return [{
       type: 'OrdersRead',
