@@ -97,7 +97,7 @@ forEachBackend('orders', (test) => {
     assert.equal(after.body.items.map((i: any) => i.document_id), [noteDoc]);
   });
 
-  test('another account gets 403, an unknown operation 404, an invalid id 422', async ({ svc }) => {
+  test('another account gets 403, an unknown or deleted operation 404, an invalid id 422', async ({ svc }) => {
     const op = await newOperation(svc, 'TF 1-66 AR');
     const other = await svc.newAccount();
     for (const [method, path] of [['GET', `/api/operations/${op}/orders`], ['POST', `/api/operations/${op}/orders/read`]] as const) {
@@ -110,5 +110,8 @@ forEachBackend('orders', (test) => {
     assert.is((await http(svc.url, 'POST', `/api/operations/${missing}/orders/read`, { key: svc.key })).status, 404);
     assert.is((await http(svc.url, 'GET', '/api/operations/not-a-uuid/orders', { key: svc.key })).status, 422);
     assert.is((await http(svc.url, 'GET', `/api/operations/${op}/orders`, { key: null })).status, 401);
+    assert.is((await http(svc.url, 'GET', `/api/operations/${op}/orders`, { key: svc.key })).status, 200);
+    assert.is((await http(svc.url, 'DELETE', `/api/operations/${op}`, { key: svc.key })).status, 200);
+    assert.is((await http(svc.url, 'GET', `/api/operations/${op}/orders`, { key: svc.key })).status, 404, 'a deleted operation');
   });
 });
