@@ -32,6 +32,7 @@ import { coaSectionRoutes } from './routes/coa-section-routes.ts';
 import { coaStatementRoutes } from './routes/coa-statement-routes.ts';
 import { llmSimulationRoutes } from './routes/llm-simulation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
+import { orderRoutes } from './routes/order-routes.ts';
 import { generatedMapRoutes } from './routes/generated-map-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { sessionAuthenticator } from './auth/authenticate-session.ts';
@@ -63,6 +64,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...coaStatementRoutes(deps),
     ...llmSimulationRoutes(deps),
     ...documentRoutes(deps),
+    ...orderRoutes(deps),
     ...generatedMapRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));

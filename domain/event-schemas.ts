@@ -20,6 +20,7 @@ import { generationJobEventSchemas } from './generation-job/generation-job-event
 import { generatedMapEventSchemas } from './generated-map/generated-map-events.ts';
 import { terrainQuestionEventSchemas } from './terrain-question/terrain-question-events.ts';
 import { idempotencyKeyEventSchemas } from './idempotency-key/idempotency-key-events.ts';
+import { orderEventSchemas } from './orders/order-events.ts';
 
 export interface EventSchemaEntry {
   /** Current schema version of the event's data. */
@@ -50,4 +51,5 @@ export const eventSchemas: EventSchemaRegistry = {
   ...generatedMapEventSchemas,
   ...terrainQuestionEventSchemas,
   ...idempotencyKeyEventSchemas,
+  ...orderEventSchemas,
 };

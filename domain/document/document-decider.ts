@@ -5,6 +5,7 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import type { DocumentEvent, DocumentUploadedData } from './document-events.ts';
+import type { OrdersRead } from '../orders/order-events.ts';
 
 export const TEXT_STATUSES = ['pending', 'extracted', 'failed'] as const;
 export type TextStatus = (typeof TEXT_STATUSES)[number];
@@ -38,7 +39,10 @@ function pendingUpload(state: DocumentState, uploadId: string) {
   return state.status === 'active' && state.upload_id === uploadId && state.text_status === 'pending' ? state : null;
 }
 
-export const documentDecider: Decider<DocumentCommand, DocumentEvent, DocumentState> = {
+/** The events of a document's stream: its own, and the orders read from it (document-orders-decider.ts). */
+export type DocumentStreamEvent = DocumentEvent | OrdersRead;
+
+export const documentDecider: Decider<DocumentCommand, DocumentStreamEvent, DocumentState> = {
   initialState: () => ({ status: 'absent' }),
 
   decide(command, state) {
@@ -102,6 +106,9 @@ export const documentDecider: Decider<DocumentCommand, DocumentEvent, DocumentSt
       case 'DocumentDeleted':
         if (state.status === 'absent') return state;
         return { ...state, status: 'deleted' };
+      case 'OrdersRead':
+        // The orders are their own aggregate on this stream; the document is unchanged.
+        return state;
     }
   },
 };

@@ -12,6 +12,7 @@ import { planningRecordProjector } from './planning-record-projector.ts';
 import { coaSectionProjector, coaStatementProjector } from './coa-statement-projector.ts';
 import { llmSimulationProjector } from './llm-simulation-projector.ts';
 import { documentProjector } from './document-projector.ts';
+import { documentOrdersProjector } from './document-orders-projector.ts';
 import { sessionProjector } from './session-projector.ts';
 import { identityProjector } from './identity-projector.ts';
 import { generationJobProjector } from './generation-job-projector.ts';
@@ -32,6 +33,7 @@ export const allProjectors: Projector[] = [
   coaSectionProjector,
   llmSimulationProjector,
   documentProjector,
+  documentOrdersProjector,
   sessionProjector,
   identityProjector,
   generationJobProjector,

@@ -43,3 +43,26 @@ export const deletedStorageKeys = (knex: Knex, prefix: string) => storageKeys(kn
 export function documentsAwaitingText(knex: Knex): Promise<Array<{ document_id: string; upload_id: string }>> {
   return knex('documents').where({ text_status: 'pending' }).whereNull('deleted_at').select('document_id', 'upload_id');
 }
+
+/** The orders read from an operation's live documents, each with its document (newest upload first). */
+export async function listOperationOrders(knex: Knex, operationId: string): Promise<Array<{
+  document_id: string; upload_id: string; file_name: string; read_at: string | Date | null; record_version: number | null;
+  orders: unknown[] | null; text_status: string;
+}>> {
+  return knex('documents')
+    .leftJoin('document_orders', function joinOrders() {
+      this.on('document_orders.document_id', 'documents.document_id').andOn('document_orders.upload_id', 'documents.upload_id');
+    })
+    .where('documents.operation_id', operationId).whereNull('documents.deleted_at')
+    .orderBy([{ column: 'documents.created_at', order: 'desc' }, { column: 'documents.document_id' }])
+    .select(
+      'documents.document_id', 'documents.upload_id', 'documents.file_name', 'documents.text_status',
+      'document_orders.orders', 'document_orders.record_version', 'document_orders.read_at',
+    );
+}
+
+/** An operation's live documents whose text was extracted (what a re-read reads). */
+export function operationDocumentsWithText(knex: Knex, operationId: string): Promise<Array<{ document_id: string; upload_id: string }>> {
+  return knex('documents').where({ operation_id: operationId, text_status: 'extracted' }).whereNull('deleted_at')
+    .select('document_id', 'upload_id');
+}

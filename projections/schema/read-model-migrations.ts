@@ -431,6 +431,27 @@ export const readModelMigrations: ReadModelMigration[] = [
       await knex.schema.alterTable('llm_simulations', (t) => { t.dropColumn('seed'); });
     },
   },
+  {
+    name: '0013_document_orders',
+    async up(knex) {
+      // The orders read from each document (domain/orders/document-orders-decider.ts);
+      // GET /api/operations/{id}/orders lists those of the operation's live documents.
+      await knex.schema.createTable('document_orders', (t) => {
+        t.uuid('document_id').primary();
+        t.uuid('operation_id').notNullable().index();
+        t.uuid('account_id').notNullable();
+        t.uuid('upload_id').notNullable();
+        t.text('status').notNullable();
+        t.text('text_status').notNullable();
+        t.jsonb('orders');
+        t.integer('record_version');
+        t.timestamp('read_at', { useTz: true });
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('document_orders');
+    },
+  },
 ];
 
 /** knex's MigrationSource over the list above. */

@@ -69,7 +69,8 @@ test('the document describes the validation schemas the server enforces', async 
 test('every POST that creates something takes an Idempotency-Key, with its 409 and 503 answers', async () => {
   const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
   // POSTs that act on what exists instead of creating something.
-  const actions = ['cancel_analysis', 'cancel_terrain_job', 'auth_logout'];
+  // (Reading orders again records only what changed: repeating it is harmless without a key.)
+  const actions = ['cancel_analysis', 'cancel_terrain_job', 'auth_logout', 'read_operation_orders'];
   for (const route of allRoutes({} as never).filter((r) => r.method === 'post')) {
     const parameters = doc.paths[route.path].post.parameters as Array<{ name: string; in: string }>;
     const takesKey = parameters.some((p) => p.name === 'Idempotency-Key' && p.in === 'header');

@@ -9,6 +9,7 @@ import { apiKeyProjector } from '../../projections/projectors/api-key-projector.
 import { analysisJobProjector } from '../../projections/projectors/analysis-job-projector.ts';
 import { coaSectionProjector, coaStatementProjector } from '../../projections/projectors/coa-statement-projector.ts';
 import { documentProjector } from '../../projections/projectors/document-projector.ts';
+import { documentOrdersProjector } from '../../projections/projectors/document-orders-projector.ts';
 import { generatedMapProjector } from '../../projections/projectors/generated-map-projector.ts';
 import { generationJobProjector } from '../../projections/projectors/generation-job-projector.ts';
 import { identityProjector } from '../../projections/projectors/identity-projector.ts';
@@ -201,6 +202,28 @@ documents('uploaded, text extracted, deleted, uploaded again: one row, its newes
   }]);
 });
 documents.run();
+
+// Folded with the document-orders decider (tested on its own): the spec checks the row around it.
+const documentOrders = suite('document_orders projector');
+documentOrders('uploaded, extracted, orders read, read again for an older upload, deleted: the orders, read at their event', async () => {
+  const [doc, op, account, upload1, stale] = [id(), id(), id(), id(), id()];
+  const ref = (upload_id: string) => ({ document_id: doc, operation_id: op, upload_id });
+  const stream = `document-${doc}`;
+  const by = { account_id: account, api_key_id: null, at: minute(0) };
+  await (await specs.given([
+    { stream, type: 'DocumentUploaded', data: {
+      ...ref(upload1), account_id: account, storage_key: `documents/${op}/${upload1}`, file_name: 'note.md', media_type: 'text/markdown',
+      declared_media_type: null, size: 9, sha256: sha('d'), description: null, classification: null, by,
+    } },
+    { stream, type: 'DocumentTextExtracted', data: { ...ref(upload1), text_key: `documents/${op}/${upload1}.txt`, page_count: null, characters: 9, truncated: false } },
+    { stream, type: 'OrdersRead', data: { ...ref(upload1), record_version: 1, orders: [] } },
+    { stream, type: 'OrdersRead', data: { ...ref(stale), record_version: 1, orders: [] } },
+    { stream, type: 'DocumentDeleted', data: { ...ref(upload1), by } },
+  ])).thenRows(documentOrdersProjector, 'document_orders', [{
+    ...ref(upload1), account_id: account, status: 'deleted', text_status: 'extracted', orders: [], record_version: 1, read_at: minute(2),
+  }]);
+});
+documentOrders.run();
 
 const generatedMaps = suite('generated_maps projector');
 generatedMaps('two renderings of one asset: the newest, counted, created at its own time', async () => {

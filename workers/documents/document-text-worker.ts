@@ -2,11 +2,13 @@
 // extract the text (PDF, DOCX, text, Markdown, GeoJSON, KML), keep it in storage beside the file
 // and record the outcome. A document that cannot be read (corrupt, encrypted) fails alone, with a
 // code; an unexpected error throws, so the task is redelivered, and after its last delivery the
-// dead-letter handler records EXTRACTION_RETRIES_EXHAUSTED. The text is extracted in the extraction
+// dead-letter handler records EXTRACTION_RETRIES_EXHAUSTED. Once the text is recorded, the orders in
+// it are read and recorded too (commands/order-commands.ts). The text is extracted in the extraction
 // thread (bounded heap and time); what a record says is written for the user, and what an engine or
 // the system said is logged, never recorded.
 import type { Logger } from 'pino';
 import { loadDocument, recordExtraction, type ExtractionOutcome } from '../../commands/document-commands.ts';
+import { readDocumentOrders } from '../../commands/order-commands.ts';
 import type { DocumentRecord } from '../../domain/document/document-decider.ts';
 import { documentTextKey } from '../../domain/document/document-events.ts';
 import { documentMediaType } from '../../domain/document/document-media-types.ts';
@@ -50,7 +52,9 @@ async function readAll(stream: NodeJS.ReadableStream, control: TaskControl): Pro
   return Buffer.concat(chunks);
 }
 
-async function extract(deps: DocumentTextWorkerDependencies, document: DocumentRecord, control: TaskControl): Promise<ExtractionOutcome> {
+async function extract(
+  deps: DocumentTextWorkerDependencies, document: DocumentRecord, control: TaskControl,
+): Promise<ExtractionOutcome & { text?: string }> {
   // Images carry no text: fail them without reading their bytes.
   if (!documentMediaType(document.media_type)?.text) {
     return { ok: false, code: 'NOT_EXTRACTABLE', message: `${document.media_type} carries no text to extract` };
@@ -63,7 +67,7 @@ async function extract(deps: DocumentTextWorkerDependencies, document: DocumentR
     const { text, pageCount, truncated } = await deps.extraction.extract(bytes, document.media_type);
     const text_key = documentTextKey(document.operation_id, document.upload_id);
     await deps.storage.put(text_key, (async function* () { yield Buffer.from(text, 'utf8'); })(), { contentType: 'text/plain; charset=utf-8' });
-    return { ok: true, text_key, page_count: pageCount, characters: text.length, truncated };
+    return { ok: true, text_key, page_count: pageCount, characters: text.length, truncated, text };
   } catch (error) {
     if (!(error instanceof DocumentExtractionError)) throw error;
     if (error.detail) {
@@ -80,8 +84,16 @@ export async function extractDocumentText(
 ): Promise<void> {
   const document = await pendingDocument(deps.store, payload);
   if (!document) return;
-  const outcome = await extract(deps, document, control);
+  const { text, ...outcome } = await extract(deps, document, control);
   const result = await recordExtraction(deps.store, documentContext(document), document, outcome);
   // Deleted or re-uploaded meanwhile: the text written for it belongs to nothing.
   if (result.events.length === 0 && outcome.ok) await deps.storage.delete(outcome.text_key).catch(() => undefined);
+  if (result.events.length === 0 || text === undefined) return;
+  // The text is recorded: a reader's failure must not redeliver the task (the text would not be
+  // pending any more, so nothing would read it); it is logged, and POST .../orders/read reads again.
+  try {
+    await readDocumentOrders(deps.store, deps.storage, documentContext(document), document, text);
+  } catch (error) {
+    deps.logger.error({ document_id: document.document_id, err: error }, 'reading orders from the text failed');
+  }
 }

@@ -189,12 +189,12 @@ test('the record: every element quotes its source; nothing missing; valid agains
   const json = JSON.parse(JSON.stringify(record));
   assert.ok(validate(json), JSON.stringify(validate.errors));
   assert.equal(json, record);
-  // As the payload of OrderExtracted (version 1), once a job records it.
-  const event = createAjv().compile(orderEventSchemas.OrderExtracted.schema);
+  // As the payload of OrdersRead (version 1).
+  const event = createAjv().compile(orderEventSchemas.OrdersRead.schema);
   const ids = { operation_id: '0c6b5f0e-1a2b-4c3d-8e9f-0a1b2c3d4e5f', document_id: record.document_id };
   const upload = '7d2c1b0a-9e8f-4d6c-8b5a-4c3d2e1f0a9b';
-  assert.ok(event({ ...ids, upload_id: upload, record: json }), JSON.stringify(event.errors));
-  assert.not.ok(event({ ...ids, upload_id: 'x', record: json }));
+  assert.ok(event({ ...ids, upload_id: upload, record_version: 1, orders: [json] }), JSON.stringify(event.errors));
+  assert.not.ok(event({ ...ids, upload_id: 'x', record_version: 1, orders: [json] }));
 });
 
 test.run();

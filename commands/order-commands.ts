@@ -1,0 +1,63 @@
+// Reading orders from documents: the order reader (domain/orders/read-order.ts) over one upload's
+// extracted text, its result recorded as OrdersRead on the document's stream. Reading is pure text
+// parsing (milliseconds for an order's few pages, the text capped by the extraction limits), so it runs
+// in the caller: the text worker right after recording the text, and the re-read request directly,
+// without a job of its own.
+import { documentStream } from '../domain/document/document-events.ts';
+import { documentDecider } from '../domain/document/document-decider.ts';
+import { documentOrdersDecider } from '../domain/orders/document-orders-decider.ts';
+import { ORDER_RECORD_VERSION } from '../domain/orders/order-record.ts';
+import { readOrder } from '../domain/orders/read-order.ts';
+import { operationDecider } from '../domain/operation/operation-decider.ts';
+import { operationStream } from '../domain/operation/operation-events.ts';
+import type { DocumentStorage } from '../infra/document-storage/document-storage.ts';
+import type { EventStore } from '../infra/event-store/event-store.ts';
+import type { CommandContext } from './command-context.ts';
+import { handleCommand } from './handle-command.ts';
+import { loadState } from './load-state.ts';
+
+export interface OrdersReadOutcome {
+  document_id: string;
+  /** False: nothing to read (deleted, re-uploaded, text not extracted) or the same orders as recorded. */
+  recorded: boolean;
+  orders: number;
+  /** Global position of the OrdersRead recorded, or null. */
+  position: number | null;
+}
+
+async function textOf(storage: DocumentStorage, key: string): Promise<string | null> {
+  const body = await storage.get(key);
+  if (!body) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads the orders in one upload's text (given, or read from storage) and records them. The whole
+ * text is page 1: the text job stores a PDF's pages merged, so spans are offsets in that text.
+ */
+export async function readDocumentOrders(
+  store: EventStore, storage: DocumentStorage, ctx: CommandContext,
+  document: { document_id: string; upload_id: string }, text?: string,
+): Promise<OrdersReadOutcome> {
+  const skipped = { document_id: document.document_id, recorded: false, orders: 0, position: null };
+  const { state } = await loadState(store, documentStream(document.document_id), documentDecider);
+  if (state.status !== 'active' || state.upload_id !== document.upload_id || state.text_status !== 'extracted' || !state.text_key) return skipped;
+  const operation = (await loadState(store, operationStream(state.operation_id), operationDecider)).state;
+  if (operation.status !== 'active') return skipped;
+  const content = text ?? await textOf(storage, state.text_key);
+  if (content === null) return skipped;
+  const record = readOrder({
+    document: { document_id: state.document_id, pages: [{ page: 1, text: content }] },
+    unit: { name: operation.fields.unit, designations: [] },
+    reference_date: state.uploaded_by.at,
+  });
+  const orders = record.recognised_as_order ? [record] : [];
+  const result = await handleCommand({
+    store, ctx, stream: documentStream(state.document_id), decider: documentOrdersDecider, operationId: state.operation_id,
+    retryOnConflict: true,
+    command: { type: 'RecordOrdersRead', document_id: state.document_id, upload_id: state.upload_id, record_version: ORDER_RECORD_VERSION, orders },
+  });
+  return { document_id: state.document_id, recorded: result.events.length > 0, orders: orders.length, position: result.position };
+}
