@@ -1,4 +1,5 @@
 import type { PixelToLonLat } from './terrain-evaluation-types.ts';
+import { ringCrossingIssue } from '../map/geojson/ring-crossing-issue.ts';
 
 /** One 4-connected region of a mask as a GeoJSON polygon (outer ring counter-clockwise, holes clockwise). */
 export interface MaskPolygon {
@@ -11,7 +12,7 @@ export interface MaskPolygon {
   coordinates: [number, number][][];
 }
 
-const RIGHT_TURN = [1, 2, 3, 0]; // E → S → W → N → E: the clockwise turn on screen (rows grow southward)
+const LEFT_TURN = [3, 0, 1, 2]; // E → N, S → E, W → S, N → W: the counter-clockwise turn on screen (rows grow southward)
 const DX = [1, 0, -1, 0];
 const DY = [0, 1, 0, -1];
 
@@ -19,8 +20,12 @@ const DY = [0, 1, 0, -1];
  * The regions of a raster (4-connected cells of one non-zero value; for a mask, its non-zero cells) as polygons whose rings follow the cells'
  * edges exactly: a cell is inside a polygon if and only if it is in the region, so a polygon never
  * holds a cell the mask leaves out. Rings are traced along the boundary edges with the region on the
- * right (clockwise on screen); where two cells of a region touch only at a corner, the trace turns
- * right so each ring stays simple. Collinear vertices are dropped. Regions of fewer than `minCells`
+ * right (clockwise on screen). Where two cells of one region touch only at a corner (a pinch), the
+ * trace turns left, crossing to the other cell: the region is 4-connected, so the two cells are joined
+ * elsewhere too and enclose one of the two empty cells at the corner. Turning left makes that cell a
+ * hole touching its neighbour ring at one point (each ring simple, as the API's validation wants);
+ * turning right would leave one ring passing the corner twice. Cells of different regions that touch
+ * at a corner never share a ring. Collinear vertices are dropped. Regions of fewer than `minCells`
  * cells are left out. `toLonLat` maps pixel corners (x = col, y = row) to positions.
  */
 export function maskPolygons(
@@ -77,7 +82,7 @@ export function maskPolygons(
     let found = -1;
     for (let o = head[endOf(e)]; o !== -1; o = chain[o]) {
       if (owner[o] !== owner[e]) continue;
-      if (found === -1 || dirs[o] === RIGHT_TURN[dirs[e]!]) found = o;
+      if (found === -1 || dirs[o] === LEFT_TURN[dirs[e]!]) found = o;
     }
     return found;
   };
@@ -103,6 +108,9 @@ export function maskPolygons(
     }
     ring.reverse(); // clockwise on screen is clockwise on the map: reversed, exteriors turn counter-clockwise
     ring.push(ring[0]!);
+    // Every ring must pass the same crossing check the API applies to layer geometries.
+    const issue = ringCrossingIssue(ring, []);
+    if (issue) throw new Error(`mask polygon ring is not simple (internal error): ${issue.msg}`);
     const label = owner[first]!;
     if (!rings.has(label)) rings.set(label, []);
     rings.get(label)!.push({ area, ring });

@@ -1,6 +1,10 @@
 // Issue 23 over HTTP: a terrain_evaluation analysis on a prepared (synthetic) terrain job, computed
 // by the analysis workers; its four MCOO layers through OGC API Features with their svc:layer_type,
 // the OAKOC summary in the result, the AO-only defaults (both ways along the long axis), and 422s.
+// The AO lies inland, east of Kerava: the synthetic world puts water where the real water is. The
+// former AO off Helsinki (24.88–24.965 E, 60.152–60.168 N) was three-quarters sea with no land
+// passage west to east, and 25.08–25.17 E at 60.51–60.53 N is cut north to south by a river with
+// no bridge; either leaves no corridor at all, so "avenues both ways" could not hold there.
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 import { http, startTestService } from '../support/test-service.ts';
@@ -10,12 +14,12 @@ const test = suite('terrain evaluation over HTTP [pglite]');
 test('AO only: avenues both ways along the long axis, layers in OGC API Features, OAKOC in the result', async () => {
   const svc = await startTestService('pglite');
   try {
-    const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.876, 60.15, 24.97, 60.17));
+    const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.166, 60.508, 25.264, 60.532));
     const jobId = await requestJob(svc, mapId, boundary);
     await expectJobSuccess(svc, jobId);
-    const area = { type: 'Polygon', coordinates: [[[24.88, 60.152], [24.965, 60.152], [24.965, 60.168], [24.88, 60.168], [24.88, 60.152]]] };
+    const area = { type: 'Polygon', coordinates: [[[25.17, 60.51], [25.26, 60.51], [25.26, 60.53], [25.17, 60.53], [25.17, 60.51]]] };
     const bad = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
-      key: svc.key, body: { type: 'terrain_evaluation', force: 'mounted_tracked', echelon: 'battalion', area, start: { type: 'Point', coordinates: [24.89, 60.16] } },
+      key: svc.key, body: { type: 'terrain_evaluation', force: 'mounted_tracked', echelon: 'battalion', area, start: { type: 'Point', coordinates: [25.18, 60.52] } },
     });
     assert.is(bad.status, 422, bad.text);
     assert.equal(bad.body.detail[0].loc, ['body', 'objective']);
