@@ -157,9 +157,10 @@ test('given a job, when another account cancels, then forbidden', () => {
   spec(given).when({ type: 'CancelJob', job_id, account_id: '99999999-9999-4999-8999-999999999999', reason: 'x' }).thenThrows('forbidden');
 });
 
-test('snapshot has exactly the interface shape', () => {
+test('snapshot has exactly the interface shape, plus the AO sanity warnings (issue 22)', () => {
   const snapshot = terrainJobSnapshot(run([requested, ...complete('road_artifacts')]));
-  assert.equal(Object.keys(snapshot).sort(), ['analysis_ready', 'display_ready', 'phases', 'sources', 'status']);
+  assert.equal(Object.keys(snapshot).sort(), ['analysis_ready', 'display_ready', 'phases', 'sources', 'status', 'warnings']);
+  assert.equal(snapshot.warnings, []);
   assert.equal(Object.keys(snapshot.sources).sort(), ['buildings', 'elevation', 'land_cover', 'population', 'roads', 'soil']);
   const road = snapshot.phases.find((p) => p.id === 'road_artifacts')!;
   assert.equal(road, { id: 'road_artifacts', status: 'complete', label: 'Roads', counts: counts(2, 2) });
