@@ -61,22 +61,30 @@ for (const backend of SQL_BACKENDS) {
   test.run();
 }
 
+// The AO sits inland north-east of Helsinki: the synthetic source now puts the real sea there, and
+// Helsinki's shore made the route waypoints NO-GO. The shift keeps the work-tile layout: 4 work tiles
+// east (4 × 0.087890625°) and 0.345° north, where the AO still straddles one row boundary at about the
+// same place (rows 1177–1178, as 1185–1186 before).
+const DX = 4 * 0.087890625;
+const DY = 0.345;
+const at = (lon: number, lat: number): [number, number] => [lon + DX, lat + DY];
+
 for (const backend of SQL_BACKENDS) {
   const test = suite(`landing zones and routes on a terrain job [${backend}]`);
   test('no terrain job → 409 NO_TERRAIN_JOB; requested while the job runs → waiting, then queued and surveyed', async () => {
     const svc = await startTestService(backend);
     try {
-      // The AO's west edge lies 170 m inside its westmost work tile (x 2331, from 24.873° E).
-      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.876, 60.15, 24.97, 60.17));
+      // The AO's west edge lies 160 m inside its westmost work tile (x 2335, from 25.2246° E).
+      const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(...at(24.876, 60.15), ...at(24.97, 60.17)));
       const area = {
         type: 'Polygon',
         coordinates: [
           [
-            [24.945, 60.155],
-            [24.955, 60.155],
-            [24.955, 60.162],
-            [24.945, 60.162],
-            [24.945, 60.155],
+            at(24.945, 60.155),
+            at(24.955, 60.155),
+            at(24.955, 60.162),
+            at(24.945, 60.162),
+            at(24.945, 60.155),
           ],
         ],
       };
@@ -94,10 +102,10 @@ for (const backend of SQL_BACKENDS) {
             type: 'Polygon',
             coordinates: [
               [
-                [24.945, 60.155],
-                [24.955, 60.155],
-                [24.955, 60.162],
-                [24.945, 60.155 + 1e-9],
+                at(24.945, 60.155),
+                at(24.955, 60.155),
+                at(24.955, 60.162),
+                at(24.945, 60.155 + 1e-9),
               ],
             ],
           },
@@ -176,11 +184,11 @@ for (const backend of SQL_BACKENDS) {
                   type: 'Polygon',
                   coordinates: [
                     [
-                      [24.9495, 60.1575],
-                      [24.9505, 60.1575],
-                      [24.9505, 60.1625],
-                      [24.9495, 60.1625],
-                      [24.9495, 60.1575],
+                      at(24.9495, 60.1575),
+                      at(24.9505, 60.1575),
+                      at(24.9505, 60.1625),
+                      at(24.9495, 60.1625),
+                      at(24.9495, 60.1575),
                     ],
                   ],
                 },
@@ -194,8 +202,8 @@ for (const backend of SQL_BACKENDS) {
         type: 'route',
         movement: 'foot',
         waypoints: [
-          [24.945, 60.16],
-          [24.955, 60.16],
+          at(24.945, 60.16),
+          at(24.955, 60.16),
         ],
       };
       const far = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
@@ -203,8 +211,8 @@ for (const backend of SQL_BACKENDS) {
         body: {
           ...route,
           waypoints: [
-            [24.945, 60.16],
-            [25.5, 60.3],
+            at(24.945, 60.16),
+            at(25.5, 60.3),
           ],
         },
       });
@@ -216,8 +224,8 @@ for (const backend of SQL_BACKENDS) {
         body: {
           ...route,
           waypoints: [
-            [24.883, 60.155],
-            [24.883, 60.165],
+            at(24.883, 60.155),
+            at(24.883, 60.165),
           ],
         },
       });
@@ -228,8 +236,8 @@ for (const backend of SQL_BACKENDS) {
         body: {
           ...route,
           waypoints: [
-            [24.94, 60.16],
-            [24.9, 60.16],
+            at(24.94, 60.16),
+            at(24.9, 60.16),
           ],
         },
       });
@@ -250,7 +258,7 @@ for (const backend of SQL_BACKENDS) {
       assert.equal(badAvoid.body.detail[0].loc, ['body', 'avoid_layer_ids', 0]);
       const one = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
         key: svc.key,
-        body: { ...route, waypoints: [[24.945, 60.16]] },
+        body: { ...route, waypoints: [at(24.945, 60.16)] },
       });
       assert.equal([one.status, one.body.detail?.[0]?.loc], [422, ['body', 'waypoints']]);
       const routes = [];
@@ -279,19 +287,19 @@ for (const backend of SQL_BACKENDS) {
         );
         assert.equal(layer.body.features.map((f: any) => f.properties.role).sort(), ['route', 'waypoint', 'waypoint']);
       }
-      // 0.01° of longitude at 60.16° N is about 555 m: the straight route is at least that long, the detour longer.
+      // 0.01° of longitude at 60.5° N is about 548 m: the straight route is at least that long, the detour longer.
       assert.ok(routes[0].result.length_m >= 540, String(routes[0].result.length_m));
       assert.ok(
         routes[1].result.length_m > routes[0].result.length_m,
         `${routes[1].result.length_m} vs ${routes[0].result.length_m}`,
       );
-      // The clipped route never leaves the prepared tiles (the westmost starts at 2331 / 4096 · 360° − 180°).
+      // The clipped route never leaves the prepared tiles (the westmost starts at 2335 / 4096 · 360° − 180°).
       const edgeLine = (
         await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections/layer--${routes[2].layer_id}/items`, {
           key: svc.key,
         })
       ).body.features.find((f: any) => f.properties.role === 'route').geometry.coordinates;
-      assert.ok(edgeLine.every(([lon]: number[]) => lon >= (2331 / 4096) * 360 - 180), JSON.stringify(edgeLine));
+      assert.ok(edgeLine.every(([lon]: number[]) => lon >= (2335 / 4096) * 360 - 180), JSON.stringify(edgeLine));
       const crossing = routes[1].layer_id;
       const line = (
         await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections/layer--${crossing}/items`, {
@@ -299,7 +307,7 @@ for (const backend of SQL_BACKENDS) {
         })
       ).body.features.find((f: any) => f.properties.role === 'route').geometry.coordinates;
       assert.ok(
-        line.every(([lon, lat]: number[]) => !(lon > 24.9495 && lon < 24.9505 && lat > 60.1575 && lat < 60.1625)),
+        line.every(([lon, lat]: number[]) => !(lon > 24.9495 + DX && lon < 24.9505 + DX && lat > 60.1575 + DY && lat < 60.1625 + DY)),
         'the route avoids the named area',
       );
     } finally {
