@@ -81,7 +81,7 @@ test('the walkthrough runs as written: key, operation, map, AO, terrain job, ana
     assert.match(out, /^\{"status":"success","analysis_ready":true,"display_ready":true\}$/m, out);
     assert.match(out, /^\{"status":"success","visible":(true|false),"metres":\d+(\.\d+)?\}$/m, out);
     assert.match(out, /^\*Rule-based draft \(no language model\): review and complete\.\*$/m, out);
-    assert.match(out, /Terrain of AO Helsinki \(terrain summary/, out);
+    assert.match(out, /Terrain of AO Alpha \(terrain summary/, out);
     const sheet = readFileSync(SHEET);
     assert.equal([...sheet.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG');
     assert.ok(sheet.length > 10_000, `${sheet.length} bytes`);
