@@ -41,11 +41,15 @@ export interface OsmImportOptions {
   log?: (line: string) => void;
 }
 
+const VECTOR_LAYERS: OsmDataset[] = ['roads', 'buildings'];
+
 /** Writes `<outDir>/<dataset>.fgb` per layer; throws when ogr2ogr is missing or the file is not OSM PBF. */
 export async function importOsmExtract(pbfPath: string, outDir: string, options: OsmImportOptions = {}): Promise<OsmImportReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const layers = options.layers ?? (Object.keys(OSM_SELECTIONS) as OsmDataset[]);
+  // The vector layers a `flatgeobuf:` source serves. Land cover is rasterised from OSM areas and read
+  // through `osm-pbf:` only: a FlatGeobuf of its polygons would need a rasterising source of its own.
+  const layers = options.layers ?? VECTOR_LAYERS;
   mkdirSync(outDir, { recursive: true });
 
   // Pass 1: which ways and relations each layer wants, and the nodes they use.
