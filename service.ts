@@ -80,12 +80,30 @@ export async function openBackends(config: Config, options: BackendOptions = {})
     const providers = options.providers ?? sourceProvidersFromEnv(options.env ?? process.env);
     const blobStore = createFsBlobStore(config.tileStoreDir);
     const storageConfig = config.documentStorage;
-    const documentUrlKey = storageConfig.kind === 'filesystem' ? await loadUrlSigningKey(config.documentUrlSigningKey, config.dataDir) : null;
-    const documents = openDocumentStorage(storageConfig.kind === 'filesystem'
-      ? { kind: 'filesystem', root: storageConfig.root, signingKey: documentUrlKey! }
-      : { ...storageConfig, endpoint: storageConfig.endpoint ?? undefined, publicEndpoint: storageConfig.publicEndpoint ?? undefined, accessKeyId: storageConfig.accessKeyId ?? undefined, secretAccessKey: storageConfig.secretAccessKey ?? undefined });
+    const documentUrlKey =
+      storageConfig.kind === 'filesystem'
+        ? await loadUrlSigningKey(config.documentUrlSigningKey, config.dataDir)
+        : null;
+    const documents = openDocumentStorage(
+      storageConfig.kind === 'filesystem'
+        ? { kind: 'filesystem', root: storageConfig.root, signingKey: documentUrlKey! }
+        : {
+            ...storageConfig,
+            endpoint: storageConfig.endpoint ?? undefined,
+            publicEndpoint: storageConfig.publicEndpoint ?? undefined,
+            accessKeyId: storageConfig.accessKeyId ?? undefined,
+            secretAccessKey: storageConfig.secretAccessKey ?? undefined,
+          },
+    );
     return {
-      config, logger, db, store, blobStore, providers, documents, documentUrlKey,
+      config,
+      logger,
+      db,
+      store,
+      blobStore,
+      providers,
+      documents,
+      documentUrlKey,
       async close() {
         await store.close();
         await db.close();
@@ -114,7 +132,7 @@ export interface ServiceOptions extends BackendOptions {
 }
 
 export async function startService(config: Config, options: ServiceOptions = {}): Promise<RunningService> {
-  const backends = options.backends ?? await openBackends(config, options);
+  const backends = options.backends ?? (await openBackends(config, options));
   const { logger, db, store } = backends;
   let runner: ProjectionRunner | null = null;
   let waiter: ReadModelWaiter;
@@ -134,17 +152,27 @@ export async function startService(config: Config, options: ServiceOptions = {})
     feed = polledFeed;
   }
   const caches = createApiCaches(db.knex, backends.blobStore, feed, {
-    tileCacheBytes: config.tileCacheBytes, apiKeyCacheTtlMs: config.apiKeyCacheTtlMs,
+    tileCacheBytes: config.tileCacheBytes,
+    apiKeyCacheTtlMs: config.apiKeyCacheTtlMs,
   });
   // The dispatcher runs where the projector runs (one per deployment); workers where configured.
-  const pipeline = config.inlineProjector || config.inlineWorkers
-    ? await startWorkPipeline({
-      config, store, knex: db.knex, logger, providers: backends.providers, documents: backends.documents, blobStore: backends.blobStore, env: options.env ?? process.env,
-      dispatcher: config.inlineProjector, workers: config.inlineWorkers,
-      readTerrainPoint: (mapId, lon, lat) =>
-        readTerrainPoint({ readModels: db.knex, tileBodies: caches.tileBodies }, mapId, lon, lat),
-    })
-    : null;
+  const pipeline =
+    config.inlineProjector || config.inlineWorkers
+      ? await startWorkPipeline({
+          config,
+          store,
+          knex: db.knex,
+          logger,
+          providers: backends.providers,
+          documents: backends.documents,
+          blobStore: backends.blobStore,
+          env: options.env ?? process.env,
+          dispatcher: config.inlineProjector,
+          workers: config.inlineWorkers,
+          readTerrainPoint: (mapId, lon, lat) =>
+            readTerrainPoint({ readModels: db.knex, tileBodies: caches.tileBodies }, mapId, lon, lat),
+        })
+      : null;
   const deps: ApiDependencies = {
     store,
     readModels: db.knex,
@@ -163,21 +191,41 @@ export async function startService(config: Config, options: ServiceOptions = {})
     apiKeys: caches.apiKeys,
     tileReadiness: caches.tileReadiness,
     tileBodies: caches.tileBodies,
-    terrainSources: () => Object.fromEntries(Object.entries(backends.providers)
-      .map(([dataset, p]) => [dataset, { fingerprint: p.fingerprint, description: p.description }])) as ReturnType<ApiDependencies['terrainSources']>,
+    terrainSources: () =>
+      Object.fromEntries(
+        Object.entries(backends.providers).map(([dataset, p]) => [
+          dataset,
+          { fingerprint: p.fingerprint, description: p.description },
+        ]),
+      ) as ReturnType<ApiDependencies['terrainSources']>,
     documents: {
       storage: backends.documents,
-      limits: { maxFileBytes: config.documentMaxFileBytes, maxRequestBytes: config.documentMaxRequestBytes, maxFiles: config.documentMaxFiles },
+      limits: {
+        maxFileBytes: config.documentMaxFileBytes,
+        maxRequestBytes: config.documentMaxRequestBytes,
+        maxFiles: config.documentMaxFiles,
+      },
       urlTtlSeconds: config.documentUrlTtlSeconds,
       verifyDownload: backends.documentUrlKey
-        ? ((key) => (k: string, query: Record<string, string | undefined>) => verifyDownload(k, query, key, Math.floor(Date.now() / 1000)))(backends.documentUrlKey)
+        ? (
+            (key) => (k: string, query: Record<string, string | undefined>) =>
+              verifyDownload(k, query, key, Math.floor(Date.now() / 1000))
+          )(backends.documentUrlKey)
         : null,
     },
     browserLogin: config.browserLogin
-      ? browserLogin(openIdConnectProvider({
-        issuer: config.browserLogin.issuer, clientId: config.browserLogin.clientId, clientSecret: config.browserLogin.clientSecret,
-        redirectUri: config.browserLogin.redirectUri, postLogoutRedirectUri: config.browserLogin.webAppUrl, scopes: config.browserLogin.scopes,
-      }), config.browserLogin, options.browserLoginClock)
+      ? browserLogin(
+          openIdConnectProvider({
+            issuer: config.browserLogin.issuer,
+            clientId: config.browserLogin.clientId,
+            clientSecret: config.browserLogin.clientSecret,
+            redirectUri: config.browserLogin.redirectUri,
+            postLogoutRedirectUri: config.browserLogin.webAppUrl,
+            scopes: config.browserLogin.scopes,
+          }),
+          config.browserLogin,
+          options.browserLoginClock,
+        )
       : null,
   };
   // The storage sweeper runs where the dispatchers run (one per deployment).
@@ -195,7 +243,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     server.listen(config.port, config.host, () => resolve());
   });
   // Embedded servers in tests keep PGlite in memory and listen on no admin socket.
-  const adminSocket = config.adminSocket && !options.inMemory ? await startAdminSocket(config.adminSocket, store, waiter) : null;
+  const adminSocket =
+    config.adminSocket && !options.inMemory ? await startAdminSocket(config.adminSocket, store, waiter) : null;
   const address = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
   return {

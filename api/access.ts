@@ -12,18 +12,32 @@ import { findAnalysis, type AnalysisRow } from '../projections/queries/analysis-
 import { findTerrainQuestion, type TerrainQuestionView } from '../projections/queries/terrain-question-queries.ts';
 
 /** An active operation of the caller's account. */
-export async function accessibleOperation(knex: Knex, operationId: string, principal: Principal): Promise<OperationRow> {
+export async function accessibleOperation(
+  knex: Knex,
+  operationId: string,
+  principal: Principal,
+): Promise<OperationRow> {
   const row = await findOperationRow(knex, operationId);
-  return requireAccess(row && !row.deleted_at ? row : null, principal.account_id, { kind: 'Operation', id: operationId });
+  return requireAccess(row && !row.deleted_at ? row : null, principal.account_id, {
+    kind: 'Operation',
+    id: operationId,
+  });
 }
 
 /** An operation of the caller's account, deleted ones included (the audit history outlives it). */
 export async function auditableOperation(knex: Knex, operationId: string, principal: Principal): Promise<OperationRow> {
-  return requireAccess(await findOperationRow(knex, operationId), principal.account_id, { kind: 'Operation', id: operationId });
+  return requireAccess(await findOperationRow(knex, operationId), principal.account_id, {
+    kind: 'Operation',
+    id: operationId,
+  });
 }
 
 /** The 403/404 rule for a map row already read: its operation must be active too. */
-export function requireMapAccess(row: (MapRow & { operation_deleted: boolean }) | null, mapId: string, principal: Principal): MapRow {
+export function requireMapAccess(
+  row: (MapRow & { operation_deleted: boolean }) | null,
+  mapId: string,
+  principal: Principal,
+): MapRow {
   return requireAccess(row && !row.operation_deleted ? row : null, principal.account_id, { kind: 'Map', id: mapId });
 }
 
@@ -39,9 +53,13 @@ export async function accessibleTerrainJob(knex: Knex, jobId: string, principal:
 
 /** An analysis of the caller's account (its map's operation must be active too). */
 export async function accessibleAnalysis(knex: Knex, analysisId: string, principal: Principal): Promise<AnalysisRow> {
-  const row = requireAccess(await findAnalysis(knex, analysisId), principal.account_id, { kind: 'Analysis', id: analysisId });
+  const row = requireAccess(await findAnalysis(knex, analysisId), principal.account_id, {
+    kind: 'Analysis',
+    id: analysisId,
+  });
   await accessibleMap(knex, row.map_id, principal).catch((error: unknown) => {
-    if (error instanceof Error && 'kind' in error && error.kind === 'not_found') throw new DomainError('not_found', `Analysis ${analysisId} not found`);
+    if (error instanceof Error && 'kind' in error && error.kind === 'not_found')
+      throw new DomainError('not_found', `Analysis ${analysisId} not found`);
     throw error;
   });
   return row;
@@ -49,7 +67,9 @@ export async function accessibleAnalysis(knex: Knex, analysisId: string, princip
 
 /** A terrain question of the caller's account (its map's operation must be active too). */
 export async function accessibleTerrainQuestion(
-  knex: Knex, questionId: string, principal: Principal,
+  knex: Knex,
+  questionId: string,
+  principal: Principal,
 ): Promise<TerrainQuestionView> {
   const kind = { kind: 'Terrain question', id: questionId };
   const row = requireAccess(await findTerrainQuestion(knex, questionId), principal.account_id, kind);

@@ -6,8 +6,11 @@ import type { ApiDependencies } from './api-dependencies.ts';
 import { awaitReadModels } from './read-your-writes.ts';
 
 export async function answerVersionedWrite(
-  ctx: Koa.Context, deps: ApiDependencies, result: { position: number | null; revision: number },
-  what: string, options: { id?: string; verb?: string } = {},
+  ctx: Koa.Context,
+  deps: ApiDependencies,
+  result: { position: number | null; revision: number },
+  what: string,
+  options: { id?: string; verb?: string } = {},
 ): Promise<void> {
   await awaitReadModels(deps, result.position);
   ctx.set('ETag', `"${result.revision + 1}"`);

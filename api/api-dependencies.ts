@@ -44,8 +44,12 @@ export interface ApiDependencies {
     limits: UploadLimits;
     urlTtlSeconds: number;
     /** Checks a download URL the filesystem store signed (null for S3: the object store checks its own). */
-    verifyDownload: ((key: string, query: Record<string, string | undefined>) =>
-      { ok: true; fileName: string; contentType: string } | { ok: false; reason: 'expired' | 'invalid' }) | null;
+    verifyDownload:
+      | ((
+          key: string,
+          query: Record<string, string | undefined>,
+        ) => { ok: true; fileName: string; contentType: string } | { ok: false; reason: 'expired' | 'invalid' })
+      | null;
   };
   /** TRUST_PROXY: take the request's scheme, host and client address from X-Forwarded-* headers. */
   trustProxy: boolean;

@@ -80,8 +80,13 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
   // Koa prints errors that reach it after the response began (a client that aborts an upload, a
   // socket reset) to stderr; they go to the log instead, at debug for the client's own doing.
   app.on('error', (error: NodeJS.ErrnoException) => {
-    const clientGone = error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.code === 'ECONNABORTED'
-      || error.code === 'HPE_INVALID_EOF_STATE' || error.message === 'aborted' || error.message === 'Parse Error';
+    const clientGone =
+      error.code === 'ECONNRESET' ||
+      error.code === 'EPIPE' ||
+      error.code === 'ECONNABORTED' ||
+      error.code === 'HPE_INVALID_EOF_STATE' ||
+      error.message === 'aborted' ||
+      error.message === 'Parse Error';
     if (clientGone) deps.logger.debug({ err: error }, 'client went away');
     else deps.logger.error({ err: error }, 'error after the response began');
   });
@@ -112,7 +117,8 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
       const checkable = pathParamsAreValid(route);
       middleware.push(async (ctx, next) => {
         // A malformed path is left to validation (422); a well-formed one names a resource to check.
-        if (checkable(ctx.params)) ctx.state.authorized = await authorize({ params: ctx.params, principal: ctx.state.principal });
+        if (checkable(ctx.params))
+          ctx.state.authorized = await authorize({ params: ctx.params, principal: ctx.state.principal });
         await next();
       });
     }
@@ -120,7 +126,11 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
     middleware.push(validateParameters(route));
     if (route.body) middleware.push(jsonBody, validateBody(route));
     middleware.push(async (ctx) => {
-      await route.handler(ctx, { ...ctx.state.input, principal: ctx.state.principal, authorized: ctx.state.authorized });
+      await route.handler(ctx, {
+        ...ctx.state.input,
+        principal: ctx.state.principal,
+        authorized: ctx.state.authorized,
+      });
       if (route.idempotent && ctx.headers['idempotency-key'] !== undefined && !ctx.state.wroteOnce) {
         // A declaration the handler does not honour would make a retry write twice: a bug, not a client error.
         throw new Error(`${route.operationId} is declared idempotent but its handler did not write through writeOnce`);
@@ -140,7 +150,8 @@ export function createApp(deps: ApiDependencies, routes: RouteSpec[] = allRoutes
  * so a test can wait for the end of a request whose client went away.
  */
 export function createRequestListener(
-  deps: ApiDependencies, app: Koa = createApp(deps),
+  deps: ApiDependencies,
+  app: Koa = createApp(deps),
 ): (...args: Parameters<RequestListener>) => Promise<void> | undefined {
   const koa = app.callback();
   const fastPath = tileFastPath(deps);
@@ -148,6 +159,9 @@ export function createRequestListener(
     const handled = fastPath(req, res);
     if (handled === true) return undefined;
     if (handled === false) return koa(req, res);
-    return handled.then((done) => (done ? undefined : koa(req, res)), () => koa(req, res));
+    return handled.then(
+      (done) => (done ? undefined : koa(req, res)),
+      () => koa(req, res),
+    );
   };
 }

@@ -8,12 +8,20 @@ import { DomainError } from '../domain/shared/domain-error.ts';
 import { coaAttributeId } from '../domain/planning-record/planning-record-events.ts';
 import { COA_STATEMENT_FIELD_TYPES } from '../domain/planning-record/planning-catalogues.ts';
 import {
-  findCoaSection, findCoaStatement, findSimulation, type CoaSectionRow, type CoaStatementRow, type LlmSimulationRow,
+  findCoaSection,
+  findCoaStatement,
+  findSimulation,
+  type CoaSectionRow,
+  type CoaStatementRow,
+  type LlmSimulationRow,
 } from '../projections/queries/coa-statement-queries.ts';
 
 export async function accessibleCoaStatement(knex: Knex, id: string, principal: Principal): Promise<CoaStatementRow> {
   const row = await findCoaStatement(knex, id);
-  return requireAccess(row && !row.deleted_at && !row.operation_deleted ? row : null, principal.account_id, { kind: 'COA statement', id });
+  return requireAccess(row && !row.deleted_at && !row.operation_deleted ? row : null, principal.account_id, {
+    kind: 'COA statement',
+    id,
+  });
 }
 
 export async function accessibleCoaSection(knex: Knex, id: string, principal: Principal): Promise<CoaSectionRow> {

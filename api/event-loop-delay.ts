@@ -52,7 +52,8 @@ export function startEventLoopDelayMonitor(): EventLoopDelayMonitor {
       const ongoing = now - expected;
       if (ongoing > 0) window.push(ongoing);
       const sorted = Float64Array.from(window).sort();
-      const at = (p: number) => (sorted.length === 0 ? 0 : round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]));
+      const at = (p: number) =>
+        sorted.length === 0 ? 0 : round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
       return {
         p50: at(50),
         p99: at(99),

@@ -7,7 +7,9 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import {
-  claimIdempotencyKey, recordIdempotentWrite, releaseIdempotencyKey,
+  claimIdempotencyKey,
+  recordIdempotentWrite,
+  releaseIdempotencyKey,
 } from '../commands/idempotency-key-commands.ts';
 import { uuidV5 } from '../domain/shared/uuid-v5.ts';
 import type { ApiDependencies } from './api-dependencies.ts';
@@ -61,17 +63,21 @@ function unseal(sealed: string, key: string, keyId: string): unknown {
  * A write that throws writes nothing, so it releases the key and a retry runs anew.
  */
 export async function writeOnce<Written>(
-  ctx: Koa.Context, deps: ApiDependencies, write: () => Promise<Written>,
+  ctx: Koa.Context,
+  deps: ApiDependencies,
+  write: () => Promise<Written>,
 ): Promise<Written> {
   ctx.state.wroteOnce = true;
   const key = ctx.headers['idempotency-key'];
   if (key === undefined) return write();
   if (typeof key !== 'string' || !KEY.test(key)) {
-    throw validationError([{
-      loc: ['header', IDEMPOTENCY_KEY_HEADER],
-      msg: 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, say)',
-      type: 'string_pattern_mismatch',
-    }]);
+    throw validationError([
+      {
+        loc: ['header', IDEMPOTENCY_KEY_HEADER],
+        msg: 'Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, say)',
+        type: 'string_pattern_mismatch',
+      },
+    ]);
   }
   const commandCtx = commandContextOf(ctx);
   const keyId = keyIdOf(ctx.state.principal.account_id, key);

@@ -5,6 +5,9 @@ import { HttpError } from './http-error.ts';
 export function ifMatchRevision(header: string): number | undefined {
   if (!header) return undefined;
   const match = /^(?:W\/)?"(\d+)"$/.exec(header.trim());
-  if (!match) throw new HttpError(422, [{ loc: ['header', 'if-match'], msg: 'If-Match should be an ETag such as "3"', type: 'value_error' }]);
+  if (!match)
+    throw new HttpError(422, [
+      { loc: ['header', 'if-match'], msg: 'If-Match should be an ETag such as "3"', type: 'value_error' },
+    ]);
   return Number(match[1]);
 }

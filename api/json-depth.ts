@@ -6,7 +6,12 @@ import type { ValidationIssue } from './http-error.ts';
 /** Most levels of arrays and objects a JSON body may nest (the body itself is level 1). */
 export const MAX_JSON_DEPTH = 64;
 
-interface Visit { value: unknown; depth: number; parent: Visit | null; key: string | number | null }
+interface Visit {
+  value: unknown;
+  depth: number;
+  parent: Visit | null;
+  key: string | number | null;
+}
 
 /** The loc of a visit, from its chain of parents. */
 export function locOf(visit: Visit, root: Array<string | number>): Array<string | number> {
@@ -20,13 +25,17 @@ export function locOf(visit: Visit, root: Array<string | number>): Array<string 
  * needs; without recursion, so any depth is safe to walk. `enter` may refuse to descend.
  */
 export function* walkJson(value: unknown): Generator<Visit> {
-  const stack: Visit[] = [{ value, depth: value !== null && typeof value === 'object' ? 1 : 0, parent: null, key: null }];
+  const stack: Visit[] = [
+    { value, depth: value !== null && typeof value === 'object' ? 1 : 0, parent: null, key: null },
+  ];
   while (stack.length > 0) {
     const visit = stack.pop()!;
     yield visit;
     const v = visit.value;
     if (v === null || typeof v !== 'object') continue;
-    const entries: Array<[string | number, unknown]> = Array.isArray(v) ? v.map((item, i) => [i, item]) : Object.entries(v);
+    const entries: Array<[string | number, unknown]> = Array.isArray(v)
+      ? v.map((item, i) => [i, item])
+      : Object.entries(v);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, item] = entries[i]!;
       const nested = item !== null && typeof item === 'object';
@@ -36,7 +45,11 @@ export function* walkJson(value: unknown): Generator<Visit> {
 }
 
 /** A 422 issue at the first array or object nested deeper than `max` levels, or null. */
-export function jsonDepthIssue(value: unknown, root: Array<string | number>, max = MAX_JSON_DEPTH): ValidationIssue | null {
+export function jsonDepthIssue(
+  value: unknown,
+  root: Array<string | number>,
+  max = MAX_JSON_DEPTH,
+): ValidationIssue | null {
   for (const visit of walkJson(value)) {
     if (visit.depth > max) {
       return { loc: locOf(visit, root), msg: `Value nested more than ${max} levels deep`, type: 'json_too_deep' };

@@ -43,7 +43,9 @@ export function closeAfterLingering(req: IncomingMessage, res: ServerResponse, l
   req.resume();
   // Node ends a `Connection: close` response with socket.destroySoon(): the FIN, then a close that
   // resets the unread bytes. Here it only sends the FIN; the socket closes below.
-  socket.destroySoon = () => { socket.end(); };
+  socket.destroySoon = () => {
+    socket.end();
+  };
   const bytesAtAnswer = socket.bytesRead;
   const startedAt = Date.now();
   const close = () => {

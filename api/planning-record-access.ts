@@ -7,7 +7,11 @@ import type { Principal } from '../commands/command-context.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { planningRecordId, type PlanningRecordKind } from '../domain/planning-record/planning-record-events.ts';
-import { activeOperationIds, findPlanningRecord, type PlanningRecordRow } from '../projections/queries/planning-record-queries.ts';
+import {
+  activeOperationIds,
+  findPlanningRecord,
+  type PlanningRecordRow,
+} from '../projections/queries/planning-record-queries.ts';
 import { accessibleOperation } from './access.ts';
 
 export interface PlanningRecordTarget {
@@ -17,7 +21,12 @@ export interface PlanningRecordTarget {
 }
 
 export async function accessiblePlanningRecord(
-  knex: Knex, kind: PlanningRecordKind, types: readonly string[], recordId: string, principal: Principal, label: string,
+  knex: Knex,
+  kind: PlanningRecordKind,
+  types: readonly string[],
+  recordId: string,
+  principal: Principal,
+  label: string,
 ): Promise<PlanningRecordTarget> {
   const id = recordId.toLowerCase();
   const row = await findPlanningRecord(knex, id);

@@ -14,15 +14,17 @@ export interface RecordedResource {
 }
 
 export async function awaitReadModels(
-  deps: ApiDependencies, position: number | null, recorded?: RecordedResource,
+  deps: ApiDependencies,
+  position: number | null,
+  recorded?: RecordedResource,
 ): Promise<void> {
   if (position === null) return;
   if (await deps.waiter.waitFor(position, deps.readYourWritesTimeoutMs)) return;
   const what = recorded ? ` as ${recorded.id}` : '';
   throw new HttpError(
     503,
-    `The write was recorded${what} (position ${position}) but the read models have not caught up yet; `
-      + 'retry the read shortly',
+    `The write was recorded${what} (position ${position}) but the read models have not caught up yet; ` +
+      'retry the read shortly',
     { 'Retry-After': '1', ...(recorded?.location ? { Location: recorded.location } : {}) },
     recorded ? { ...recorded } : {},
   );

@@ -23,7 +23,14 @@ export interface RouteInput<P, Q, B> {
   authorized?: unknown;
 }
 
-export interface RouteSpec<P extends TObject | undefined = any, Q extends TObject | undefined = any, B extends TSchema | undefined = any> {
+// Defaults of `any` let a heterogeneous list of specs be typed RouteSpec[]; each spec itself is inferred exactly.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export interface RouteSpec<
+  P extends TObject | undefined = any,
+  Q extends TObject | undefined = any,
+  B extends TSchema | undefined = any,
+> {
+  /* eslint-enable @typescript-eslint/no-explicit-any */
   method: HttpMethod;
   /** OpenAPI style: /api/operations/{operation_id} */
   path: string;
@@ -74,9 +81,11 @@ export const pathNamesResource = (route: Pick<RouteSpec, 'path'>) => /\{[^}]+\}/
  * without access to the resource would learn from a 422 what the body should hold, and the body
  * would be read for a request about to be refused.
  */
-export function defineRoute<P extends TObject | undefined, Q extends TObject | undefined, B extends TSchema | undefined>(
-  spec: RouteSpec<P, Q, B>,
-): RouteSpec<P, Q, B> {
+export function defineRoute<
+  P extends TObject | undefined,
+  Q extends TObject | undefined,
+  B extends TSchema | undefined,
+>(spec: RouteSpec<P, Q, B>): RouteSpec<P, Q, B> {
   if ((spec.body || spec.multipartBody) && pathNamesResource(spec) && !spec.authorize) {
     throw new Error(`${spec.operationId}: its path names a resource and it takes a body, so it must declare authorize`);
   }

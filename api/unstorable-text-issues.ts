@@ -7,12 +7,19 @@ import { locOf, walkJson } from './json-depth.ts';
 
 const MAX_ISSUES = 50;
 
-export function unstorableTextIssues(value: unknown, loc: Array<string | number>, issues: ValidationIssue[] = []): ValidationIssue[] {
+export function unstorableTextIssues(
+  value: unknown,
+  loc: Array<string | number>,
+  issues: ValidationIssue[] = [],
+): ValidationIssue[] {
   // Values under a bad key are not looked at: the key's issue says it all.
   const skipped = new Set<unknown>();
   for (const visit of walkJson(value)) {
     if (issues.length >= MAX_ISSUES) break;
-    if (visit.parent && skipped.has(visit.parent)) { skipped.add(visit); continue; }
+    if (visit.parent && skipped.has(visit.parent)) {
+      skipped.add(visit);
+      continue;
+    }
     if (typeof visit.key === 'string') {
       const problem = unstorableTextProblem(visit.key);
       if (problem) {

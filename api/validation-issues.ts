@@ -14,19 +14,26 @@ const TYPE_NAMES: Record<string, [string, string]> = {
 };
 
 function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-\s]+/g, '_').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase();
 }
 
 function pathSegments(instancePath: string, numericIndices: boolean): Array<string | number> {
   if (!instancePath) return [];
-  return instancePath.split('/').slice(1).map((raw) => {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    return numericIndices && /^\d+$/.test(segment) ? Number(segment) : segment;
-  });
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((raw) => {
+      const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      return numericIndices && /^\d+$/.test(segment) ? Number(segment) : segment;
+    });
 }
 
 function issueOf(error: ErrorObject, root: string): ValidationIssue {
   const loc: Array<string | number> = [root, ...pathSegments(error.instancePath, root === 'body')];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- ajv types params per keyword; each case reads its own
   const p = error.params as Record<string, any>;
   switch (error.keyword) {
     case 'required':
@@ -36,18 +43,19 @@ function issueOf(error: ErrorObject, root: string): ValidationIssue {
       const snake = snakeCase(name);
       // parentSchema is there because the validators are compiled with ajv's `verbose` option.
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const hint = snake !== name && known.includes(snake)
-        ? `; field names are snake_case: did you mean '${snake}'?` : '';
+      const hint =
+        snake !== name && known.includes(snake) ? `; field names are snake_case: did you mean '${snake}'?` : '';
       return { loc: [...loc, name], msg: `Extra inputs are not permitted${hint}`, type: 'extra_forbidden' };
     }
     case 'type': {
-      const wanted = String(Array.isArray(p.type) ? p.type.find((t: string) => t !== 'null') ?? p.type[0] : p.type);
+      const wanted = String(Array.isArray(p.type) ? (p.type.find((t: string) => t !== 'null') ?? p.type[0]) : p.type);
       const [type, msg] = TYPE_NAMES[wanted] ?? ['type_error', error.message ?? 'Invalid type'];
       return { loc, msg, type };
     }
     case 'format':
       if (p.format === 'uuid') return { loc, msg: 'Input should be a valid UUID', type: 'uuid_parsing' };
-      if (p.format === 'date-time') return { loc, msg: 'Input should be a valid datetime (RFC 3339)', type: 'datetime_parsing' };
+      if (p.format === 'date-time')
+        return { loc, msg: 'Input should be a valid datetime (RFC 3339)', type: 'datetime_parsing' };
       return { loc, msg: `Input should match format ${p.format}`, type: 'value_error' };
     case 'enum':
       return {
@@ -64,7 +72,11 @@ function issueOf(error: ErrorObject, root: string): ValidationIssue {
     case 'maxLength':
       return { loc, msg: `String should have at most ${p.limit} characters`, type: 'string_too_long' };
     case 'pattern':
-      return { loc, msg: p.pattern === '\\S' ? 'String should not be blank' : `String should match pattern '${p.pattern}'`, type: 'string_pattern_mismatch' };
+      return {
+        loc,
+        msg: p.pattern === '\\S' ? 'String should not be blank' : `String should match pattern '${p.pattern}'`,
+        type: 'string_pattern_mismatch',
+      };
     case 'minimum':
       return { loc, msg: `Input should be greater than or equal to ${p.limit}`, type: 'greater_than_equal' };
     case 'maximum':
@@ -84,7 +96,8 @@ function issueOf(error: ErrorObject, root: string): ValidationIssue {
 
 /** One issue per culprit, in document order; union bookkeeping errors are dropped. */
 export function validationIssues(
-  errors: ErrorObject[] | null | undefined, root: 'body' | 'query' | 'path',
+  errors: ErrorObject[] | null | undefined,
+  root: 'body' | 'query' | 'path',
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();

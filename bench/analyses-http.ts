@@ -27,7 +27,14 @@ import { createSourceProvider } from '../workers/terrain/sources/create-source-p
 import { fmt, numberArg } from './support.ts';
 
 const RUNS = numberArg('runs', 5);
-const ROUTE = { type: 'route', movement: 'foot', waypoints: [[25.11, 60.528], [25.124, 60.533]] };
+const ROUTE = {
+  type: 'route',
+  movement: 'foot',
+  waypoints: [
+    [25.11, 60.528],
+    [25.124, 60.533],
+  ],
+};
 const VIEWSHED = { type: 'viewshed', observer: { position: [25.12, 60.53], height_m: 2 }, radius_m: 3000 };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const control = idleTaskControl();
@@ -62,9 +69,14 @@ try {
   if ((await pollJob(svc, jobId)).at(-1).status !== 'success') throw new Error('terrain job failed');
   const cases: Array<[string, AnalysisType, Record<string, unknown>]> = [
     ['route, foot, 8 neighbours', 'route', ROUTE],
-    ['route, foot, 16 neighbours', 'route', {
-      ...ROUTE, neighbourhood: 16,
-    }],
+    [
+      'route, foot, 16 neighbours',
+      'route',
+      {
+        ...ROUTE,
+        neighbourhood: 16,
+      },
+    ],
     ['viewshed, 3 km', 'viewshed', VIEWSHED],
   ];
   console.log(`analyses over HTTP vs the pure function (PGlite, synthetic sources, median of ${RUNS} runs)`);

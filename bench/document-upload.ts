@@ -31,7 +31,12 @@ function pngFile(bytes: number): Buffer {
 
 /** A text file of `bytes` (so the sniffer accepts it): random hex lines, different per file. */
 function textFile(bytes: number): Buffer {
-  return Buffer.from(randomBytes(Math.ceil(bytes / 2)).toString('hex').slice(0, bytes).replace(/(.{99})./g, '$1\n'));
+  return Buffer.from(
+    randomBytes(Math.ceil(bytes / 2))
+      .toString('hex')
+      .slice(0, bytes)
+      .replace(/(.{99})./g, '$1\n'),
+  );
 }
 
 /**
@@ -41,24 +46,41 @@ function textFile(bytes: number): Buffer {
  */
 function postMultipart(url: string, key: string, operationId: string, bytes: Buffer, fileName: string): Promise<void> {
   const boundary = `bench${randomUUID().replace(/-/g, '')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="operation_id"\r\n\r\n${operationId}\r\n`
-    + `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="operation_id"\r\n\r\n${operationId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + bytes.length + tail.length,
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + bytes.length + tail.length,
+        },
       },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}: ${Buffer.concat(chunks)}`))));
-    });
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve()
+            : reject(new Error(`upload answered ${res.statusCode}: ${Buffer.concat(chunks)}`)),
+        );
+      },
+    );
     req.on('error', reject);
     void (async () => {
-      for (const part of [head, ...Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536)), tail]) {
+      for (const part of [
+        head,
+        ...Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
+          bytes.subarray(i * 65536, (i + 1) * 65536),
+        ),
+        tail,
+      ]) {
         if (!req.write(part)) await once(req, 'drain');
       }
       req.end();
@@ -68,61 +90,107 @@ function postMultipart(url: string, key: string, operationId: string, bytes: Buf
 
 async function pool<T>(items: T[], clients: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 let s3: { close(): Promise<unknown> } | null = null;
 const env: Record<string, string> = {
-  DOCUMENT_MAX_FILE_MB: String(MB + 1), DOCUMENT_MAX_REQUEST_MB: String(MB + 2), LOG_LEVEL: 'fatal',
+  DOCUMENT_MAX_FILE_MB: String(MB + 1),
+  DOCUMENT_MAX_REQUEST_MB: String(MB + 2),
+  LOG_LEVEL: 'fatal',
 };
 if (STORAGE === 's3') {
   const { default: S3rver } = await import('s3rver');
   const dir = mkdtempSync(join(tmpdir(), 'bench-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'docs' }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'docs' }],
+  });
   const { port } = await server.run();
-  s3 = { close: async () => { await server.close(); rmSync(dir, { recursive: true, force: true }); } };
+  s3 = {
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
   Object.assign(env, {
-    DOCUMENT_STORAGE: 's3', S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'docs', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+    DOCUMENT_STORAGE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: 'docs',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
   });
 }
 
 const svc = await startTestService('postgres', env);
 try {
-  const files = Array.from({ length: FILES }, () => (KIND === 'png'
-    ? pngFile(MB * 1024 * 1024 - 57)
-    : textFile(MB * 1024 * 1024)));
+  const files = Array.from({ length: FILES }, () =>
+    KIND === 'png' ? pngFile(MB * 1024 * 1024 - 57) : textFile(MB * 1024 * 1024),
+  );
   const total = files.reduce((n, f) => n + f.length, 0) / 1024 / 1024;
-  const op = (await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: { name: 'Bench', unit: 'U', branch: 'infantry', echelon: 'brigade' } })).body.id;
+  const op = (
+    await http(svc.url, 'POST', '/api/operations/', {
+      key: svc.key,
+      body: { name: 'Bench', unit: 'U', branch: 'infantry', echelon: 'brigade' },
+    })
+  ).body.id;
 
   // Baseline: the same bytes through the storage adapter, same concurrency.
   const rssStart = process.memoryUsage().rss;
   let directPeak = rssStart;
-  const directSampler = setInterval(() => { directPeak = Math.max(directPeak, process.memoryUsage().rss); }, 20);
+  const directSampler = setInterval(() => {
+    directPeak = Math.max(directPeak, process.memoryUsage().rss);
+  }, 20);
   let t = performance.now();
   await pool(files, CLIENTS, async (bytes) => {
-    await svc.service.documents.put(`bench/${randomUUID()}`, (async function* () {
-      for (let i = 0; i < bytes.length; i += 64 * 1024) yield bytes.subarray(i, i + 64 * 1024);
-    })(), { contentType: 'text/plain' });
+    await svc.service.documents.put(
+      `bench/${randomUUID()}`,
+      (async function* () {
+        for (let i = 0; i < bytes.length; i += 64 * 1024) yield bytes.subarray(i, i + 64 * 1024);
+      })(),
+      { contentType: 'text/plain' },
+    );
   });
   const direct = total / ((performance.now() - t) / 1000);
   clearInterval(directSampler);
 
   const rssBefore = process.memoryUsage().rss;
   let peak = rssBefore;
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
   t = performance.now();
-  await pool(files, CLIENTS, (bytes) => postMultipart(`${svc.url}/api/documents/?operation_id=${op}`, svc.key, op, bytes, KIND === 'png' ? 'overlay.png' : 'annex.txt'));
+  await pool(files, CLIENTS, (bytes) =>
+    postMultipart(
+      `${svc.url}/api/documents/?operation_id=${op}`,
+      svc.key,
+      op,
+      bytes,
+      KIND === 'png' ? 'overlay.png' : 'annex.txt',
+    ),
+  );
   const api = total / ((performance.now() - t) / 1000);
   clearInterval(sampler);
   const rssAfter = process.memoryUsage().rss;
-  console.log(`${FILES} × ${MB} MB, ${CLIENTS} clients, ${STORAGE} storage, PostgreSQL, ${KIND === 'png' ? 'PNG files (no text extraction)' : 'text files (extracted by the workers in the same process meanwhile)'}`);
+  console.log(
+    `${FILES} × ${MB} MB, ${CLIENTS} clients, ${STORAGE} storage, PostgreSQL, ${KIND === 'png' ? 'PNG files (no text extraction)' : 'text files (extracted by the workers in the same process meanwhile)'}`,
+  );
   console.log(`storage client directly  ${fmt(direct, 1).padStart(8)} MB/s`);
   console.log(`through the API          ${fmt(api, 1).padStart(8)} MB/s   ratio ${fmt(api / direct, 2)}×`);
-  console.log(`RSS (client and server in one process; the file bytes themselves are ${fmt(total)} MB of it): before ${fmt(rssBefore / 2 ** 20)} MB, peak ${fmt(peak / 2 ** 20)} MB, after ${fmt(rssAfter / 2 ** 20)} MB`);
-  console.log(`RSS growth at peak: through the API +${fmt((peak - rssBefore) / 2 ** 20)} MB, storage client directly +${fmt((directPeak - rssStart) / 2 ** 20)} MB`
-    + ` (ratio ${fmt((peak - rssBefore) / Math.max(1, directPeak - rssStart), 2)}×; a server holding the files whole would add ~${fmt(CLIENTS * MB)} MB or more)`);
+  console.log(
+    `RSS (client and server in one process; the file bytes themselves are ${fmt(total)} MB of it): before ${fmt(rssBefore / 2 ** 20)} MB, peak ${fmt(peak / 2 ** 20)} MB, after ${fmt(rssAfter / 2 ** 20)} MB`,
+  );
+  console.log(
+    `RSS growth at peak: through the API +${fmt((peak - rssBefore) / 2 ** 20)} MB, storage client directly +${fmt((directPeak - rssStart) / 2 ** 20)} MB` +
+      ` (ratio ${fmt((peak - rssBefore) / Math.max(1, directPeak - rssStart), 2)}×; a server holding the files whole would add ~${fmt(CLIENTS * MB)} MB or more)`,
+  );
 } finally {
   await svc.close();
   await s3?.close();

@@ -26,11 +26,14 @@ for (const backend of backendsFromArgs()) {
     await store.append(`account-${randomUUID()}`, [accountRegistered()], 'no_stream');
 
     let started = performance.now();
-    await Promise.all(Array.from({ length: WRITERS }, async () => {
-      const stream = `account-${randomUUID()}`;
-      let revision: number | 'no_stream' = 'no_stream';
-      for (let i = 0; i < perWriter; i++) revision = (await store.append(stream, [accountRegistered()], revision)).revision;
-    }));
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        const stream = `account-${randomUUID()}`;
+        let revision: number | 'no_stream' = 'no_stream';
+        for (let i = 0; i < perWriter; i++)
+          revision = (await store.append(stream, [accountRegistered()], revision)).revision;
+      }),
+    );
     const storeSeconds = (performance.now() - started) / 1000;
 
     // The same appends as children of a live parent: each conditioned on the parent's stream holding
@@ -39,26 +42,35 @@ for (const backend of backendsFromArgs()) {
     await store.append(parent, [accountRegistered()], 'no_stream');
     const alive = { conditions: [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }] };
     started = performance.now();
-    await Promise.all(Array.from({ length: WRITERS }, async () => {
-      const stream = `account-${randomUUID()}`;
-      let revision: number | 'no_stream' = 'no_stream';
-      for (let i = 0; i < perWriter; i++) {
-        revision = (await store.append(stream, [accountRegistered()], revision, alive)).revision;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        const stream = `account-${randomUUID()}`;
+        let revision: number | 'no_stream' = 'no_stream';
+        for (let i = 0; i < perWriter; i++) {
+          revision = (await store.append(stream, [accountRegistered()], revision, alive)).revision;
+        }
+      }),
+    );
     const conditionedSeconds = (performance.now() - started) / 1000;
 
     started = performance.now();
-    await Promise.all(Array.from({ length: WRITERS }, async () => {
-      const stream = `account-${randomUUID()}`;
-      for (let i = 0; i < perWriter; i++) {
-        const e = accountRegistered();
-        await db.knex('raw_events').insert({
-          event_id: e.id, stream_id: stream, stream_revision: i, type: e.type, version: e.version,
-          data: JSON.stringify(e.data), metadata: JSON.stringify(e.metadata),
-        });
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: WRITERS }, async () => {
+        const stream = `account-${randomUUID()}`;
+        for (let i = 0; i < perWriter; i++) {
+          const e = accountRegistered();
+          await db.knex('raw_events').insert({
+            event_id: e.id,
+            stream_id: stream,
+            stream_revision: i,
+            type: e.type,
+            version: e.version,
+            data: JSON.stringify(e.data),
+            metadata: JSON.stringify(e.metadata),
+          });
+        }
+      }),
+    );
     const rawSeconds = (performance.now() - started) / 1000;
 
     const n = perWriter * WRITERS;

@@ -53,7 +53,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-interface Measured<T> { ms: number; rssRiseMb: number; heapRiseMb: number; result: T }
+interface Measured<T> {
+  ms: number;
+  rssRiseMb: number;
+  heapRiseMb: number;
+  result: T;
+}
 
 /**
  * Median wall time of `fn` over RUNS runs after one warm-up; the memory rise is the largest over the
@@ -62,11 +67,14 @@ interface Measured<T> { ms: number; rssRiseMb: number; heapRiseMb: number; resul
 async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
   await fn();
   const samples: number[] = [];
-  let rssRise = 0, heapRise = 0, result!: T;
+  let rssRise = 0,
+    heapRise = 0,
+    result!: T;
   for (let i = 0; i < RUNS; i++) {
     gc();
     const start = process.memoryUsage();
-    let peakRss = start.rss, peakHeap = start.heapUsed + start.external;
+    let peakRss = start.rss,
+      peakHeap = start.heapUsed + start.external;
     const sample = () => {
       const m = process.memoryUsage();
       peakRss = Math.max(peakRss, m.rss);
@@ -87,13 +95,15 @@ async function measure<T>(fn: () => Promise<T>): Promise<Measured<T>> {
 /** The frame's elevation display tiles (the ones the relief is shaded from) as one Web Mercator GeoTIFF. */
 async function writeElevationMosaic(blobStore: BlobStore, frame: MapFrame, fingerprint: string, path: string) {
   const mosaic = mosaicForFrame(frame, mosaicZoomForFrame(frame));
-  const width = mosaic.tilesWide * TILE_SIZE, height = mosaic.tilesHigh * TILE_SIZE;
+  const width = mosaic.tilesWide * TILE_SIZE,
+    height = mosaic.tilesHigh * TILE_SIZE;
   const data = new Float32Array(width * height).fill(-9999);
   for (const tile of mosaicTiles(mosaic)) {
     const bytes = await blobStore.get(displayTileKey('svc-native--terrain-elevation', fingerprint, tile));
     if (!bytes || bytes.length === 0) continue;
     const values = decodeElevationRgba(readRgbaPng(bytes).rgba);
-    const ox = (tile.x - mosaic.tileX) * TILE_SIZE, oy = (tile.y - mosaic.tileY) * TILE_SIZE;
+    const ox = (tile.x - mosaic.tileX) * TILE_SIZE,
+      oy = (tile.y - mosaic.tileY) * TILE_SIZE;
     for (let r = 0; r < TILE_SIZE; r++) {
       for (let c = 0; c < TILE_SIZE; c++) {
         const v = values[r * TILE_SIZE + c]!;
@@ -105,7 +115,12 @@ async function writeElevationMosaic(blobStore: BlobStore, frame: MapFrame, finge
   const originX = -MERCATOR_HALF_WORLD_M + mosaic.tileX * TILE_SIZE * cell;
   const originY = MERCATOR_HALF_WORLD_M - mosaic.tileY * TILE_SIZE * cell;
   writeRaster(path, {
-    width, height, data, type: 'Float32', srs: 'EPSG:3857', nodata: -9999,
+    width,
+    height,
+    data,
+    type: 'Float32',
+    srs: 'EPSG:3857',
+    nodata: -9999,
     geoTransform: [originX, cell, 0, originY, 0, -cell],
   });
   return { zoom: mosaic.zoom, width, height };
@@ -135,10 +150,12 @@ try {
   }
   const { store, blobStore, db } = svc.service;
   const jobEnd = Date.parse((await store.readStream(terrainJobStream(jobId))).at(-1)!.metadata.occurred_at);
-  const created = await Promise.all(TERRAIN_ASSET_PATHS.map(async (path) => {
-    const [event] = await store.readStream(generatedMapStream(generatedMapIdOf(operationId, path)));
-    return { path, ms: Date.parse(event!.metadata.occurred_at) - jobEnd, size: (event!.data as any).size as number };
-  }));
+  const created = await Promise.all(
+    TERRAIN_ASSET_PATHS.map(async (path) => {
+      const [event] = await store.readStream(generatedMapStream(generatedMapIdOf(operationId, path)));
+      return { path, ms: Date.parse(event!.metadata.occurred_at) - jobEnd, size: (event!.data as any).size as number };
+    }),
+  );
 
   // ── The worker's compose + render, forced ──
   const row = await db.knex('terrain_jobs').where({ job_id: jobId }).first();
@@ -149,8 +166,12 @@ try {
   const frame = mapFrameForArea([...AREA]);
   const area = (boundary as { features: any[] }).features;
   const title = (text: string): TitleBlock => ({
-    title: text, operation: 'Terrain op', map: 'AO map', date_time_group: '240001ZNOV26',
-    sources: ['elevation', 'land_cover', 'roads'].map((d) => `${d}: ${providers[d]!.description}`), synthetic: true,
+    title: text,
+    operation: 'Terrain op',
+    map: 'AO map',
+    date_time_group: '240001ZNOV26',
+    sources: ['elevation', 'land_cover', 'roads'].map((d) => `${d}: ${providers[d]!.description}`),
+    synthetic: true,
   });
   const composeOverview = async (): Promise<MapComposition> => {
     const relief = await readReliefAndLandCover(blobStore, frame, fp);
@@ -166,10 +187,18 @@ try {
     const base = { frame, title: title('MCOO — wheeled vehicles'), area, shade: relief.shade };
     return mcooComposition(base, mobility, relief.landCover, roads);
   };
-  const ours = {} as Record<'overview' | 'mcoo', {
-    compose: Measured<MapComposition>; render: Measured<Buffer>; total: Measured<Buffer>;
-  }>;
-  for (const [name, compose] of [['overview', composeOverview], ['mcoo', composeMcoo]] as const) {
+  const ours = {} as Record<
+    'overview' | 'mcoo',
+    {
+      compose: Measured<MapComposition>;
+      render: Measured<Buffer>;
+      total: Measured<Buffer>;
+    }
+  >;
+  for (const [name, compose] of [
+    ['overview', composeOverview],
+    ['mcoo', composeMcoo],
+  ] as const) {
     const composition = await compose();
     ours[name] = {
       compose: await measure(compose),
@@ -190,10 +219,35 @@ try {
   writeFileSync(ramp, 'nv 0 0 0 0\n0% 60 120 60\n50% 210 190 120\n100% 250 250 250\n');
   const out = (file: string) => join(work.dir, file);
   const steps: Array<[string, string[]]> = [
-    ['gdal_translate', ['-projwin', ...projwin, '-outsize', String(frame.width), String(frame.height), '-r', 'bilinear',
-      dem, out('frame-dem.tif')]],
-    ['gdaldem', ['hillshade', '-compute_edges', '-az', '315', '-alt', '45', '-s', groundScale,
-      out('frame-dem.tif'), out('hillshade.tif')]],
+    [
+      'gdal_translate',
+      [
+        '-projwin',
+        ...projwin,
+        '-outsize',
+        String(frame.width),
+        String(frame.height),
+        '-r',
+        'bilinear',
+        dem,
+        out('frame-dem.tif'),
+      ],
+    ],
+    [
+      'gdaldem',
+      [
+        'hillshade',
+        '-compute_edges',
+        '-az',
+        '315',
+        '-alt',
+        '45',
+        '-s',
+        groundScale,
+        out('frame-dem.tif'),
+        out('hillshade.tif'),
+      ],
+    ],
     ['gdaldem', ['color-relief', '-alpha', out('frame-dem.tif'), ramp, out('color-relief.tif')]],
     ['gdal_translate', ['-of', 'PNG', out('hillshade.tif'), out('hillshade.png')]],
     ['gdal_translate', ['-of', 'PNG', out('color-relief.tif'), out('color-relief.png')]],
@@ -217,16 +271,25 @@ try {
   const pngSize = (path: string) => statSync(path).size;
   const dims = (png: Buffer) => `${png.readUInt32BE(16)} × ${png.readUInt32BE(20)}`;
   const groundM = (m.pixelX * Math.cos((centreLat * Math.PI) / 180)).toFixed(2);
-  console.log(`generated maps of a ${AREA.join(', ')} area (synthetic sources, PGlite, embedded workers); `
-    + `median of ${RUNS} runs after a warm-up; load average ${(await import('node:os')).loadavg()
-      .map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`terrain job (prepare): ${fmt(prepMs)} ms; face ${frame.width} × ${frame.height} px, `
-    + `${groundM} m of ground per pixel; relief read at display zoom ${mosaic.zoom} `
-    + `(${mosaic.width} × ${mosaic.height} px mosaic)`);
-  console.log('\ntrigger → GeneratedMapCreated (terrain job\'s last event → the asset\'s event; one task, in order):');
+  console.log(
+    `generated maps of a ${AREA.join(', ')} area (synthetic sources, PGlite, embedded workers); ` +
+      `median of ${RUNS} runs after a warm-up; load average ${(await import('node:os'))
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  console.log(
+    `terrain job (prepare): ${fmt(prepMs)} ms; face ${frame.width} × ${frame.height} px, ` +
+      `${groundM} m of ground per pixel; relief read at display zoom ${mosaic.zoom} ` +
+      `(${mosaic.width} × ${mosaic.height} px mosaic)`,
+  );
+  console.log("\ntrigger → GeneratedMapCreated (terrain job's last event → the asset's event; one task, in order):");
   for (const c of created) console.log(`  ${c.path.padEnd(20)} ${fmt(c.ms).padStart(7)} ms  ${fmt(c.size)} bytes`);
-  const line = (label: string, r: Measured<unknown>) => console.log(`  ${label.padEnd(52)} ${fmt(r.ms).padStart(6)} ms`
-    + `  RSS +${fmt(r.rssRiseMb, 1).padStart(6)} MB  heap+external +${fmt(r.heapRiseMb, 1).padStart(6)} MB`);
+  const line = (label: string, r: Measured<unknown>) =>
+    console.log(
+      `  ${label.padEnd(52)} ${fmt(r.ms).padStart(6)} ms` +
+        `  RSS +${fmt(r.rssRiseMb, 1).padStart(6)} MB  heap+external +${fmt(r.heapRiseMb, 1).padStart(6)} MB`,
+    );
   console.log('\nservice, forced redraw (no hash check):');
   for (const name of ['overview', 'mcoo'] as const) {
     const label = name === 'overview' ? 'area overview' : 'MCOO wheeled';
@@ -237,17 +300,22 @@ try {
   }
   console.log('\nGDAL, same ground and pixel size (processes; the DEM GeoTIFF of the same tiles written before):');
   line('crop+resample, hillshade, color-relief, 2 PNGs', gdalRun);
-  console.log(`    peak RSS of one GDAL process ${fmt(gdalPeakMb, 1)} MB; hillshade.png `
-    + `${fmt(pngSize(out('hillshade.png')))} bytes, color-relief.png ${fmt(pngSize(out('color-relief.png')))} bytes `
-    + `(${frame.width} × ${frame.height} px)`);
+  console.log(
+    `    peak RSS of one GDAL process ${fmt(gdalPeakMb, 1)} MB; hillshade.png ` +
+      `${fmt(pngSize(out('hillshade.png')))} bytes, color-relief.png ${fmt(pngSize(out('color-relief.png')))} bytes ` +
+      `(${frame.width} × ${frame.height} px)`,
+  );
   line('crop+resample, hillshade, 1 PNG', gdalShadeOnly);
   line('one process doing nothing (gdal_translate --version)', gdalStart);
   console.log('\nratios (service time / GDAL time; > 1 = slower than GDAL):');
   for (const name of ['overview', 'mcoo'] as const) {
-    const t = ours[name].total.ms, r = ours[name].render.ms;
-    console.log(`  ${name.padEnd(9)} total / GDAL full chain ${(t / gdalRun.ms).toFixed(2)}  `
-      + `total / GDAL hillshade only ${(t / gdalShadeOnly.ms).toFixed(2)}  render only / GDAL full chain `
-      + `${(r / gdalRun.ms).toFixed(2)}`);
+    const t = ours[name].total.ms,
+      r = ours[name].render.ms;
+    console.log(
+      `  ${name.padEnd(9)} total / GDAL full chain ${(t / gdalRun.ms).toFixed(2)}  ` +
+        `total / GDAL hillshade only ${(t / gdalShadeOnly.ms).toFixed(2)}  render only / GDAL full chain ` +
+        `${(r / gdalRun.ms).toFixed(2)}`,
+    );
   }
   console.log(`process peak RSS (includes the terrain job): ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB`);
 } finally {

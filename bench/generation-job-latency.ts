@@ -15,9 +15,12 @@ const RUNS = numberArg('runs', 20);
 const TYPES = ['situation', 'mission', 'area_of_operations', 'logistics', 'command'];
 
 async function operation(svc: TestService): Promise<string> {
-  return (await http(svc.url, 'POST', '/api/operations/', {
-    key: svc.key, body: { name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion' },
-  })).body.id;
+  return (
+    await http(svc.url, 'POST', '/api/operations/', {
+      key: svc.key,
+      body: { name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion' },
+    })
+  ).body.id;
 }
 
 const recordId = async (svc: TestService, op: string, type: string) =>
@@ -57,18 +60,26 @@ async function generations(svc: TestService): Promise<number[]> {
 const modelPath = writeTinyGguf(join(mkdtempSync(join(tmpdir(), 'bench-generation-')), 'tiny.gguf'));
 const setups: Array<[string, Record<string, string>]> = [
   ['rule-based', {}],
-  ['llama.cpp tiny GGUF, 1 thread, LLM_MAX_TOKENS=300', {
-    LLM_MODEL_PATH: modelPath, LLM_THREADS: '1', LLM_CONTEXT_SIZE: '2048', LLM_MAX_TOKENS: '300',
-  }],
+  [
+    'llama.cpp tiny GGUF, 1 thread, LLM_MAX_TOKENS=300',
+    {
+      LLM_MODEL_PATH: modelPath,
+      LLM_THREADS: '1',
+      LLM_CONTEXT_SIZE: '2048',
+      LLM_MAX_TOKENS: '300',
+    },
+  ],
 ];
 for (const [name, env] of setups) {
   const svc = await startTestService('pglite', env);
   try {
     const baseline = median(await puts(svc));
     const generated = median(await generations(svc));
-    console.log(`${name}: PUT (baseline) median ${fmt(baseline, 1)} ms; `
-      + `generate → success median ${fmt(generated, 1)} ms; `
-      + `ratio ${fmt(generated / baseline, 1)}× (${RUNS} runs each)`);
+    console.log(
+      `${name}: PUT (baseline) median ${fmt(baseline, 1)} ms; ` +
+        `generate → success median ${fmt(generated, 1)} ms; ` +
+        `ratio ${fmt(generated / baseline, 1)}× (${RUNS} runs each)`,
+    );
   } finally {
     await svc.close();
   }

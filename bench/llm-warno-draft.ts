@@ -20,23 +20,41 @@ const modelArg = process.argv.find((arg) => arg.startsWith('--model='))?.slice('
 // The WARNO's five paragraphs (FM 6-0 app. C) with their sub-paragraphs, as in GET /api/warno/fields.
 const PARAGRAPHS: Record<string, string[]> = {
   situation: [
-    'area_of_interest', 'area_of_operations', 'enemy_forces', 'friendly_forces', 'civil_considerations', 'assumptions',
+    'area_of_interest',
+    'area_of_operations',
+    'enemy_forces',
+    'friendly_forces',
+    'civil_considerations',
+    'assumptions',
   ],
   mission: ['mission'],
-  execution: ['commanders_intent', 'concept_of_operations', 'tasks_to_subordinate_units', 'timeline', 'ccir',
-    'risk_reduction_control_measures', 'initial_movement_instructions', 'orders_and_rehearsals'],
+  execution: [
+    'commanders_intent',
+    'concept_of_operations',
+    'tasks_to_subordinate_units',
+    'timeline',
+    'ccir',
+    'risk_reduction_control_measures',
+    'initial_movement_instructions',
+    'orders_and_rehearsals',
+  ],
   sustainment: ['logistics', 'personnel', 'health_system_support'],
   command_and_signal: ['command', 'control', 'signal'],
 };
 const text = { type: 'string', minLength: 1, maxLength: FIELD_CHARS };
 const WARNO_SCHEMA = {
   type: 'object',
-  properties: Object.fromEntries(Object.entries(PARAGRAPHS).map(([paragraph, subs]) => [paragraph, {
-    type: 'object',
-    properties: Object.fromEntries(subs.map((sub) => [sub, text])),
-    required: subs,
-    additionalProperties: false,
-  }])),
+  properties: Object.fromEntries(
+    Object.entries(PARAGRAPHS).map(([paragraph, subs]) => [
+      paragraph,
+      {
+        type: 'object',
+        properties: Object.fromEntries(subs.map((sub) => [sub, text])),
+        required: subs,
+        additionalProperties: false,
+      },
+    ]),
+  ),
   required: Object.keys(PARAGRAPHS),
   additionalProperties: false,
 };
@@ -46,18 +64,29 @@ const modelPath = modelArg ?? writeTinyGguf(join(dir, 'tiny.gguf'));
 try {
   const started = performance.now();
   const model = await openLanguageModel({
-    provider: 'llama_cpp', modelPath, contextSize: 8192, threads: THREADS,
-    timeoutMs: 600_000, maxTokens: 8000, repairAttempts: 2, maxToolSteps: 2,
+    provider: 'llama_cpp',
+    modelPath,
+    contextSize: 8192,
+    threads: THREADS,
+    timeoutMs: 600_000,
+    maxTokens: 8000,
+    repairAttempts: 2,
+    maxToolSteps: 2,
   });
   const loaded = performance.now();
   let firstToken = 0;
   const result = await model.generateStructured({
-    task: 'warno', schemaName: 'warno', schema: WARNO_SCHEMA, maxTokens: 8000,
+    task: 'warno',
+    schemaName: 'warno',
+    schema: WARNO_SCHEMA,
+    maxTokens: 8000,
     messages: [
       { role: 'system', content: 'You are a battalion S3 drafting a warning order.' },
       { role: 'user', content: 'Draft the WARNO for a movement to contact along Route IRON, NLT 0600.' },
     ],
-    onProgress: (event) => { if (event.type === 'token' && !firstToken) firstToken = performance.now(); },
+    onProgress: (event) => {
+      if (event.type === 'token' && !firstToken) firstToken = performance.now();
+    },
   });
   const done = performance.now();
   await model.close();
@@ -87,12 +116,16 @@ try {
 
   const described = modelArg ?? 'tiny random GGUF (2 layers, 64 dims, byte tokens; not a real model)';
   console.log(`model: ${described}, threads ${THREADS}`);
-  console.log(`WARNO draft: ${Object.values(PARAGRAPHS).flat().length} sub-paragraphs of <= ${FIELD_CHARS} chars, `
-    + `${tokens} completion tokens, ${result.usage.prompt_tokens} prompt tokens, ${result.attempts} attempt(s), valid`);
+  console.log(
+    `WARNO draft: ${Object.values(PARAGRAPHS).flat().length} sub-paragraphs of <= ${FIELD_CHARS} chars, ` +
+      `${tokens} completion tokens, ${result.usage.prompt_tokens} prompt tokens, ${result.attempts} attempt(s), valid`,
+  );
   console.log(`load (getLlama + model + context): ${fmt((loaded - started) / 1000, 2)} s`);
   console.log(`time to first token: ${fmt((firstToken - loaded) / 1000, 3)} s`);
-  console.log(`end-to-end (load + generate + validate): ${fmt((done - started) / 1000, 2)} s; `
-    + `generation ${fmt(genSeconds, 2)} s`);
+  console.log(
+    `end-to-end (load + generate + validate): ${fmt((done - started) / 1000, 2)} s; ` +
+      `generation ${fmt(genSeconds, 2)} s`,
+  );
   console.log(`tokens/s with the JSON-Schema grammar: ${fmt(constrained)}`);
   console.log(`tokens/s baseline without grammar (${baselineTokens} tokens): ${fmt(unconstrained)}`);
   console.log(`ratio grammar / baseline: ${fmt(constrained / unconstrained, 2)}`);

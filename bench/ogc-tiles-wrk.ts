@@ -47,7 +47,10 @@ async function waitForPort(port: number, child: ChildProcess, what = 'nginx'): P
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
     const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => { socket.end(); resolve(true); });
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
       socket.once('error', () => resolve(false));
     });
     if (open) return;
@@ -59,7 +62,9 @@ async function waitForPort(port: number, child: ChildProcess, what = 'nginx'): P
 /** nginx in the foreground, one worker (the service is one Node process), static files under `root`. */
 async function startNginx(dir: string, root: string, port: number): Promise<ChildProcess> {
   const conf = join(dir, 'nginx.conf');
-  await writeFile(conf, `
+  await writeFile(
+    conf,
+    `
 daemon off;
 # Only meaningful when started as root: lets the worker read the benchmark's private temp dir.
 user root;
@@ -84,18 +89,32 @@ http {
     add_header Cache-Control "private, max-age=300";
   }
 }
-`);
+`,
+  );
   const child = spawn(NGINX, ['-e', join(dir, 'error.log'), '-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
   await waitForPort(port, child);
   return child;
 }
 
-interface WrkResult { rps: number; p50: number; p99: number; mbps: number }
+interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  mbps: number;
+}
 
 /** One wrk run over `paths` in turn; latency in ms. Any non-2xx/3xx answer or socket error fails the run. */
-async function load(dir: string, url: string, paths: string[], seconds: number, key: string | null): Promise<WrkResult> {
+async function load(
+  dir: string,
+  url: string,
+  paths: string[],
+  seconds: number,
+  key: string | null,
+): Promise<WrkResult> {
   const script = join(dir, 'paths.lua');
-  await writeFile(script, `
+  await writeFile(
+    script,
+    `
 local paths = { ${paths.map((p) => JSON.stringify(p)).join(', ')} }
 local headers = { ${key ? `["Authorization"] = "Bearer ${key}"` : ''} }
 local i = 0
@@ -108,8 +127,13 @@ done = function(summary, latency, requests)
   io.write(string.format("RESULT %d %d %d %d %d %d\\n", summary.requests, summary.duration, summary.bytes,
     latency:percentile(50), latency:percentile(99), e.connect + e.read + e.write + e.timeout + e.status))
 end
-`);
-  const { stdout } = await run('wrk', ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '-s', script, url], { maxBuffer: 1 << 20 });
+`,
+  );
+  const { stdout } = await run(
+    'wrk',
+    ['-t', String(THREADS), '-c', String(CONNECTIONS), '-d', `${seconds}s`, '-s', script, url],
+    { maxBuffer: 1 << 20 },
+  );
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`wrk printed no result:\n${stdout}`);
   const [requests, durationUs, bytes, p50Us, p99Us, errors] = line.split(' ').slice(1).map(Number) as number[];
@@ -119,11 +143,16 @@ end
 }
 
 /** The bare node:http baseline in its own process, serving the files of `manifest` at their paths. */
-async function startBareServer(dir: string, manifest: Record<string, { file: string; type: string }>, port: number): Promise<ChildProcess> {
+async function startBareServer(
+  dir: string,
+  manifest: Record<string, { file: string; type: string }>,
+  port: number,
+): Promise<ChildProcess> {
   const file = join(dir, 'manifest.json');
   await writeFile(file, JSON.stringify(manifest));
   const child = fork(fileURLToPath(new URL('./support/bare-tile-server.ts', import.meta.url)), [file, String(port)], {
-    execArgv: ['--import', 'tsx', ...(process.env.BARE_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/bareprof'] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', ...(process.env.BARE_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/bareprof'] : [])],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await waitForPort(port, child, 'bare node server');
   return child;
@@ -144,12 +173,23 @@ for (const backend of backendsFromArgs()) {
   try {
     const tiles: Array<[number, number]> = [];
     for (let dx = 0; dx < SIDE; dx++) for (let dy = 0; dy < SIDE; dy++) tiles.push([X0 + dx, Y0 + dy]);
-    await createJob(svc, { tiles, fingerprint: FINGERPRINT, phases: { terrain_display_tiles: 'complete', road_display_tiles: 'complete' } });
+    await createJob(svc, {
+      tiles,
+      fingerprint: FINGERPRINT,
+      phases: { terrain_display_tiles: 'complete', road_display_tiles: 'complete' },
+    });
     // Other jobs elsewhere, so the readiness query does not run on an almost empty table.
     const OTHER_JOBS = 50;
     const jobs = OTHER_JOBS + 1;
     for (let k = 0; k < OTHER_JOBS; k++) {
-      await createJob(svc, { tiles: [[100 + k * 3, 200], [101 + k * 3, 200]], fingerprint: `other-${k}`, phases: { terrain_display_tiles: 'complete' } });
+      await createJob(svc, {
+        tiles: [
+          [100 + k * 3, 200],
+          [101 + k * 3, 200],
+        ],
+        fingerprint: `other-${k}`,
+        phases: { terrain_display_tiles: 'complete' },
+      });
     }
 
     const root = join(work, 'www');
@@ -181,14 +221,20 @@ for (const backend of backendsFromArgs()) {
 
     // Both servers answer every path with the same bytes.
     for (const path of [paths[0]!, paths[1]!, paths[paths.length - 1]!]) {
-      const get = (url: string, headers: Record<string, string> = {}) => fetch(url + path, { headers })
-        .then(async (r) => [r.status, Buffer.from(await r.arrayBuffer())] as const);
-      const [api, file, node] = await Promise.all([get(svc.url, { authorization: `Bearer ${svc.key}` }), get(nginxUrl), get(bareUrl)]);
+      const get = (url: string, headers: Record<string, string> = {}) =>
+        fetch(url + path, { headers }).then(async (r) => [r.status, Buffer.from(await r.arrayBuffer())] as const);
+      const [api, file, node] = await Promise.all([
+        get(svc.url, { authorization: `Bearer ${svc.key}` }),
+        get(nginxUrl),
+        get(bareUrl),
+      ]);
       if (api[0] !== 200 || file[0] !== 200 || node[0] !== 200 || !api[1].equals(file[1]) || !api[1].equals(node[1])) {
         throw new Error(`${path}: API ${api[0]}, nginx ${file[0]} and bare node ${node[0]} differ`);
       }
     }
-    console.log(`[${backend}] ${paths.length} tiles (${tiles.length} PNG + ${tiles.length} MVT, ${fmt(bytes / paths.length / 1024, 1)} KiB average), ${fmt(jobs)} jobs in the read model`);
+    console.log(
+      `[${backend}] ${paths.length} tiles (${tiles.length} PNG + ${tiles.length} MVT, ${fmt(bytes / paths.length / 1024, 1)} KiB average), ${fmt(jobs)} jobs in the read model`,
+    );
 
     if (API_ONLY) {
       await load(work, svc.url, paths, 2, svc.key);
@@ -215,13 +261,20 @@ for (const backend of backendsFromArgs()) {
     const api = await load(work, svc.url, paths, DURATION_S, svc.key);
     const node = await load(work, bareUrl, paths, DURATION_S, null);
     const file = await load(work, nginxUrl, paths, DURATION_S, null);
-    const line = (name: string, r: WrkResult) => console.log(`  ${name.padEnd(16)}: ${fmt(r.rps).padStart(7)} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms, ${fmt(r.mbps, 1)} MB/s`);
+    const line = (name: string, r: WrkResult) =>
+      console.log(
+        `  ${name.padEnd(16)}: ${fmt(r.rps).padStart(7)} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms, ${fmt(r.mbps, 1)} MB/s`,
+      );
     console.log(`  wrk, ${THREADS} thread(s), ${CONNECTIONS} connections, ${DURATION_S} s each, same request list`);
     line('OGC Tiles API', api);
     line('bare node:http', node);
     line('nginx static', file);
-    console.log(`  API / bare node: ${fmt(api.rps / node.rps, 2)}x req/s, ${fmt(api.p99 / Math.max(node.p99, 0.001), 2)}x p99  (goal >= 0.6x, <= 2x)`);
-    console.log(`  API / nginx    : ${fmt(api.rps / file.rps, 2)}x req/s, ${fmt(api.p99 / Math.max(file.p99, 0.001), 2)}x p99`);
+    console.log(
+      `  API / bare node: ${fmt(api.rps / node.rps, 2)}x req/s, ${fmt(api.p99 / Math.max(node.p99, 0.001), 2)}x p99  (goal >= 0.6x, <= 2x)`,
+    );
+    console.log(
+      `  API / nginx    : ${fmt(api.rps / file.rps, 2)}x req/s, ${fmt(api.p99 / Math.max(file.p99, 0.001), 2)}x p99`,
+    );
   } finally {
     await stop(nginx, 'SIGQUIT');
     await stop(bare, 'SIGTERM');

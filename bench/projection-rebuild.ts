@@ -26,12 +26,36 @@ for (const backend of backendsFromArgs()) {
     while (written < total) {
       const operationId = randomUUID();
       const n = Math.min(50, total - written);
-      const events = [envelope({ type: 'OperationCreated', data: {
-        operation_id: operationId, account_id: accountId, name: 'Bench', unit: 'U', branch: 'infantry', echelon: 'company',
-        unit_id: null, parent_id: null, description: null,
-      } }, ctx, operationId, eventSchemas)];
+      const events = [
+        envelope(
+          {
+            type: 'OperationCreated',
+            data: {
+              operation_id: operationId,
+              account_id: accountId,
+              name: 'Bench',
+              unit: 'U',
+              branch: 'infantry',
+              echelon: 'company',
+              unit_id: null,
+              parent_id: null,
+              description: null,
+            },
+          },
+          ctx,
+          operationId,
+          eventSchemas,
+        ),
+      ];
       for (let i = 1; i < n; i++) {
-        events.push(envelope({ type: 'OperationUpdated', data: { operation_id: operationId, changes: { name: `Bench ${i}` } } }, ctx, operationId, eventSchemas));
+        events.push(
+          envelope(
+            { type: 'OperationUpdated', data: { operation_id: operationId, changes: { name: `Bench ${i}` } } },
+            ctx,
+            operationId,
+            eventSchemas,
+          ),
+        );
       }
       await store.append(`operation-${operationId}`, events, 'no_stream');
       written += n;
@@ -42,7 +66,12 @@ for (const backend of backendsFromArgs()) {
     let after = 0;
     let read = 0;
     for (;;) {
-      const rows = await db.knex('events').select('*').where('global_position', '>', after).orderBy('global_position').limit(5000);
+      const rows = await db
+        .knex('events')
+        .select('*')
+        .where('global_position', '>', after)
+        .orderBy('global_position')
+        .limit(5000);
       if (rows.length === 0) break;
       after = Number(rows[rows.length - 1].global_position);
       read += rows.length;
@@ -59,7 +88,9 @@ for (const backend of backendsFromArgs()) {
     console.log(`  raw sequential SELECT: ${fmt(read / selectSeconds)} events/s (${fmt(selectSeconds, 2)} s)`);
     const rss = fmt((process.memoryUsage().rss - rssBefore) / 1e6);
     const rate = fmt(total / rebuildSeconds);
-    console.log(`  rebuild (${allProjectors.length} projectors): ${rate} events/s (${fmt(rebuildSeconds, 2)} s), rss +${rss} MB`);
+    console.log(
+      `  rebuild (${allProjectors.length} projectors): ${rate} events/s (${fmt(rebuildSeconds, 2)} s), rss +${rss} MB`,
+    );
     console.log(`  ratio rebuild/select time: ${fmt(rebuildSeconds / selectSeconds, 1)}x`);
     await store.close();
   } finally {

@@ -28,7 +28,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function peakDuring(pid: number, work: () => Promise<void>): Promise<number> {
   let peak = rssMb(pid);
   let running = true;
-  const sampler = (async () => { while (running) { peak = Math.max(peak, rssMb(pid)); await sleep(100); } })();
+  const sampler = (async () => {
+    while (running) {
+      peak = Math.max(peak, rssMb(pid));
+      await sleep(100);
+    }
+  })();
   try {
     await work();
   } finally {
@@ -40,14 +45,31 @@ async function peakDuring(pid: number, work: () => Promise<void>): Promise<numbe
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ops-rss-'));
 const port = 18000 + Math.floor(Math.random() * 1000);
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', EVENT_STORE: 'embedded', DATABASE_URL: '' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  LOG_LEVEL: 'warn',
+  EVENT_STORE: 'embedded',
+  DATABASE_URL: '',
+};
 // The start script's command, run without npm in between so the pid is the server's own.
 const [command, ...args] = pkg.scripts.start!.split(/\s+/);
-const server = spawn(command === 'node' ? process.execPath : join(root, 'node_modules/.bin', command!), args, { cwd: root, env, stdio: 'inherit' });
+const server = spawn(command === 'node' ? process.execPath : join(root, 'node_modules/.bin', command!), args, {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 const url = `http://127.0.0.1:${port}`;
 try {
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${url}/api/health/`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   const bare = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
@@ -55,7 +77,11 @@ try {
   const idle = rssMb(server.pid!);
   const bareIdle = rssMb(bare.pid!);
   bare.kill();
-  const created = spawnSync(process.execPath, ['--import', 'tsx', 'entrypoints/create-key.ts', '--account', 'bench'], { cwd: root, env, encoding: 'utf8' });
+  const created = spawnSync(process.execPath, ['--import', 'tsx', 'entrypoints/create-key.ts', '--account', 'bench'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   const key = created.stdout.trim();
   const svc = { url, key } as TestService;
 
@@ -64,11 +90,19 @@ try {
     const deadline = Date.now() + loadSeconds * 1000;
     const client = async () => {
       while (Date.now() < deadline) {
-        const op = await http(url, 'POST', '/api/operations/', { key, body: { name: 'Load', unit: 'U', branch: 'armor', echelon: 'company' } });
+        const op = await http(url, 'POST', '/api/operations/', {
+          key,
+          body: { name: 'Load', unit: 'U', branch: 'armor', echelon: 'company' },
+        });
         await http(url, 'PUT', `/api/operations/${op.body.id}`, { key, body: { description: 'x'.repeat(500) } });
         await http(url, 'GET', '/api/operations/?force_all=true&size=100', { key });
         await http(url, 'GET', `/api/maps/${mapId}/ogc/features/collections`, { key });
-        await http(url, 'GET', '/api/ogc/tiles/collections/svc-native--terrain-elevation/tiles/WebMercatorQuad/12/1185/2329.png', { key });
+        await http(
+          url,
+          'GET',
+          '/api/ogc/tiles/collections/svc-native--terrain-elevation/tiles/WebMercatorQuad/12/1185/2329.png',
+          { key },
+        );
       }
     };
     await Promise.all(Array.from({ length: 8 }, client));

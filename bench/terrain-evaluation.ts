@@ -24,19 +24,35 @@ const lat = Number(process.argv[3] ?? 45.0);
 const force = (process.argv[4] ?? 'mounted_tracked') as 'mounted_tracked';
 const echelon = (process.argv[5] ?? 'battalion') as 'battalion';
 const providers = sourceProvidersFromEnv();
-const control: TaskControl = { attempt: 1, maxDeliveries: 1, signal: new AbortController().signal, heartbeat: () => undefined };
+const control: TaskControl = {
+  attempt: 1,
+  maxDeliveries: 1,
+  signal: new AbortController().signal,
+  heartbeat: () => undefined,
+};
 
 async function run(km2: number, goalS: number) {
   const side = Math.sqrt(km2) * 1000;
   const dLat = (side / 2 / 6_371_000) * (180 / Math.PI);
   const dLon = dLat / Math.cos((lat * Math.PI) / 180);
-  const ring: LonLat[] = [[lon - dLon, lat - dLat], [lon + dLon, lat - dLat], [lon + dLon, lat + dLat], [lon - dLon, lat + dLat], [lon - dLon, lat - dLat]];
+  const ring: LonLat[] = [
+    [lon - dLon, lat - dLat],
+    [lon + dLon, lat - dLat],
+    [lon + dLon, lat + dLat],
+    [lon - dLon, lat + dLat],
+    [lon - dLon, lat - dLat],
+  ];
   const parameters = terrainEvaluationParameters({ force, echelon, area: { type: 'Polygon', coordinates: [ring] } });
   const tiles = analysisFootprint('terrain_evaluation', parameters);
   const grid = footprintGrid(tiles);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const elevation = await readFootprintElevation(providers.elevation as RasterSourceProvider, grid, () => undefined, control.signal);
+  const elevation = await readFootprintElevation(
+    providers.elevation as RasterSourceProvider,
+    grid,
+    () => undefined,
+    control.signal,
+  );
   const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
   const network = await readFootprintRoadNetwork(providers.roads, grid, control);
   const t1 = performance.now();
@@ -48,15 +64,42 @@ async function run(km2: number, goalS: number) {
   const total = (t2 - t0) / 1000;
   const split: Record<string, number> = { inputs: t1 - t0 };
   for (const [k, v] of Object.entries(result.timings_ms as Record<string, number>)) split[k] = v;
-  const directions = result.directions as Array<{ name: string; corridors: unknown[]; avenues: unknown[]; key_terrain: unknown[] }>;
-  console.log(`${km2} km² (${tiles.length} work tiles, ${grid.width} × ${grid.height} cells, ${force} ${echelon}): `
-    + `${total.toFixed(2)} s wall (goal ≤ ${goalS} s) ${total <= goalS ? 'OK' : 'OVER'}; CPU ${seconds(cpu2).toFixed(2)} s `
-    + `(inputs ${seconds(cpu1).toFixed(2)} s, evaluation ${(seconds(cpu2) - seconds(cpu1)).toFixed(2)} s); load average ${loadavg()[0]!.toFixed(1)}`);
-  console.log('  split: ' + Object.entries(split).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`).join(', '));
-  console.log('  ' + directions.map((d) => `${d.name}: ${d.corridors.length} corridors, ${d.avenues.length} avenues, ${d.key_terrain.length} key terrain`).join('; '));
+  const directions = result.directions as Array<{
+    name: string;
+    corridors: unknown[];
+    avenues: unknown[];
+    key_terrain: unknown[];
+  }>;
+  console.log(
+    `${km2} km² (${tiles.length} work tiles, ${grid.width} × ${grid.height} cells, ${force} ${echelon}): ` +
+      `${total.toFixed(2)} s wall (goal ≤ ${goalS} s) ${total <= goalS ? 'OK' : 'OVER'}; CPU ${seconds(cpu2).toFixed(2)} s ` +
+      `(inputs ${seconds(cpu1).toFixed(2)} s, evaluation ${(seconds(cpu2) - seconds(cpu1)).toFixed(2)} s); load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+  console.log(
+    '  split: ' +
+      Object.entries(split)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)} s`)
+        .join(', '),
+  );
+  console.log(
+    '  ' +
+      directions
+        .map(
+          (d) =>
+            `${d.name}: ${d.corridors.length} corridors, ${d.avenues.length} avenues, ${d.key_terrain.length} key terrain`,
+        )
+        .join('; '),
+  );
   const obstacles = (result.oakoc as { obstacles: Record<string, unknown> }).obstacles;
-  console.log(`  terrain: unrestricted ${obstacles.share_unrestricted}, restricted ${obstacles.share_restricted}, severely restricted ${obstacles.share_severely_restricted}`);
-  console.log('  layer features: ' + Object.entries(layers).map(([k, v]) => `${k} ${v.length}`).join(', '));
+  console.log(
+    `  terrain: unrestricted ${obstacles.share_unrestricted}, restricted ${obstacles.share_restricted}, severely restricted ${obstacles.share_severely_restricted}`,
+  );
+  console.log(
+    '  layer features: ' +
+      Object.entries(layers)
+        .map(([k, v]) => `${k} ${v.length}`)
+        .join(', '),
+  );
 }
 
 await run(100, 10);

@@ -34,7 +34,9 @@ async function measure(svc: TestService): Promise<{ analysis: number; display: n
 }
 
 function report(label: string, r: { analysis: number; display: number; tiles: number }) {
-  console.log(`${label.padEnd(34)} ${r.tiles} work tiles  analysis_ready ${fmt(r.analysis / 1000, 2)} s  display_ready ${fmt(r.display / 1000, 2)} s`);
+  console.log(
+    `${label.padEnd(34)} ${r.tiles} work tiles  analysis_ready ${fmt(r.analysis / 1000, 2)} s  display_ready ${fmt(r.display / 1000, 2)} s`,
+  );
 }
 
 const embedded = await startTestService('pglite');
@@ -45,13 +47,22 @@ try {
 }
 
 for (const workerCount of [1, 2]) {
-  const svc = await startTestService('postgres', { NATS_URL: TEST_NATS_URL, WORK_QUEUE: 'nats', INLINE_WORKERS: 'false', WORKER_CONCURRENCY: '2' });
+  const svc = await startTestService('postgres', {
+    NATS_URL: TEST_NATS_URL,
+    WORK_QUEUE: 'nats',
+    INLINE_WORKERS: 'false',
+    WORKER_CONCURRENCY: '2',
+  });
   const workers: ChildProcess[] = [];
   try {
     for (let i = 0; i < workerCount; i++) {
-      workers.push(spawn(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/worker.ts')], {
-        cwd: root, env: { ...process.env, ...svc.env, LOG_LEVEL: 'warn' }, stdio: 'ignore',
-      }));
+      workers.push(
+        spawn(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/worker.ts')], {
+          cwd: root,
+          env: { ...process.env, ...svc.env, LOG_LEVEL: 'warn' },
+          stdio: 'ignore',
+        }),
+      );
     }
     await new Promise((r) => setTimeout(r, 3000)); // workers connect
     report(`PostgreSQL + NATS, ${workerCount} worker${workerCount > 1 ? 's' : ''}`, await measure(svc));

@@ -45,7 +45,13 @@ async function pollGenerationFast(svc: TestService, jobId: string) {
   }
 }
 
-interface Run { ms: number; status: string; code: string | null; completion: number; prompt: number }
+interface Run {
+  ms: number;
+  status: string;
+  code: string | null;
+  completion: number;
+  prompt: number;
+}
 
 async function endToEnd(svc: TestService): Promise<Run[]> {
   const runs: Run[] = [];
@@ -58,8 +64,11 @@ async function endToEnd(svc: TestService): Promise<Run[]> {
     if (r.status !== 200) throw new Error(r.text);
     const job = await pollGenerationFast(svc, r.body.id);
     runs.push({
-      ms: performance.now() - started, status: job.status, code: job.error?.code ?? null,
-      completion: job.provenance?.usage.completion_tokens ?? 0, prompt: job.provenance?.usage.prompt_tokens ?? 0,
+      ms: performance.now() - started,
+      status: job.status,
+      code: job.error?.code ?? null,
+      completion: job.provenance?.usage.completion_tokens ?? 0,
+      prompt: job.provenance?.usage.prompt_tokens ?? 0,
     });
   }
   return runs;
@@ -70,31 +79,48 @@ function missionGrounding(): Grounding {
   const entry = catalogueEntry(WARNO_CATALOGUE, 'mission')!;
   return {
     record: {
-      kind: 'warno', type: 'mission', title: entry.title, doctrine: entry.doctrine, items: entry.items, version: 1,
-      text: null, item_texts: [],
+      kind: 'warno',
+      type: 'mission',
+      title: entry.title,
+      doctrine: entry.doctrine,
+      items: entry.items,
+      version: 1,
+      text: null,
+      item_texts: [],
     },
     operation: { id: '00000000-0000-4000-8000-000000000000', ...OPERATION, description: null, revision: 1 },
-    maps: [], documents: [], instructions: null, analyses: [],
+    maps: [],
+    documents: [],
+    instructions: null,
+    analyses: [],
   };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'warno-bench-'));
 const modelPath = realModel ?? writeTinyGguf(join(dir, 'tiny.gguf'));
 try {
-  console.log(realModel
-    ? `model: ${realModel} (LLM_MODEL_PATH)`
-    : 'model: the tiny RANDOM-WEIGHT TEST MODEL of test/support/write-tiny-gguf.ts (llama architecture, 2 layers, '
-      + '64 dimensions, byte vocabulary, ~0.4 MB) — not a real language model: its drafts are nonsense and its speed '
-      + 'says nothing about a real model\'s; the figures measure the pipeline. Set LLM_MODEL_PATH to a GGUF file '
-      + 'for real figures.');
-  console.log(`CPU: ${cpus()[0]?.model ?? 'unknown'} × ${availableParallelism()}; threads ${THREADS}, `
-    + `context ${CONTEXT}, `
-    + `max tokens ${MAX_TOKENS}, runs ${RUNS}, poll every ${POLL_MS} ms`);
+  console.log(
+    realModel
+      ? `model: ${realModel} (LLM_MODEL_PATH)`
+      : 'model: the tiny RANDOM-WEIGHT TEST MODEL of test/support/write-tiny-gguf.ts (llama architecture, 2 layers, ' +
+          '64 dimensions, byte vocabulary, ~0.4 MB) — not a real language model: its drafts are nonsense and its speed ' +
+          "says nothing about a real model's; the figures measure the pipeline. Set LLM_MODEL_PATH to a GGUF file " +
+          'for real figures.',
+  );
+  console.log(
+    `CPU: ${cpus()[0]?.model ?? 'unknown'} × ${availableParallelism()}; threads ${THREADS}, ` +
+      `context ${CONTEXT}, ` +
+      `max tokens ${MAX_TOKENS}, runs ${RUNS}, poll every ${POLL_MS} ms`,
+  );
 
   // 1. End to end over HTTP: llama.cpp, then the rule-based adapter (baseline), each on its own service.
   const env = {
-    LLM_MODEL_PATH: modelPath, LLM_THREADS: String(THREADS), LLM_CONTEXT_SIZE: String(CONTEXT),
-    LLM_MAX_TOKENS: String(MAX_TOKENS), LLM_REPAIR_ATTEMPTS: '2', LLM_TIMEOUT_MS: '600000',
+    LLM_MODEL_PATH: modelPath,
+    LLM_THREADS: String(THREADS),
+    LLM_CONTEXT_SIZE: String(CONTEXT),
+    LLM_MAX_TOKENS: String(MAX_TOKENS),
+    LLM_REPAIR_ATTEMPTS: '2',
+    LLM_TIMEOUT_MS: '600000',
   };
   const llamaService = await startTestService('pglite', env);
   await endToEnd(llamaService).catch(() => []); // warm-up: first grammar and context use
@@ -111,16 +137,26 @@ try {
   console.log(`\nend to end (POST generate → job success), median of ${RUNS}:`);
   const failures = failed.length ? `; failed: ${failed.join(', ')}` : '';
   const completion = median(ok.map((r) => r.completion));
-  console.log(`  llama.cpp:  ${fmt(llamaMs, 1)} ms (${ok.length}/${RUNS} succeeded${failures}; `
-    + `median ${fmt(completion)} completion / ${fmt(median(ok.map((r) => r.prompt)))} prompt tokens)`);
+  console.log(
+    `  llama.cpp:  ${fmt(llamaMs, 1)} ms (${ok.length}/${RUNS} succeeded${failures}; ` +
+      `median ${fmt(completion)} completion / ${fmt(median(ok.map((r) => r.prompt)))} prompt tokens)`,
+  );
   console.log(`  rule-based: ${fmt(ruleMs, 1)} ms (baseline)`);
-  console.log(`  ratio llama.cpp / rule-based: ${fmt(llamaMs / ruleMs, 1)}×; `
-    + `model cost ${fmt(llamaMs - ruleMs, 1)} ms per draft`);
+  console.log(
+    `  ratio llama.cpp / rule-based: ${fmt(llamaMs / ruleMs, 1)}×; ` +
+      `model cost ${fmt(llamaMs - ruleMs, 1)} ms per draft`,
+  );
 
   // 2. The engine alone: the port's structured generation on the worker's prompt and schema.
   const model = await openLanguageModel({
-    provider: 'llama_cpp', modelPath, contextSize: CONTEXT, threads: THREADS,
-    timeoutMs: 600_000, maxTokens: MAX_TOKENS, repairAttempts: 0, maxToolSteps: 1,
+    provider: 'llama_cpp',
+    modelPath,
+    contextSize: CONTEXT,
+    threads: THREADS,
+    timeoutMs: 600_000,
+    maxTokens: MAX_TOKENS,
+    repairAttempts: 0,
+    maxToolSteps: 1,
   });
   const grounding = missionGrounding();
   const messages = DRAFT_PROMPTS.warno.messages(grounding);
@@ -133,11 +169,15 @@ try {
     const started = performance.now();
     try {
       const result = await model.generateStructured<RecordDraft>({
-        ...request, onProgress: (p) => { if (p.type === 'token' && !first) first = performance.now(); },
+        ...request,
+        onProgress: (p) => {
+          if (p.type === 'token' && !first) first = performance.now();
+        },
       });
       const done = performance.now();
       engineRuns.push({
-        seconds: (done - started) / 1000, decodeSeconds: (done - (first || started)) / 1000,
+        seconds: (done - started) / 1000,
+        decodeSeconds: (done - (first || started)) / 1000,
         tokens: result.usage.completion_tokens,
       });
     } catch (error) {
@@ -176,16 +216,26 @@ try {
   await llama.dispose();
   const rawRate = median(rawRuns.map((r) => r.tokens / r.seconds));
   const rawDecode = median(rawRuns.map((r) => (r.tokens - 1) / r.decodeSeconds));
-  console.log(`\nengine alone (${engineRuns.length}/${RUNS} valid drafts, median ${fmt(tokens)} completion tokens, `
-    + `${fmt(promptTokens.length)}-token prompt text):`);
-  console.log(`  llama.cpp port, JSON-Schema grammar + validation: ${fmt(engineRate, 1)} tokens/s overall, `
-    + `${fmt(engineDecode, 1)} tokens/s after the first token`);
-  console.log(`  node-llama-cpp raw, no grammar (baseline):        ${fmt(rawRate, 1)} tokens/s overall, `
-    + `${fmt(rawDecode, 1)} tokens/s after the first token`);
-  console.log(`  ratio port / raw: ${fmt(engineRate / rawRate, 2)} overall, `
-    + `${fmt(engineDecode / rawDecode, 2)} after the first token`);
-  console.log('  (overall includes the prompt: the port\'s chat keeps the evaluated prompt between runs, the raw loop '
-    + 'evaluates it every run; after the first token compares decoding alone)');
+  console.log(
+    `\nengine alone (${engineRuns.length}/${RUNS} valid drafts, median ${fmt(tokens)} completion tokens, ` +
+      `${fmt(promptTokens.length)}-token prompt text):`,
+  );
+  console.log(
+    `  llama.cpp port, JSON-Schema grammar + validation: ${fmt(engineRate, 1)} tokens/s overall, ` +
+      `${fmt(engineDecode, 1)} tokens/s after the first token`,
+  );
+  console.log(
+    `  node-llama-cpp raw, no grammar (baseline):        ${fmt(rawRate, 1)} tokens/s overall, ` +
+      `${fmt(rawDecode, 1)} tokens/s after the first token`,
+  );
+  console.log(
+    `  ratio port / raw: ${fmt(engineRate / rawRate, 2)} overall, ` +
+      `${fmt(engineDecode / rawDecode, 2)} after the first token`,
+  );
+  console.log(
+    "  (overall includes the prompt: the port's chat keeps the evaluated prompt between runs, the raw loop " +
+      'evaluates it every run; after the first token compares decoding alone)',
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

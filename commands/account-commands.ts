@@ -9,7 +9,12 @@ import { handleCommand } from './handle-command.ts';
 export async function registerAccount(store: EventStore, ctx: CommandContext, name: string) {
   const accountId = uuidV5(`account:${name}`);
   const result = await handleCommand({
-    store, ctx, stream: accountStream(accountId), decider: accountDecider, operationId: null, retryOnConflict: true,
+    store,
+    ctx,
+    stream: accountStream(accountId),
+    decider: accountDecider,
+    operationId: null,
+    retryOnConflict: true,
     command: { type: 'RegisterAccount', account_id: accountId, name },
   });
   return { account_id: accountId, position: result.position };

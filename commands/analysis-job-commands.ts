@@ -72,7 +72,12 @@ export type RequestAnalysisInput =
       };
     }
   /** Optional fields are stored as null. */
-  | { type: 'terrain_evaluation'; title: string; parameters: Partial<TerrainEvaluationParameters> & Pick<TerrainEvaluationParameters, 'force' | 'echelon' | 'area'> };
+  | {
+      type: 'terrain_evaluation';
+      title: string;
+      parameters: Partial<TerrainEvaluationParameters> &
+        Pick<TerrainEvaluationParameters, 'force' | 'echelon' | 'area'>;
+    };
 
 /** The newest terrain job of the map whose work tiles cover every tile of the footprint, with its tiles. */
 export type FindCoveringJob = (
@@ -114,12 +119,12 @@ export async function requestAnalysis(
         : input.type === 'terrain_evaluation'
           ? terrainEvaluationParameters(input.parameters)
           : input.type === 'landing_zones'
-          ? {
-              ...input.parameters,
-              max_road_distance_m: input.parameters.max_road_distance_m ?? null,
-              building_data: false,
-            }
-          : input.parameters;
+            ? {
+                ...input.parameters,
+                max_road_distance_m: input.parameters.max_road_distance_m ?? null,
+                building_data: false,
+              }
+            : input.parameters;
   // A large area's ring crossings are searched off the event loop (ring-crossing-issues.ts).
   const deferred: DeferredRingChecks = [];
   const [issue] = checkAnalysisParameters(input.type, parameters, deferred);

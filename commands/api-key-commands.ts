@@ -18,13 +18,21 @@ export async function createApiKey(store: EventStore, ctx: CommandContext, input
   const apiKeyId = randomUUID();
   const { token, secret, prefix } = newApiKeyToken(apiKeyId);
   const result = await handleCommand({
-    store, ctx, stream: apiKeyStream(apiKeyId), decider: apiKeyDecider, operationId: null,
+    store,
+    ctx,
+    stream: apiKeyStream(apiKeyId),
+    decider: apiKeyDecider,
+    operationId: null,
     command: {
       type: 'CreateApiKey',
       now: ctx.now().toISOString(),
       key: {
-        api_key_id: apiKeyId, account_id: input.account_id, name: input.name, key_prefix: prefix,
-        secret_sha256: sha256Hex(secret), expires_at: input.expires_at ? new Date(input.expires_at).toISOString() : null,
+        api_key_id: apiKeyId,
+        account_id: input.account_id,
+        name: input.name,
+        key_prefix: prefix,
+        secret_sha256: sha256Hex(secret),
+        expires_at: input.expires_at ? new Date(input.expires_at).toISOString() : null,
       },
       lifetime_days: input.lifetime_days,
     },
@@ -34,7 +42,11 @@ export async function createApiKey(store: EventStore, ctx: CommandContext, input
 
 export async function revokeApiKey(store: EventStore, ctx: CommandContext, apiKeyId: string, accountId: string) {
   const result = await handleCommand({
-    store, ctx, stream: apiKeyStream(apiKeyId), decider: apiKeyDecider, operationId: null,
+    store,
+    ctx,
+    stream: apiKeyStream(apiKeyId),
+    decider: apiKeyDecider,
+    operationId: null,
     command: { type: 'RevokeApiKey', api_key_id: apiKeyId, account_id: accountId },
   });
   return { position: result.position };

@@ -15,7 +15,9 @@ export async function bootstrapApiKey(store: EventStore, input: BootstrapApiKeyI
   const registered = await registerAccount(store, systemContext(), input.account);
   const ctx = systemContext({ account_id: registered.account_id, api_key_id: null });
   const key = await createApiKey(store, ctx, {
-    account_id: registered.account_id, name: input.name, lifetime_days: input.lifetime_days,
+    account_id: registered.account_id,
+    name: input.name,
+    lifetime_days: input.lifetime_days,
   });
   return { account_id: registered.account_id, api_key_id: key.api_key_id, token: key.token, position: key.position };
 }

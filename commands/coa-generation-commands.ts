@@ -22,8 +22,8 @@ export interface CoaGenerationInput {
 
 /** The description a statement keeps until its draft is written (or for good, when the job fails). */
 export const placeholderCoaDescription = (jobId: string) =>
-  `Being drafted by generation job ${jobId}: poll /api/generation-jobs/${jobId}. `
-  + 'If the job fails, this statement keeps this placeholder (write it, or delete it).';
+  `Being drafted by generation job ${jobId}: poll /api/generation-jobs/${jobId}. ` +
+  'If the job fails, this statement keeps this placeholder (write it, or delete it).';
 
 export async function requestCoaGeneration(store: EventStore, ctx: CommandContext, input: CoaGenerationInput) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
@@ -33,21 +33,35 @@ export async function requestCoaGeneration(store: EventStore, ctx: CommandContex
   const statementIds: string[] = [];
   for (let n = 1; n <= input.count; n++) {
     const created = await createCoaStatement(store, ctx, {
-      operation_id: input.operation_id, name: placeholderCoaName(n), description: placeholderCoaDescription(jobId),
+      operation_id: input.operation_id,
+      name: placeholderCoaName(n),
+      description: placeholderCoaDescription(jobId),
       origin: 'generated',
     });
     statementIds.push(created.coa_statement_id);
   }
   // Requested after the statements exist: the worker may start as soon as this event is appended.
   const result = await handleCommand({
-    store, ctx, stream: generationJobStream(jobId), decider: generationJobDecider, operationId: input.operation_id,
+    store,
+    ctx,
+    stream: generationJobStream(jobId),
+    decider: generationJobDecider,
+    operationId: input.operation_id,
     parents: [operation],
     command: {
       type: 'RequestGeneration',
       request: {
-        job_id: jobId, operation_id: input.operation_id, account_id, api_key_id, target_kind: 'coa_statements',
-        record_id: input.operation_id, record_type: 'coa_statements', instructions: input.instructions,
-        document_ids: documentIds, overwrite: false, base_version: 1,
+        job_id: jobId,
+        operation_id: input.operation_id,
+        account_id,
+        api_key_id,
+        target_kind: 'coa_statements',
+        record_id: input.operation_id,
+        record_type: 'coa_statements',
+        instructions: input.instructions,
+        document_ids: documentIds,
+        overwrite: false,
+        base_version: 1,
         coa_statements: { coa_statement_ids: statementIds },
       },
     },

@@ -11,7 +11,9 @@ import { requireAccess } from '../domain/shared/require-access.ts';
 import type { Origin } from '../domain/planning-record/planning-record-events.ts';
 import type { ScreeningAssessmentInput, ScreeningCriterion } from '../domain/coa-statement/coa-screening.ts';
 import {
-  coaStatementAsParent, coaStatementDecider, type CoaStatementFields,
+  coaStatementAsParent,
+  coaStatementDecider,
+  type CoaStatementFields,
 } from '../domain/coa-statement/coa-statement-decider.ts';
 import { coaStatementStream } from '../domain/coa-statement/coa-statement-events.ts';
 import { coaSectionDecider, type CoaSectionFields } from '../domain/coa-statement/coa-section-decider.ts';
@@ -34,7 +36,10 @@ const conditional = (expectedVersion: number | undefined) => ({
 export async function requireActiveCoaStatement(store: EventStore, coaStatementId: string, accountId: string) {
   const { state } = await loadState(store, coaStatementStream(coaStatementId), coaStatementDecider);
   coaStatementDecider.decide({ type: 'AdmitChild', coa_statement_id: coaStatementId, account_id: accountId }, state);
-  return requireAccess(state.status === 'active' ? state : null, accountId, { kind: 'COA statement', id: coaStatementId });
+  return requireAccess(state.status === 'active' ? state : null, accountId, {
+    kind: 'COA statement',
+    id: coaStatementId,
+  });
 }
 
 /** The sketch map named, for the decider to check (a map is deleted only with its operation, a parent of the write). */
@@ -54,12 +59,20 @@ export async function createCoaStatement(store: EventStore, ctx: CommandContext,
   const sketch_map = await loadSketchMap(store, input.sketch_map_id);
   const coa_statement_id = randomUUID();
   const result = await handleCommand({
-    store, ctx, stream: coaStatementStream(coa_statement_id), decider: coaStatementDecider, operationId: input.operation_id,
+    store,
+    ctx,
+    stream: coaStatementStream(coa_statement_id),
+    decider: coaStatementDecider,
+    operationId: input.operation_id,
     parents: [operation],
     command: {
-      type: 'CreateCoaStatement', coa_statement_id, operation_id: input.operation_id, account_id,
+      type: 'CreateCoaStatement',
+      coa_statement_id,
+      operation_id: input.operation_id,
+      account_id,
       fields: { name: input.name, description: input.description ?? null, sketch_map_id: input.sketch_map_id ?? null },
-      sketch_map, by: provenanceOf(ctx, input.origin),
+      sketch_map,
+      by: provenanceOf(ctx, input.origin),
     },
   });
   return { ...result, coa_statement_id };
@@ -79,12 +92,21 @@ export async function updateCoaStatement(store: EventStore, ctx: CommandContext,
   const operation = await requireActiveOperation(store, current.operation_id, account_id);
   const sketch_map = await loadSketchMap(store, update.changes.sketch_map_id);
   return handleCommand({
-    store, ctx, stream: coaStatementStream(update.coa_statement_id), decider: coaStatementDecider, operationId: current.operation_id,
+    store,
+    ctx,
+    stream: coaStatementStream(update.coa_statement_id),
+    decider: coaStatementDecider,
+    operationId: current.operation_id,
     parents: [operation],
     ...conditional(update.expected_version),
     command: {
-      type: 'UpdateCoaStatement', coa_statement_id: update.coa_statement_id, account_id,
-      changes: update.changes, screening: update.screening, sketch_map, by: provenanceOf(ctx, update.origin),
+      type: 'UpdateCoaStatement',
+      coa_statement_id: update.coa_statement_id,
+      account_id,
+      changes: update.changes,
+      screening: update.screening,
+      sketch_map,
+      by: provenanceOf(ctx, update.origin),
     },
   });
 }
@@ -93,7 +115,11 @@ export async function deleteCoaStatement(store: EventStore, ctx: CommandContext,
   const { account_id } = requirePrincipal(ctx);
   const current = await requireActiveCoaStatement(store, coaStatementId, account_id);
   return handleCommand({
-    store, ctx, stream: coaStatementStream(coaStatementId), decider: coaStatementDecider, operationId: current.operation_id,
+    store,
+    ctx,
+    stream: coaStatementStream(coaStatementId),
+    decider: coaStatementDecider,
+    operationId: current.operation_id,
     command: { type: 'DeleteCoaStatement', coa_statement_id: coaStatementId, account_id, by: provenanceOf(ctx) },
   });
 }
@@ -111,12 +137,20 @@ export async function arrangeCoaSections(store: EventStore, ctx: CommandContext,
   const current = await requireActiveCoaStatement(store, arrangement.coa_statement_id, account_id);
   const operation = await requireActiveOperation(store, current.operation_id, account_id);
   return handleCommand({
-    store, ctx, stream: coaStatementStream(arrangement.coa_statement_id), decider: coaStatementDecider, operationId: current.operation_id,
+    store,
+    ctx,
+    stream: coaStatementStream(arrangement.coa_statement_id),
+    decider: coaStatementDecider,
+    operationId: current.operation_id,
     parents: [operation],
     ...conditional(arrangement.expected_version),
     command: {
-      type: 'ArrangeCoaSections', coa_statement_id: arrangement.coa_statement_id, account_id,
-      current_section_ids: arrangement.current_section_ids, section_ids: arrangement.section_ids, by: provenanceOf(ctx),
+      type: 'ArrangeCoaSections',
+      coa_statement_id: arrangement.coa_statement_id,
+      account_id,
+      current_section_ids: arrangement.current_section_ids,
+      section_ids: arrangement.section_ids,
+      by: provenanceOf(ctx),
     },
   });
 }
@@ -144,15 +178,34 @@ export async function addCoaSection(store: EventStore, ctx: CommandContext, inpu
   const section_id = input.section_id ?? randomUUID();
   const parents = [coaStatementAsParent(coa_statement_id), operation];
   const attached = await handleCommand({
-    store, ctx, stream: coaSectionRosterStream(coa_statement_id), decider: coaSectionRosterDecider, operationId: null,
-    retryOnConflict: true, parents,
-    command: { type: 'AttachSection', coa_statement_id, section_id, listed_section_ids: input.listed_section_ids ?? [] },
+    store,
+    ctx,
+    stream: coaSectionRosterStream(coa_statement_id),
+    decider: coaSectionRosterDecider,
+    operationId: null,
+    retryOnConflict: true,
+    parents,
+    command: {
+      type: 'AttachSection',
+      coa_statement_id,
+      section_id,
+      listed_section_ids: input.listed_section_ids ?? [],
+    },
   });
   try {
     const result = await handleCommand({
-      store, ctx, stream: coaSectionStream(section_id), decider: coaSectionDecider, operationId: operation_id, parents,
+      store,
+      ctx,
+      stream: coaSectionStream(section_id),
+      decider: coaSectionDecider,
+      operationId: operation_id,
+      parents,
       command: {
-        type: 'AddCoaSection', section_id, coa_statement_id, operation_id, account_id,
+        type: 'AddCoaSection',
+        section_id,
+        coa_statement_id,
+        operation_id,
+        account_id,
         fields: { title: input.title, content: input.content ?? null, field: input.field ?? null },
         by: provenanceOf(ctx, input.origin),
       },
@@ -161,7 +214,10 @@ export async function addCoaSection(store: EventStore, ctx: CommandContext, inpu
   } catch (error) {
     // The place is given back unless the section was written after all (by a writer racing with the same id).
     const attachedHere = attached.events.length > 0;
-    if (attachedHere && (await loadState(store, coaSectionStream(section_id), coaSectionDecider)).state.status === 'absent') {
+    if (
+      attachedHere &&
+      (await loadState(store, coaSectionStream(section_id), coaSectionDecider)).state.status === 'absent'
+    ) {
       await detachSection(store, ctx, coa_statement_id, section_id);
     }
     throw error;
@@ -171,8 +227,13 @@ export async function addCoaSection(store: EventStore, ctx: CommandContext, inpu
 /** Gives a section's place in its statement's roster back (bookkeeping: no operation id, no history). */
 async function detachSection(store: EventStore, ctx: CommandContext, coa_statement_id: string, section_id: string) {
   await handleCommand({
-    store, ctx, stream: coaSectionRosterStream(coa_statement_id), decider: coaSectionRosterDecider, operationId: null,
-    retryOnConflict: true, command: { type: 'DetachSection', coa_statement_id, section_id },
+    store,
+    ctx,
+    stream: coaSectionRosterStream(coa_statement_id),
+    decider: coaSectionRosterDecider,
+    operationId: null,
+    retryOnConflict: true,
+    command: { type: 'DetachSection', coa_statement_id, section_id },
   });
 }
 
@@ -186,7 +247,9 @@ async function loadSection(store: EventStore, sectionId: string) {
     loadState(store, operationStream(operation_id), operationDecider),
   ]);
   return {
-    loaded, parent: { statement, operation }, operationId: operation_id,
+    loaded,
+    parent: { statement, operation },
+    operationId: operation_id,
     parents: [coaStatementAsParent(coa_statement_id), operationAsParent(operation_id)],
   };
 }
@@ -202,10 +265,20 @@ export async function updateCoaSection(store: EventStore, ctx: CommandContext, u
   const { account_id } = requirePrincipal(ctx);
   const { loaded, parent, operationId, parents } = await loadSection(store, update.section_id);
   return handleCommand({
-    store, ctx, stream: coaSectionStream(update.section_id), decider: coaSectionDecider, operationId,
-    ...conditional(update.expected_version), loaded, parents,
+    store,
+    ctx,
+    stream: coaSectionStream(update.section_id),
+    decider: coaSectionDecider,
+    operationId,
+    ...conditional(update.expected_version),
+    loaded,
+    parents,
     command: {
-      type: 'UpdateCoaSection', section_id: update.section_id, account_id, parent, changes: update.changes,
+      type: 'UpdateCoaSection',
+      section_id: update.section_id,
+      account_id,
+      parent,
+      changes: update.changes,
       by: provenanceOf(ctx, update.origin),
     },
   });
@@ -216,8 +289,13 @@ export async function removeCoaSection(store: EventStore, ctx: CommandContext, s
   const { account_id } = requirePrincipal(ctx);
   const { loaded, parent, operationId, parents } = await loadSection(store, sectionId);
   const result = await handleCommand({
-    store, ctx, stream: coaSectionStream(sectionId), decider: coaSectionDecider, operationId,
-    loaded, parents,
+    store,
+    ctx,
+    stream: coaSectionStream(sectionId),
+    decider: coaSectionDecider,
+    operationId,
+    loaded,
+    parents,
     command: { type: 'RemoveCoaSection', section_id: sectionId, account_id, parent, by: provenanceOf(ctx) },
   });
   // A removal is decided only on an active section, so the state names its statement.

@@ -20,7 +20,10 @@ export function systemContext(principal: Principal | null = null): CommandContex
 }
 
 export function envelope(
-  event: DomainEvent, ctx: CommandContext, operationId: string | null, registry: EventSchemaRegistry,
+  event: DomainEvent,
+  ctx: CommandContext,
+  operationId: string | null,
+  registry: EventSchemaRegistry,
 ): NewEvent {
   const metadata: EventMetadata = {
     account_id: ctx.principal?.account_id ?? null,
@@ -30,5 +33,11 @@ export function envelope(
     causation_id: ctx.causation_id,
     occurred_at: ctx.now().toISOString(),
   };
-  return { id: randomUUID(), type: event.type, version: registry[event.type]?.version ?? 1, data: event.data, metadata };
+  return {
+    id: randomUUID(),
+    type: event.type,
+    version: registry[event.type]?.version ?? 1,
+    data: event.data,
+    metadata,
+  };
 }

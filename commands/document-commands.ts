@@ -26,16 +26,27 @@ export async function recordUpload(store: EventStore, ctx: CommandContext, uploa
   const operation = await requireActiveOperation(store, upload.operation_id, account_id);
   const document_id = documentIdOf(upload.operation_id, upload.sha256);
   const result = await handleCommand({
-    store, ctx, stream: documentStream(document_id), decider: documentDecider, operationId: upload.operation_id,
-    retryOnConflict: true, parents: [operation],
-    command: { type: 'UploadDocument', upload: { ...upload, document_id, account_id, by: { account_id, api_key_id, at: ctx.now().toISOString() } } },
+    store,
+    ctx,
+    stream: documentStream(document_id),
+    decider: documentDecider,
+    operationId: upload.operation_id,
+    retryOnConflict: true,
+    parents: [operation],
+    command: {
+      type: 'UploadDocument',
+      upload: { ...upload, document_id, account_id, by: { account_id, api_key_id, at: ctx.now().toISOString() } },
+    },
   });
-  if (result.state.status !== 'active') throw new Error(`document ${document_id} is ${result.state.status} after its upload`);
+  if (result.state.status !== 'active')
+    throw new Error(`document ${document_id} is ${result.state.status} after its upload`);
   const { status: _s, ...document } = result.state;
   const duplicate = result.events.length === 0;
   // A duplicate answers the earlier record, which a racing upload may have just written: the
   // caller waits for the read models to hold it too.
-  const position = duplicate ? (await store.readStream(documentStream(document_id))).at(-1)?.position ?? null : result.position;
+  const position = duplicate
+    ? ((await store.readStream(documentStream(document_id))).at(-1)?.position ?? null)
+    : result.position;
   return { document_id, duplicate, document, position };
 }
 
@@ -44,12 +55,22 @@ export async function deleteDocument(store: EventStore, ctx: CommandContext, doc
   const { account_id, api_key_id } = requirePrincipal(ctx);
   const loaded = await loadState(store, documentStream(documentId), documentDecider);
   const result = await handleCommand({
-    store, ctx, stream: documentStream(documentId), decider: documentDecider, loaded,
+    store,
+    ctx,
+    stream: documentStream(documentId),
+    decider: documentDecider,
+    loaded,
     operationId: loaded.state.status === 'absent' ? null : loaded.state.operation_id,
-    command: { type: 'DeleteDocument', document_id: documentId, account_id, by: { account_id, api_key_id, at: ctx.now().toISOString() } },
+    command: {
+      type: 'DeleteDocument',
+      document_id: documentId,
+      account_id,
+      by: { account_id, api_key_id, at: ctx.now().toISOString() },
+    },
   });
   // The decider deletes only an active document (404 / 403 otherwise): the state is that document, deleted.
-  if (result.state.status !== 'deleted') throw new Error(`document ${documentId} is ${result.state.status} after its deletion`);
+  if (result.state.status !== 'deleted')
+    throw new Error(`document ${documentId} is ${result.state.status} after its deletion`);
   const { status: _s, ...document } = result.state;
   return { ...result, document };
 }
@@ -59,13 +80,36 @@ export type ExtractionOutcome =
   | { ok: false; code: string; message: string };
 
 /** A worker's result for one upload (ignored when the document was deleted or re-uploaded meanwhile). */
-export async function recordExtraction(store: EventStore, ctx: CommandContext, document: Pick<DocumentRecord, 'document_id' | 'operation_id' | 'upload_id'>, outcome: ExtractionOutcome) {
+export async function recordExtraction(
+  store: EventStore,
+  ctx: CommandContext,
+  document: Pick<DocumentRecord, 'document_id' | 'operation_id' | 'upload_id'>,
+  outcome: ExtractionOutcome,
+) {
   return handleCommand({
-    store, ctx, stream: documentStream(document.document_id), decider: documentDecider, operationId: document.operation_id,
+    store,
+    ctx,
+    stream: documentStream(document.document_id),
+    decider: documentDecider,
+    operationId: document.operation_id,
     retryOnConflict: true,
     command: outcome.ok
-      ? { type: 'RecordTextExtracted', document_id: document.document_id, upload_id: document.upload_id, text_key: outcome.text_key, page_count: outcome.page_count, characters: outcome.characters, truncated: outcome.truncated }
-      : { type: 'RecordTextExtractionFailed', document_id: document.document_id, upload_id: document.upload_id, code: outcome.code, message: outcome.message.slice(0, 2000) },
+      ? {
+          type: 'RecordTextExtracted',
+          document_id: document.document_id,
+          upload_id: document.upload_id,
+          text_key: outcome.text_key,
+          page_count: outcome.page_count,
+          characters: outcome.characters,
+          truncated: outcome.truncated,
+        }
+      : {
+          type: 'RecordTextExtractionFailed',
+          document_id: document.document_id,
+          upload_id: document.upload_id,
+          code: outcome.code,
+          message: outcome.message.slice(0, 2000),
+        },
   });
 }
 
@@ -84,7 +128,8 @@ export interface DocumentCitation {
  * streams at the revisions read, for the append to be conditioned on (handleCommand's readAlso).
  */
 export async function readCitedDocuments(
-  store: EventStore, citations: readonly DocumentCitation[],
+  store: EventStore,
+  citations: readonly DocumentCitation[],
 ): Promise<{ cited: CitedDocument[]; read: StreamRead[] }> {
   const cited: CitedDocument[] = [];
   const read: StreamRead[] = [];
@@ -103,7 +148,10 @@ export async function readCitedDocuments(
 export async function requireOperationDocuments(store: EventStore, operationId: string, ids: string[]) {
   const documentIds = [...new Set(ids.map((id) => id.toLowerCase()))];
   for (const [index, id] of documentIds.entries()) {
-    documentDecider.decide({ type: 'AdmitGrounding', document_id: id, operation_id: operationId, index }, await loadDocument(store, id));
+    documentDecider.decide(
+      { type: 'AdmitGrounding', document_id: id, operation_id: operationId, index },
+      await loadDocument(store, id),
+    );
   }
   return documentIds;
 }

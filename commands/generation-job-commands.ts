@@ -40,9 +40,15 @@ export async function loadPlanningRecord(store: EventStore, kind: PlanningDraftK
  */
 export async function requestGenerations(store: EventStore, ctx: CommandContext, inputs: GenerationRequestInput[]) {
   for (const input of inputs) {
-    if (!input.overwrite && editedByPerson((await loadPlanningRecord(store, input.target_kind, input.record_id)).state)) {
-      throw new DomainError('conflict', `${input.record_type} was written by a person since its last generation: `
-        + 'send "overwrite": true to replace it with a draft');
+    if (
+      !input.overwrite &&
+      editedByPerson((await loadPlanningRecord(store, input.target_kind, input.record_id)).state)
+    ) {
+      throw new DomainError(
+        'conflict',
+        `${input.record_type} was written by a person since its last generation: ` +
+          'send "overwrite": true to replace it with a draft',
+      );
     }
   }
   const jobs = [];
@@ -56,19 +62,34 @@ export async function requestGeneration(store: EventStore, ctx: CommandContext, 
   const documentIds = await requireOperationDocuments(store, input.operation_id, input.document_ids);
   const record = await loadPlanningRecord(store, input.target_kind, input.record_id);
   if (!input.overwrite && editedByPerson(record.state)) {
-    throw new DomainError('conflict', 'The record was written by a person since its last generation: '
-      + 'send "overwrite": true to replace it with a draft');
+    throw new DomainError(
+      'conflict',
+      'The record was written by a person since its last generation: ' +
+        'send "overwrite": true to replace it with a draft',
+    );
   }
   const jobId = randomUUID();
   const result = await handleCommand({
-    store, ctx, stream: generationJobStream(jobId), decider: generationJobDecider, operationId: input.operation_id,
+    store,
+    ctx,
+    stream: generationJobStream(jobId),
+    decider: generationJobDecider,
+    operationId: input.operation_id,
     parents: [operation],
     command: {
       type: 'RequestGeneration',
       request: {
-        job_id: jobId, operation_id: input.operation_id, account_id, api_key_id, target_kind: input.target_kind,
-        record_id: input.record_id, record_type: input.record_type, instructions: input.instructions,
-        document_ids: documentIds, overwrite: input.overwrite, base_version: record.revision + 1,
+        job_id: jobId,
+        operation_id: input.operation_id,
+        account_id,
+        api_key_id,
+        target_kind: input.target_kind,
+        record_id: input.record_id,
+        record_type: input.record_type,
+        instructions: input.instructions,
+        document_ids: documentIds,
+        overwrite: input.overwrite,
+        base_version: record.revision + 1,
       },
     },
   });
@@ -77,11 +98,18 @@ export async function requestGeneration(store: EventStore, ctx: CommandContext, 
 
 /** A worker's report on a job (idempotent: a job that already ended changes nothing). */
 export async function decideGeneration(
-  store: EventStore, ctx: CommandContext, operationId: string,
+  store: EventStore,
+  ctx: CommandContext,
+  operationId: string,
   command: Exclude<GenerationJobCommand, { type: 'RequestGeneration' }>,
 ) {
   return handleCommand({
-    store, ctx, stream: generationJobStream(command.job_id), decider: generationJobDecider, operationId, command,
+    store,
+    ctx,
+    stream: generationJobStream(command.job_id),
+    decider: generationJobDecider,
+    operationId,
+    command,
     retryOnConflict: true,
   });
 }

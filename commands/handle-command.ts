@@ -10,7 +10,10 @@ import { DomainError } from '../domain/shared/domain-error.ts';
 import { eventSchemas } from '../domain/event-schemas.ts';
 import type { LiveParent } from '../domain/shared/live-parent.ts';
 import {
-  AppendConditionFailedError, type EventStore, type StreamRead, WrongExpectedRevisionError,
+  AppendConditionFailedError,
+  type EventStore,
+  type StreamRead,
+  WrongExpectedRevisionError,
 } from '../infra/event-store/event-store.ts';
 import { envelope, type CommandContext } from './command-context.ts';
 import { loadState, type LoadedState } from './load-state.ts';
@@ -62,7 +65,10 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
     let state = loaded.state;
     const revision = loaded.revision;
     if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
-      throw new DomainError('conflict', `${stream} is at revision ${revision}, not ${options.expectedRevision} (If-Match)`);
+      throw new DomainError(
+        'conflict',
+        `${stream} is at revision ${revision}, not ${options.expectedRevision} (If-Match)`,
+      );
     }
     const also = options.readAlso ? await options.readAlso() : null;
     const events = decider.decide(also ? also.command : command, state);

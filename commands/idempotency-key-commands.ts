@@ -15,10 +15,16 @@ export interface KeyClaim {
 
 /** The key's state after the claim: in progress under `claim_id` when this request holds it. */
 export async function claimIdempotencyKey(
-  store: EventStore, ctx: CommandContext, claim: KeyClaim & { fingerprint: string },
+  store: EventStore,
+  ctx: CommandContext,
+  claim: KeyClaim & { fingerprint: string },
 ): Promise<IdempotencyKeyState> {
   const result = await handleCommand({
-    store, ctx, stream: idempotencyKeyStream(claim.key_id), decider: idempotencyKeyDecider, operationId: null,
+    store,
+    ctx,
+    stream: idempotencyKeyStream(claim.key_id),
+    decider: idempotencyKeyDecider,
+    operationId: null,
     retryOnConflict: true,
     command: { type: 'ClaimIdempotencyKey', ...claim, now: ctx.now().toISOString() },
   });
@@ -27,15 +33,25 @@ export async function claimIdempotencyKey(
 
 export async function recordIdempotentWrite(store: EventStore, ctx: CommandContext, claim: KeyClaim, sealed: string) {
   await handleCommand({
-    store, ctx, stream: idempotencyKeyStream(claim.key_id), decider: idempotencyKeyDecider, operationId: null,
-    retryOnConflict: true, command: { type: 'RecordIdempotentWrite', ...claim, sealed },
+    store,
+    ctx,
+    stream: idempotencyKeyStream(claim.key_id),
+    decider: idempotencyKeyDecider,
+    operationId: null,
+    retryOnConflict: true,
+    command: { type: 'RecordIdempotentWrite', ...claim, sealed },
   });
 }
 
 export async function releaseIdempotencyKey(store: EventStore, ctx: CommandContext, claim: KeyClaim) {
   await handleCommand({
-    store, ctx, stream: idempotencyKeyStream(claim.key_id), decider: idempotencyKeyDecider, operationId: null,
-    retryOnConflict: true, command: { type: 'ReleaseIdempotencyKey', ...claim },
+    store,
+    ctx,
+    stream: idempotencyKeyStream(claim.key_id),
+    decider: idempotencyKeyDecider,
+    operationId: null,
+    retryOnConflict: true,
+    command: { type: 'ReleaseIdempotencyKey', ...claim },
   });
 }
 

@@ -28,14 +28,29 @@ export async function accountForIdentity(store: EventStore, ctx: CommandContext,
   }
   const accountId = firstLoginAccountIdOf(identityId);
   const registered = await handleCommand({
-    store, ctx, stream: accountStream(accountId), decider: accountDecider, operationId: null, retryOnConflict: true,
+    store,
+    ctx,
+    stream: accountStream(accountId),
+    decider: accountDecider,
+    operationId: null,
+    retryOnConflict: true,
     command: { type: 'RegisterAccount', account_id: accountId, name: claims.display_name.slice(0, 200) },
   });
   const linked = await handleCommand({
-    store, ctx, stream: identityStream(identityId), decider: identityDecider, operationId: null, retryOnConflict: true,
+    store,
+    ctx,
+    stream: identityStream(identityId),
+    decider: identityDecider,
+    operationId: null,
+    retryOnConflict: true,
     command: {
-      type: 'LinkIdentity', identity_id: identityId, issuer: claims.issuer, subject: claims.subject,
-      account_id: accountId, account: registered.state, linked_by: 'first_login',
+      type: 'LinkIdentity',
+      identity_id: identityId,
+      issuer: claims.issuer,
+      subject: claims.subject,
+      account_id: accountId,
+      account: registered.state,
+      linked_by: 'first_login',
     },
   });
   // A concurrent first login or an administrator may have linked it first: theirs stands.
@@ -46,15 +61,27 @@ export async function accountForIdentity(store: EventStore, ctx: CommandContext,
 
 /** An administrator links an identity to an existing account (sessions started later sign in there). */
 export async function linkIdentity(
-  store: EventStore, ctx: CommandContext, input: { issuer: string; subject: string; account_id: string },
+  store: EventStore,
+  ctx: CommandContext,
+  input: { issuer: string; subject: string; account_id: string },
 ) {
   const account = await loadState(store, accountStream(input.account_id), accountDecider);
   const identityId = identityIdOf(input.issuer, input.subject);
   const result = await handleCommand({
-    store, ctx, stream: identityStream(identityId), decider: identityDecider, operationId: null, retryOnConflict: true,
+    store,
+    ctx,
+    stream: identityStream(identityId),
+    decider: identityDecider,
+    operationId: null,
+    retryOnConflict: true,
     command: {
-      type: 'LinkIdentity', identity_id: identityId, issuer: input.issuer, subject: input.subject,
-      account_id: input.account_id, account: account.state, linked_by: 'administrator',
+      type: 'LinkIdentity',
+      identity_id: identityId,
+      issuer: input.issuer,
+      subject: input.subject,
+      account_id: input.account_id,
+      account: account.state,
+      linked_by: 'administrator',
     },
   });
   return { identity_id: identityId, account_id: input.account_id, position: result.position };

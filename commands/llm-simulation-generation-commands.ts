@@ -37,8 +37,11 @@ async function checkAnalyses(store: EventStore, ids: string[], operationId: stri
   for (const [i, id] of ids.entries()) {
     const { state } = await loadState(store, analysisStream(id), analysisJobDecider);
     if (state.status !== 'success' || state.operation_id !== operationId) {
-      throw new DomainError('invalid', `Analysis ${id} is not a completed analysis of operation ${operationId}`,
-        ['body', 'analysis_ids', i]);
+      throw new DomainError('invalid', `Analysis ${id} is not a completed analysis of operation ${operationId}`, [
+        'body',
+        'analysis_ids',
+        i,
+      ]);
     }
   }
 }
@@ -54,17 +57,32 @@ export async function requestSimulation(store: EventStore, ctx: CommandContext, 
   const jobId = randomUUID();
   const simulationId = randomUUID();
   const result = await handleCommand({
-    store, ctx, stream: generationJobStream(jobId), decider: generationJobDecider, operationId,
+    store,
+    ctx,
+    stream: generationJobStream(jobId),
+    decider: generationJobDecider,
+    operationId,
     parents: [coaStatementAsParent(statement.coa_statement_id), operation],
     command: {
       type: 'RequestGeneration',
       request: {
-        job_id: jobId, operation_id: operationId, account_id, api_key_id, target_kind: 'llm_simulation',
-        record_id: simulationId, record_type: input.method, instructions: input.instructions, document_ids: documentIds,
-        overwrite: false, base_version: 0,
+        job_id: jobId,
+        operation_id: operationId,
+        account_id,
+        api_key_id,
+        target_kind: 'llm_simulation',
+        record_id: simulationId,
+        record_type: input.method,
+        instructions: input.instructions,
+        document_ids: documentIds,
+        overwrite: false,
+        base_version: 0,
         simulation: {
-          coa_statement_id: statement.coa_statement_id, method: input.method, enemy_coa: input.enemy_coa,
-          turns: input.turns, seed: input.seed ?? defaultSeed(statement.coa_statement_id, input.method),
+          coa_statement_id: statement.coa_statement_id,
+          method: input.method,
+          enemy_coa: input.enemy_coa,
+          turns: input.turns,
+          seed: input.seed ?? defaultSeed(statement.coa_statement_id, input.method),
           analysis_ids: analysisIds,
         },
       },

@@ -13,7 +13,10 @@ export interface LoadedState<Event extends DomainEvent, State> {
 type Evolver<Event extends DomainEvent, State> = Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>;
 
 export async function loadState<Event extends DomainEvent, State>(
-  store: EventStore, stream: string, decider: Evolver<Event, State>, options: { toRevision?: number } = {},
+  store: EventStore,
+  stream: string,
+  decider: Evolver<Event, State>,
+  options: { toRevision?: number } = {},
 ): Promise<LoadedState<Event, State>> {
   // The event store validates every event against its type's schema on append and upcasts on read,
   // so a recorded event of this stream is one of the aggregate's event types.

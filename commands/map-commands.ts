@@ -28,7 +28,11 @@ export async function createMap(store: EventStore, ctx: CommandContext, input: {
   operationDecider.decide({ type: 'AdmitChild', operation_id: input.operation_id, account_id }, operation);
   const mapId = randomUUID();
   const result = await handleCommand({
-    store, ctx, stream: mapStream(mapId), decider: mapDecider, operationId: input.operation_id,
+    store,
+    ctx,
+    stream: mapStream(mapId),
+    decider: mapDecider,
+    operationId: input.operation_id,
     parents: [operationAsParent(input.operation_id)],
     command: { type: 'CreateMap', map_id: mapId, operation_id: input.operation_id, account_id, name: input.name },
   });
@@ -37,12 +41,18 @@ export async function createMap(store: EventStore, ctx: CommandContext, input: {
 
 /** The features of one version of a layer, as recorded. */
 export async function recordedLayerVersion(
-  store: EventStore, mapId: string, layerId: string, version: number,
+  store: EventStore,
+  mapId: string,
+  layerId: string,
+  version: number,
 ): Promise<LayerFeatureCollection> {
   const { events } = await loadState(store, mapStream(mapId), mapDecider);
-  const recorded = events.find((e): e is MapLayerAdded | MapLayerReplaced =>
-    (e.type === 'MapLayerAdded' || e.type === 'MapLayerReplaced')
-    && e.data.layer_id === layerId && e.data.version === version);
+  const recorded = events.find(
+    (e): e is MapLayerAdded | MapLayerReplaced =>
+      (e.type === 'MapLayerAdded' || e.type === 'MapLayerReplaced') &&
+      e.data.layer_id === layerId &&
+      e.data.version === version,
+  );
   if (!recorded) throw new Error(`map ${mapId} has no version ${version} of layer ${layerId}`);
   return recorded.data.feature_collection;
 }
@@ -69,12 +79,18 @@ export interface AddMapLayerResult {
  * one becomes the next version of that boundary layer.
  */
 export async function addMapLayer(
-  store: EventStore, ctx: CommandContext, mapId: string, input: AddMapLayerInput,
+  store: EventStore,
+  ctx: CommandContext,
+  mapId: string,
+  input: AddMapLayerInput,
   options: { maxPositions?: number } = {},
 ): Promise<AddMapLayerResult> {
   const { account_id } = requirePrincipal(ctx);
   const loaded = await loadState(store, mapStream(mapId), mapDecider);
-  const operation = loaded.state.status === 'active' ? await operationState(store, loaded.state.operation_id) : { status: 'absent' as const };
+  const operation =
+    loaded.state.status === 'active'
+      ? await operationState(store, loaded.state.operation_id)
+      : { status: 'absent' as const };
   const map = admitLayer(loaded.state, { map_id: mapId, account_id, operation });
 
   const issues = await validateFeatureCollectionOffLoop(input.feature_collection, input.type, {
@@ -86,11 +102,21 @@ export async function addMapLayer(
   // Adding a layer commutes with other additions, so a concurrent write is retried on the newer
   // state (two boundaries at once become two versions, in log order; none is lost).
   const result = await handleCommand({
-    store, ctx, stream: mapStream(mapId), decider: mapDecider, operationId: map.operation_id, retryOnConflict: true,
+    store,
+    ctx,
+    stream: mapStream(mapId),
+    decider: mapDecider,
+    operationId: map.operation_id,
+    retryOnConflict: true,
     parents: [operationAsParent(map.operation_id)],
     command: {
-      type: 'AddMapLayer', map_id: mapId, account_id, layer_id: randomUUID(), layer_type: input.type,
-      title: input.title, feature_collection: featureCollection,
+      type: 'AddMapLayer',
+      map_id: mapId,
+      account_id,
+      layer_id: randomUUID(),
+      layer_type: input.type,
+      title: input.title,
+      feature_collection: featureCollection,
     },
   });
   const event = result.events[0] as MapLayerAdded | MapLayerReplaced;

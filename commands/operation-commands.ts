@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
-  operationDecider, type OperationChanges, type OperationCommand, type OperationFields,
+  operationDecider,
+  type OperationChanges,
+  type OperationCommand,
+  type OperationFields,
 } from '../domain/operation/operation-decider.ts';
 import { operationStream } from '../domain/operation/operation-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
@@ -26,29 +29,48 @@ export async function createOperation(store: EventStore, ctx: CommandContext, fi
   const operationId = randomUUID();
   const command: OperationCommand = { type: 'CreateOperation', operation_id: operationId, account_id, fields };
   const result = await handleCommand({
-    store, ctx, stream: operationStream(operationId), decider: operationDecider, operationId,
-    command, readAlso: withParent(store, command, fields.parent_id),
+    store,
+    ctx,
+    stream: operationStream(operationId),
+    decider: operationDecider,
+    operationId,
+    command,
+    readAlso: withParent(store, command, fields.parent_id),
   });
   return { operation_id: operationId, ...result };
 }
 
 export async function updateOperation(
-  store: EventStore, ctx: CommandContext, operationId: string, changes: OperationChanges, ifMatchRevision?: number,
+  store: EventStore,
+  ctx: CommandContext,
+  operationId: string,
+  changes: OperationChanges,
+  ifMatchRevision?: number,
 ) {
   const { account_id } = requirePrincipal(ctx);
   const command: OperationCommand = { type: 'UpdateOperation', operation_id: operationId, account_id, changes };
   // Partial updates commute field by field, so a concurrent write is retried on the newer state.
   return handleCommand({
-    store, ctx, stream: operationStream(operationId), decider: operationDecider, operationId,
-    retryOnConflict: true, expectedRevision: ifMatchRevision,
-    command, readAlso: withParent(store, command, changes.parent_id),
+    store,
+    ctx,
+    stream: operationStream(operationId),
+    decider: operationDecider,
+    operationId,
+    retryOnConflict: true,
+    expectedRevision: ifMatchRevision,
+    command,
+    readAlso: withParent(store, command, changes.parent_id),
   });
 }
 
 export async function deleteOperation(store: EventStore, ctx: CommandContext, operationId: string) {
   const { account_id } = requirePrincipal(ctx);
   return handleCommand({
-    store, ctx, stream: operationStream(operationId), decider: operationDecider, operationId,
+    store,
+    ctx,
+    stream: operationStream(operationId),
+    decider: operationDecider,
+    operationId,
     retryOnConflict: true,
     command: { type: 'DeleteOperation', operation_id: operationId, account_id },
   });

@@ -38,15 +38,24 @@ async function textOf(storage: DocumentStorage, key: string): Promise<string | n
  * text is page 1: the text job stores a PDF's pages merged, so spans are offsets in that text.
  */
 export async function readDocumentOrders(
-  store: EventStore, storage: DocumentStorage, ctx: CommandContext,
-  document: { document_id: string; upload_id: string }, text?: string,
+  store: EventStore,
+  storage: DocumentStorage,
+  ctx: CommandContext,
+  document: { document_id: string; upload_id: string },
+  text?: string,
 ): Promise<OrdersReadOutcome> {
   const skipped = { document_id: document.document_id, recorded: false, orders: 0, position: null };
   const { state } = await loadState(store, documentStream(document.document_id), documentDecider);
-  if (state.status !== 'active' || state.upload_id !== document.upload_id || state.text_status !== 'extracted' || !state.text_key) return skipped;
+  if (
+    state.status !== 'active' ||
+    state.upload_id !== document.upload_id ||
+    state.text_status !== 'extracted' ||
+    !state.text_key
+  )
+    return skipped;
   const operation = (await loadState(store, operationStream(state.operation_id), operationDecider)).state;
   if (operation.status !== 'active') return skipped;
-  const content = text ?? await textOf(storage, state.text_key);
+  const content = text ?? (await textOf(storage, state.text_key));
   if (content === null) return skipped;
   const record = readOrder({
     document: { document_id: state.document_id, pages: [{ page: 1, text: content }] },
@@ -55,9 +64,24 @@ export async function readDocumentOrders(
   });
   const orders = record.recognised_as_order ? [record] : [];
   const result = await handleCommand({
-    store, ctx, stream: documentStream(state.document_id), decider: documentOrdersDecider, operationId: state.operation_id,
+    store,
+    ctx,
+    stream: documentStream(state.document_id),
+    decider: documentOrdersDecider,
+    operationId: state.operation_id,
     retryOnConflict: true,
-    command: { type: 'RecordOrdersRead', document_id: state.document_id, upload_id: state.upload_id, record_version: ORDER_RECORD_VERSION, orders },
+    command: {
+      type: 'RecordOrdersRead',
+      document_id: state.document_id,
+      upload_id: state.upload_id,
+      record_version: ORDER_RECORD_VERSION,
+      orders,
+    },
   });
-  return { document_id: state.document_id, recorded: result.events.length > 0, orders: orders.length, position: result.position };
+  return {
+    document_id: state.document_id,
+    recorded: result.events.length > 0,
+    orders: orders.length,
+    position: result.position,
+  };
 }

@@ -24,7 +24,9 @@ export function provenanceOf(ctx: CommandContext, origin: Origin = 'human'): Pro
  * append is conditioned on (handleCommand's `parents`).
  */
 export async function requireActiveOperation(
-  store: EventStore, operationId: string, accountId: string,
+  store: EventStore,
+  operationId: string,
+  accountId: string,
 ): Promise<LiveParent> {
   const { state } = await loadState(store, operationStream(operationId), operationDecider);
   operationDecider.decide({ type: 'AdmitChild', operation_id: operationId, account_id: accountId }, state);

@@ -4,7 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemRule, PlanningItemInput } from '../domain/planning-record/planning-items.ts';
 import { planningRecordDecider } from '../domain/planning-record/planning-record-decider.ts';
-import { planningRecordStream, type Origin, type PlanningRecordKind } from '../domain/planning-record/planning-record-events.ts';
+import {
+  planningRecordStream,
+  type Origin,
+  type PlanningRecordKind,
+} from '../domain/planning-record/planning-record-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
 import type { CommandContext } from './command-context.ts';
 import { handleCommand } from './handle-command.ts';
@@ -43,22 +47,37 @@ export async function updatePlanningRecord(store: EventStore, ctx: CommandContex
   }
   const items = update.items?.map((item) => ({ ...item, item_id: item.item_id ?? randomUUID() }));
   const command = {
-    type: 'UpdatePlanningRecord' as const, record_id: update.record_id, operation_id: update.operation_id, account_id,
-    record_type: update.record_type, coa_statement_id: update.coa_statement_id, text: update.text, items,
-    rule: update.rule, label: update.label, by: provenanceOf(ctx, update.origin),
+    type: 'UpdatePlanningRecord' as const,
+    record_id: update.record_id,
+    operation_id: update.operation_id,
+    account_id,
+    record_type: update.record_type,
+    coa_statement_id: update.coa_statement_id,
+    text: update.text,
+    items,
+    rule: update.rule,
+    label: update.label,
+    by: provenanceOf(ctx, update.origin),
   };
   const citations = update.cited_documents;
   return handleCommand({
-    store, ctx, stream: planningRecordStream(update.kind, update.record_id), decider: planningRecordDecider(update.kind),
-    operationId: update.operation_id, parents,
+    store,
+    ctx,
+    stream: planningRecordStream(update.kind, update.record_id),
+    decider: planningRecordDecider(update.kind),
+    operationId: update.operation_id,
+    parents,
     // Unconditional writes are last-writer-wins per field and retried on a concurrent write;
     // with If-Match (version = number of changes) a stale version is a 409.
     retryOnConflict: update.expected_version === undefined,
     expectedRevision: update.expected_version === undefined ? undefined : update.expected_version - 1,
     command,
-    readAlso: citations && citations.length > 0 ? async () => {
-      const { cited, read } = await readCitedDocuments(store, citations);
-      return { command: { ...command, cited_documents: cited }, read };
-    } : undefined,
+    readAlso:
+      citations && citations.length > 0
+        ? async () => {
+            const { cited, read } = await readCitedDocuments(store, citations);
+            return { command: { ...command, cited_documents: cited }, read };
+          }
+        : undefined,
   });
 }

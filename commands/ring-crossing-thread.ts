@@ -16,7 +16,11 @@ export function unpackRing(packed: PackedRings, r: number): Position[] {
   const { coordinates } = packed;
   for (let p = packed.starts[r]!; p < packed.starts[r + 1]!; p++) {
     const z = coordinates[p * 3 + 2]!;
-    ring.push(Number.isNaN(z) ? [coordinates[p * 3]!, coordinates[p * 3 + 1]!] : [coordinates[p * 3]!, coordinates[p * 3 + 1]!, z]);
+    ring.push(
+      Number.isNaN(z)
+        ? [coordinates[p * 3]!, coordinates[p * 3 + 1]!]
+        : [coordinates[p * 3]!, coordinates[p * 3 + 1]!, z],
+    );
   }
   return ring;
 }

@@ -21,12 +21,19 @@ export async function startSession(store: EventStore, ctx: CommandContext, input
   const { token, secret } = newSessionToken(input.session_id);
   const now = ctx.now();
   const result = await handleCommand({
-    store, ctx, stream: sessionStream(input.session_id), decider: sessionDecider, operationId: null,
+    store,
+    ctx,
+    stream: sessionStream(input.session_id),
+    decider: sessionDecider,
+    operationId: null,
     command: {
       type: 'StartSession',
       session: {
-        session_id: input.session_id, account_id: input.account_id, identity_id: input.identity_id,
-        secret_sha256: sha256Hex(secret), started_at: now.toISOString(),
+        session_id: input.session_id,
+        account_id: input.account_id,
+        identity_id: input.identity_id,
+        secret_sha256: sha256Hex(secret),
+        started_at: now.toISOString(),
         expires_at: new Date(now.getTime() + input.max_age_seconds * 1000).toISOString(),
         idle_timeout_seconds: input.idle_timeout_seconds,
       },
@@ -37,7 +44,12 @@ export async function startSession(store: EventStore, ctx: CommandContext, input
 
 export async function refreshSession(store: EventStore, ctx: CommandContext, sessionId: string) {
   const result = await handleCommand({
-    store, ctx, stream: sessionStream(sessionId), decider: sessionDecider, operationId: null, retryOnConflict: true,
+    store,
+    ctx,
+    stream: sessionStream(sessionId),
+    decider: sessionDecider,
+    operationId: null,
+    retryOnConflict: true,
     command: { type: 'RefreshSession', session_id: sessionId, at: ctx.now().toISOString() },
   });
   return { position: result.position };
@@ -45,7 +57,12 @@ export async function refreshSession(store: EventStore, ctx: CommandContext, ses
 
 export async function endSession(store: EventStore, ctx: CommandContext, sessionId: string, reason: SessionEndReason) {
   const result = await handleCommand({
-    store, ctx, stream: sessionStream(sessionId), decider: sessionDecider, operationId: null, retryOnConflict: true,
+    store,
+    ctx,
+    stream: sessionStream(sessionId),
+    decider: sessionDecider,
+    operationId: null,
+    retryOnConflict: true,
     command: { type: 'EndSession', session_id: sessionId, reason },
   });
   return { position: result.position };

@@ -43,41 +43,76 @@ const geometriesOf = (collection: LayerFeatureCollection) => JSON.stringify(coll
  * hold a boundary layer, and `boundary_shape` must be that boundary (compared after the same
  * normalisation), so a job never prepares an area other than the one on the map.
  */
-export async function requestTerrainJob(store: EventStore, ctx: CommandContext, input: RequestTerrainJobInput, sources: TerrainSources) {
+export async function requestTerrainJob(
+  store: EventStore,
+  ctx: CommandContext,
+  input: RequestTerrainJobInput,
+  sources: TerrainSources,
+) {
   if (!ctx.principal) throw new DomainError('forbidden', 'A principal is required');
   const accountId = ctx.principal.account_id;
   const { state: mapState, events: mapEvents } = await loadState(store, mapStream(input.map_id), mapDecider);
-  const map = requireAccess(mapState.status === 'active' ? mapState : null, accountId, { kind: 'Map', id: input.map_id });
+  const map = requireAccess(mapState.status === 'active' ? mapState : null, accountId, {
+    kind: 'Map',
+    id: input.map_id,
+  });
   const { state: operation } = await loadState(store, operationStream(map.operation_id), operationDecider);
   if (operation.status !== 'active') throw new DomainError('not_found', `Map ${input.map_id} not found`);
   if (!map.boundary_layer_id) {
-    throw new DomainError('invalid', `Map ${input.map_id} has no boundary layer: add one with POST /api/maps/${input.map_id}/features (type boundary) first`, ['body', 'map_id']);
+    throw new DomainError(
+      'invalid',
+      `Map ${input.map_id} has no boundary layer: add one with POST /api/maps/${input.map_id}/features (type boundary) first`,
+      ['body', 'map_id'],
+    );
   }
-  const issues = await validateFeatureCollectionOffLoop(input.boundary_shape, 'boundary', { maxPositions: MAX_POSITIONS_PER_LAYER_REQUEST });
+  const issues = await validateFeatureCollectionOffLoop(input.boundary_shape, 'boundary', {
+    maxPositions: MAX_POSITIONS_PER_LAYER_REQUEST,
+  });
   if (issues.length > 0) throw new InvalidFeatureCollectionError(issues);
   const requested = normalizeLayerFeatureCollection(input.boundary_shape, randomUUID);
-  const current = mapEvents.filter((e): e is MapLayerAdded | MapLayerReplaced =>
-    (e.type === 'MapLayerAdded' || e.type === 'MapLayerReplaced') && e.data.layer_id === map.boundary_layer_id).at(-1)!;
+  const current = mapEvents
+    .filter(
+      (e): e is MapLayerAdded | MapLayerReplaced =>
+        (e.type === 'MapLayerAdded' || e.type === 'MapLayerReplaced') && e.data.layer_id === map.boundary_layer_id,
+    )
+    .at(-1)!;
   if (geometriesOf(requested) !== geometriesOf(current.data.feature_collection)) {
-    throw new DomainError('invalid',
+    throw new DomainError(
+      'invalid',
       `boundary_shape is not the map's boundary (layer ${map.boundary_layer_id}, version ${current.data.version}); send the boundary as stored (GET /api/maps/${input.map_id}/ogc/features/collections/layer--${map.boundary_layer_id}/items)`,
-      ['body', 'boundary_shape']);
+      ['body', 'boundary_shape'],
+    );
   }
   const tiles = workTilesForArea(boundaryArea(current.data.feature_collection), WORK_ZOOM);
   if (tiles.length > MAX_WORK_TILES_PER_JOB) {
-    throw new DomainError('invalid', `The boundary covers ${tiles.length} work tiles; at most ${MAX_WORK_TILES_PER_JOB} per job (split the area)`, ['body', 'boundary_shape']);
+    throw new DomainError(
+      'invalid',
+      `The boundary covers ${tiles.length} work tiles; at most ${MAX_WORK_TILES_PER_JOB} per job (split the area)`,
+      ['body', 'boundary_shape'],
+    );
   }
   const jobId = randomUUID();
   const result = await handleCommand({
-    store, ctx, stream: terrainJobStream(jobId), decider: terrainJobDecider, operationId: map.operation_id,
+    store,
+    ctx,
+    stream: terrainJobStream(jobId),
+    decider: terrainJobDecider,
+    operationId: map.operation_id,
     parents: [operationAsParent(map.operation_id)],
     command: {
       type: 'RequestTerrainJob',
       request: {
-        job_id: jobId, map_id: input.map_id, operation_id: map.operation_id, account_id: accountId,
-        boundary_layer_id: map.boundary_layer_id, boundary_shape: current.data.feature_collection as unknown as Record<string, unknown>,
-        include_population: input.include_population, include_buildings: input.include_buildings,
-        work_zoom: WORK_ZOOM, work_tiles: tiles.map((t) => [t.x, t.y] as [number, number]), sources,
+        job_id: jobId,
+        map_id: input.map_id,
+        operation_id: map.operation_id,
+        account_id: accountId,
+        boundary_layer_id: map.boundary_layer_id,
+        boundary_shape: current.data.feature_collection as unknown as Record<string, unknown>,
+        include_population: input.include_population,
+        include_buildings: input.include_buildings,
+        work_zoom: WORK_ZOOM,
+        work_tiles: tiles.map((t) => [t.x, t.y] as [number, number]),
+        sources,
       },
     },
   });
@@ -92,9 +127,19 @@ export async function loadTerrainJob(store: EventStore, jobId: string): Promise<
  * Any terrain job command (dispatcher, workers, cancel). Retried on concurrent writes: every job
  * command re-decides on the newest state and the decider makes repeats harmless.
  */
-export async function decideTerrainJob(store: EventStore, ctx: CommandContext, operationId: string | null, command: TerrainJobCommand) {
+export async function decideTerrainJob(
+  store: EventStore,
+  ctx: CommandContext,
+  operationId: string | null,
+  command: TerrainJobCommand,
+) {
   return handleCommand({
-    store, ctx, stream: terrainJobStream(command.type === 'RequestTerrainJob' ? command.request.job_id : command.job_id),
-    decider: terrainJobDecider, operationId, command, retryOnConflict: true,
+    store,
+    ctx,
+    stream: terrainJobStream(command.type === 'RequestTerrainJob' ? command.request.job_id : command.job_id),
+    decider: terrainJobDecider,
+    operationId,
+    command,
+    retryOnConflict: true,
   });
 }

@@ -8,7 +8,10 @@ import { operationStream } from '../domain/operation/operation-events.ts';
 import { DomainError } from '../domain/shared/domain-error.ts';
 import { requireAccess } from '../domain/shared/require-access.ts';
 import {
-  terrainQuestionDecider, type TerrainQuestion, type TerrainQuestionCommand, type TerrainQuestionState,
+  terrainQuestionDecider,
+  type TerrainQuestion,
+  type TerrainQuestionCommand,
+  type TerrainQuestionState,
 } from '../domain/terrain-question/terrain-question-decider.ts';
 import { terrainQuestionStream } from '../domain/terrain-question/terrain-question-events.ts';
 import type { EventStore } from '../infra/event-store/event-store.ts';
@@ -18,7 +21,10 @@ import { loadState } from './load-state.ts';
 import { requirePrincipal } from './planning-provenance.ts';
 
 export async function askTerrainQuestion(
-  store: EventStore, ctx: CommandContext, mapId: string, input: { question: string; max_steps: number | null },
+  store: EventStore,
+  ctx: CommandContext,
+  mapId: string,
+  input: { question: string; max_steps: number | null },
 ) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
   const { state: mapState } = await loadState(store, mapStream(mapId), mapDecider);
@@ -27,14 +33,22 @@ export async function askTerrainQuestion(
   if (operation.status !== 'active') throw new DomainError('not_found', `Map ${mapId} not found`);
   const questionId = randomUUID();
   const result = await handleCommand({
-    store, ctx, stream: terrainQuestionStream(questionId), decider: terrainQuestionDecider,
+    store,
+    ctx,
+    stream: terrainQuestionStream(questionId),
+    decider: terrainQuestionDecider,
     operationId: map.operation_id,
     parents: [operationAsParent(map.operation_id)],
     command: {
       type: 'AskTerrainQuestion',
       request: {
-        question_id: questionId, map_id: mapId, operation_id: map.operation_id, account_id, api_key_id,
-        question: input.question, max_steps: input.max_steps,
+        question_id: questionId,
+        map_id: mapId,
+        operation_id: map.operation_id,
+        account_id,
+        api_key_id,
+        question: input.question,
+        max_steps: input.max_steps,
       },
     },
   });
@@ -43,12 +57,19 @@ export async function askTerrainQuestion(
 
 /** A worker's report (idempotent: a question that already ended changes nothing). */
 export async function decideTerrainQuestion(
-  store: EventStore, ctx: CommandContext, operationId: string,
+  store: EventStore,
+  ctx: CommandContext,
+  operationId: string,
   command: Exclude<TerrainQuestionCommand, { type: 'AskTerrainQuestion' }>,
 ) {
   return handleCommand({
-    store, ctx, stream: terrainQuestionStream(command.question_id), decider: terrainQuestionDecider, operationId,
-    command, retryOnConflict: true,
+    store,
+    ctx,
+    stream: terrainQuestionStream(command.question_id),
+    decider: terrainQuestionDecider,
+    operationId,
+    command,
+    retryOnConflict: true,
   });
 }
 

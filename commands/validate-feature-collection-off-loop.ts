@@ -6,14 +6,17 @@ import { MAX_VALIDATION_ISSUES } from '../domain/map/map-layer-vocabulary.ts';
 import type { GeoJsonIssue } from '../domain/map/geojson/geojson-issue.ts';
 import type { DeferredRingChecks } from '../domain/map/geojson/deferred-ring-checks.ts';
 import {
-  validateLayerFeatureCollection, type LayerValidationOptions,
+  validateLayerFeatureCollection,
+  type LayerValidationOptions,
 } from '../domain/map/geojson/validate-layer-feature-collection.ts';
 import { ringCrossingIssues } from './ring-crossing-issues.ts';
 
 const featureIndex = (issue: GeoJsonIssue) => (typeof issue.loc[1] === 'number' ? issue.loc[1] : -1);
 
 export async function validateFeatureCollectionOffLoop(
-  value: unknown, layerType: MapLayerType, options: Omit<LayerValidationOptions, 'deferCrossings'>,
+  value: unknown,
+  layerType: MapLayerType,
+  options: Omit<LayerValidationOptions, 'deferCrossings'>,
 ): Promise<GeoJsonIssue[]> {
   const maxIssues = options.maxIssues ?? MAX_VALIDATION_ISSUES;
   const deferred: DeferredRingChecks = [];

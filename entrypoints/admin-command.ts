@@ -31,8 +31,7 @@ export interface AdminCommandOptions {
 }
 
 export type AdminCommandOutcome<T> =
-  | { via: 'socket'; where: string; result: T }
-  | { via: 'database'; where: string; result: T; readable: boolean };
+  { via: 'socket'; where: string; result: T } | { via: 'database'; where: string; result: T; readable: boolean };
 
 /** An error the administrator fixes by running the command differently (exit code 2). */
 export class AdminCommandRefused extends Error {}
@@ -43,7 +42,9 @@ export function postToAdminSocket<T>(socketPath: string, path: string, body: unk
     const headers = { 'content-type': 'application/json' };
     const call = request({ socketPath, path, method: 'POST', headers }, (response) => {
       let text = '';
-      response.on('data', (chunk) => { text += chunk; });
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
       response.on('end', () => {
         const answer = JSON.parse(text) as T & { detail?: string };
         if (response.statusCode === 200) resolve(answer);
@@ -52,7 +53,8 @@ export function postToAdminSocket<T>(socketPath: string, path: string, body: unk
     });
     // No server behind a socket file (killed, not cleaned up): the caller opens the database instead.
     call.on('error', (error: NodeJS.ErrnoException) =>
-      (['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '') ? resolve(null) : reject(error)));
+      ['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '') ? resolve(null) : reject(error),
+    );
     call.end(JSON.stringify(body));
   });
 }
@@ -84,8 +86,9 @@ async function databaseExists(config: Config): Promise<boolean> {
   const client = new pg.Client({ connectionString: config.databaseUrl! });
   await client.connect();
   try {
-    const { rows } = await client.query('select to_regclass($1) is not null as present',
-      [`"${schemaOf()}".projection_checkpoints`]);
+    const { rows } = await client.query('select to_regclass($1) is not null as present', [
+      `"${schemaOf()}".projection_checkpoints`,
+    ]);
     return rows[0].present === true;
   } finally {
     await client.end();
@@ -108,10 +111,13 @@ export async function runAdminCommand<T>(
   const where = describeDatabase(config);
   if (!options.createDatabase && !(await databaseExists(config))) {
     const noSocket = config.adminSocket
-      ? `no server answers on the admin socket ${config.adminSocket}` : 'no admin socket is configured';
-    throw new AdminCommandRefused(`no database at ${where} and ${noSocket}. Run the command where the service `
-      + 'runs (the same DATA_DIR, or DATABASE_URL and DATABASE_SCHEMA, or ADMIN_SOCKET), or pass --create-database '
-      + 'to start a new one there.');
+      ? `no server answers on the admin socket ${config.adminSocket}`
+      : 'no admin socket is configured';
+    throw new AdminCommandRefused(
+      `no database at ${where} and ${noSocket}. Run the command where the service ` +
+        'runs (the same DATA_DIR, or DATABASE_URL and DATABASE_SCHEMA, or ADMIN_SOCKET), or pass --create-database ' +
+        'to start a new one there.',
+    );
   }
   const backends = await openBackends({ ...config, logLevel: 'warn' });
   try {
@@ -124,8 +130,10 @@ export async function runAdminCommand<T>(
       return { via: 'database', where, result, readable: true };
     }
     // A shared store's read models belong to its projector: wait for it, never apply them here.
-    const readable = await new PollingReadModelWaiter(backends.db.knex, 100)
-      .waitFor(position, options.waitSeconds * 1000);
+    const readable = await new PollingReadModelWaiter(backends.db.knex, 100).waitFor(
+      position,
+      options.waitSeconds * 1000,
+    );
     return { via: 'database', where, result, readable };
   } finally {
     await backends.close();
@@ -136,6 +144,8 @@ export async function runAdminCommand<T>(
 export function outcomeNote(outcome: AdminCommandOutcome<unknown>, waitSeconds: number): string {
   if (outcome.via === 'socket') return `via ${outcome.where}`;
   if (outcome.readable) return `on ${outcome.where}`;
-  return `on ${outcome.where}; recorded, but no projector applied it within ${waitSeconds} s: it takes effect `
-    + 'once `npm run projector` (or an API with INLINE_PROJECTOR=true) runs on this database';
+  return (
+    `on ${outcome.where}; recorded, but no projector applied it within ${waitSeconds} s: it takes effect ` +
+    'once `npm run projector` (or an API with INLINE_PROJECTOR=true) runs on this database'
+  );
 }

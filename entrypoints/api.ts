@@ -5,9 +5,15 @@ import { runEntrypoint } from './run-entrypoint.ts';
 
 await runEntrypoint(async (config) => {
   const service = await startService(config);
-  service.logger.info({
-    url: service.url, event_store: config.eventStore, data_dir: config.dataDir, admin_socket: config.adminSocket,
-  }, 'service listening');
+  service.logger.info(
+    {
+      url: service.url,
+      event_store: config.eventStore,
+      data_dir: config.dataDir,
+      admin_socket: config.adminSocket,
+    },
+    'service listening',
+  );
   return async () => {
     service.logger.info('shutting down');
     await service.close();

@@ -8,17 +8,26 @@ import { bootstrapApiKey, type BootstrapApiKeyInput } from '../commands/bootstra
 import { ADMIN_KEYS_PATH } from '../api/admin/admin-socket-server.ts';
 import { exitWithUsage, runEntrypoint } from './run-entrypoint.ts';
 import {
-  AdminCommandRefused, DEFAULT_WAIT_SECONDS, EXIT_NOT_YET_READABLE, outcomeNote, postToAdminSocket, runAdminCommand,
+  AdminCommandRefused,
+  DEFAULT_WAIT_SECONDS,
+  EXIT_NOT_YET_READABLE,
+  outcomeNote,
+  postToAdminSocket,
+  runAdminCommand,
 } from './admin-command.ts';
 
-const usage = 'usage: npm run create-key -- --account <name> [--name <key name>] [--lifetime-days <1..3650>] '
-  + '[--create-database] [--wait-seconds <0..3600>]';
+const usage =
+  'usage: npm run create-key -- --account <name> [--name <key name>] [--lifetime-days <1..3650>] ' +
+  '[--create-database] [--wait-seconds <0..3600>]';
 let args;
 try {
   args = parseArgs({
     options: {
-      account: { type: 'string' }, name: { type: 'string' }, 'lifetime-days': { type: 'string' },
-      'create-database': { type: 'boolean' }, 'wait-seconds': { type: 'string' },
+      account: { type: 'string' },
+      name: { type: 'string' },
+      'lifetime-days': { type: 'string' },
+      'create-database': { type: 'boolean' },
+      'wait-seconds': { type: 'string' },
     },
     strict: true,
   }).values;
@@ -37,28 +46,39 @@ if (!/^\d+$/.test(wait) || Number(wait) > 3600) {
 }
 const options = { createDatabase: args['create-database'] ?? false, waitSeconds: Number(wait) };
 const input: BootstrapApiKeyInput = {
-  account, name: args.name ?? 'bootstrap key', lifetime_days: lifetime ? Number(lifetime) : null,
+  account,
+  name: args.name ?? 'bootstrap key',
+  lifetime_days: lifetime ? Number(lifetime) : null,
 };
 
-interface MintedKey { account_id: string; api_key_id: string; key: string }
+interface MintedKey {
+  account_id: string;
+  api_key_id: string;
+  key: string;
+}
 
 await runEntrypoint(async (config) => {
   let outcome;
   try {
-    outcome = await runAdminCommand<MintedKey>(config, options,
+    outcome = await runAdminCommand<MintedKey>(
+      config,
+      options,
       (socket) => postToAdminSocket<MintedKey>(socket, ADMIN_KEYS_PATH, input),
       async ({ store }) => {
         const key = await bootstrapApiKey(store, input);
         const minted = { account_id: key.account_id, api_key_id: key.api_key_id, key: key.token };
         return { result: minted, position: key.position };
-      });
+      },
+    );
   } catch (error) {
     if (error instanceof AdminCommandRefused) exitWithUsage(`create-key: ${error.message}`);
     throw error;
   }
   const key = outcome.result;
-  console.error(`account ${account} (${key.account_id}): new API key ${key.api_key_id} `
-    + outcomeNote(outcome, options.waitSeconds));
+  console.error(
+    `account ${account} (${key.account_id}): new API key ${key.api_key_id} ` +
+      outcomeNote(outcome, options.waitSeconds),
+  );
   // The key is shown this once, whether or not its read models have it yet.
   console.log(key.key);
   if (outcome.via === 'database' && !outcome.readable) process.exitCode = EXIT_NOT_YET_READABLE;

@@ -10,12 +10,18 @@ import { importOsmExtract } from '../workers/terrain/sources/import/import-osm-e
 import { indexRasterDirectory } from '../workers/terrain/sources/import/index-raster-directory.ts';
 import { exitWithUsage } from './run-entrypoint.ts';
 
-const usage = 'usage: npm run import-source -- --out <dir> [--osm <extract.osm.pbf>] '
-  + `[--rasters <dir> --dataset <${DATASET_NAMES.join('|')}>]`;
+const usage =
+  'usage: npm run import-source -- --out <dir> [--osm <extract.osm.pbf>] ' +
+  `[--rasters <dir> --dataset <${DATASET_NAMES.join('|')}>]`;
 let args;
 try {
   args = parseArgs({
-    options: { out: { type: 'string' }, osm: { type: 'string' }, rasters: { type: 'string' }, dataset: { type: 'string' } },
+    options: {
+      out: { type: 'string' },
+      osm: { type: 'string' },
+      rasters: { type: 'string' },
+      dataset: { type: 'string' },
+    },
     strict: true,
   }).values;
 } catch (error) {

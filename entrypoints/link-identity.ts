@@ -10,18 +10,27 @@ import { ADMIN_IDENTITIES_PATH } from '../api/admin/admin-socket-server.ts';
 import { identityLinkInput } from '../api/admin/link-identity-request.ts';
 import { exitWithUsage, runEntrypoint } from './run-entrypoint.ts';
 import {
-  AdminCommandRefused, DEFAULT_WAIT_SECONDS, EXIT_NOT_YET_READABLE, outcomeNote, postToAdminSocket, runAdminCommand,
+  AdminCommandRefused,
+  DEFAULT_WAIT_SECONDS,
+  EXIT_NOT_YET_READABLE,
+  outcomeNote,
+  postToAdminSocket,
+  runAdminCommand,
 } from './admin-command.ts';
 
-const usage = 'usage: npm run link-identity -- --issuer <OIDC issuer URL> --subject <sub> '
-  + '(--account <name> | --account-id <uuid>) [--wait-seconds <0..3600>]';
+const usage =
+  'usage: npm run link-identity -- --issuer <OIDC issuer URL> --subject <sub> ' +
+  '(--account <name> | --account-id <uuid>) [--wait-seconds <0..3600>]';
 let body: Record<string, unknown>;
 let waitSeconds = DEFAULT_WAIT_SECONDS;
 try {
   const args = parseArgs({
     options: {
-      issuer: { type: 'string' }, subject: { type: 'string' },
-      account: { type: 'string' }, 'account-id': { type: 'string' }, 'wait-seconds': { type: 'string' },
+      issuer: { type: 'string' },
+      subject: { type: 'string' },
+      account: { type: 'string' },
+      'account-id': { type: 'string' },
+      'wait-seconds': { type: 'string' },
     },
     strict: true,
   }).values;
@@ -36,24 +45,31 @@ try {
   exitWithUsage(`${(error as Error).message}\n${usage}`);
 }
 
-interface Linked { identity_id: string; account_id: string }
+interface Linked {
+  identity_id: string;
+  account_id: string;
+}
 
 await runEntrypoint(async (config) => {
   let outcome;
   try {
     // Linking needs an account that exists: never a new database (no --create-database).
-    outcome = await runAdminCommand<Linked>(config, { createDatabase: false, waitSeconds },
+    outcome = await runAdminCommand<Linked>(
+      config,
+      { createDatabase: false, waitSeconds },
       (socket) => postToAdminSocket<Linked>(socket, ADMIN_IDENTITIES_PATH, body),
       async ({ store }) => {
         const { position, ...linked } = await linkIdentity(store, systemContext(), identityLinkInput(body));
         return { result: linked, position };
-      });
+      },
+    );
   } catch (error) {
     if (error instanceof AdminCommandRefused) exitWithUsage(`link-identity: ${error.message}`);
     throw error;
   }
   const linked = outcome.result;
-  console.log(`identity ${linked.identity_id} now signs in to account ${linked.account_id} `
-    + outcomeNote(outcome, waitSeconds));
+  console.log(
+    `identity ${linked.identity_id} now signs in to account ${linked.account_id} ` + outcomeNote(outcome, waitSeconds),
+  );
   if (outcome.via === 'database' && !outcome.readable) process.exitCode = EXIT_NOT_YET_READABLE;
 });

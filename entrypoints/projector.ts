@@ -16,13 +16,21 @@ await runEntrypoint(async (config) => {
   });
   await runner.start();
   const pipeline = await startWorkPipeline({
-    config, store: backends.store, knex: backends.db.knex, logger: backends.logger, providers: backends.providers, documents: backends.documents,
+    config,
+    store: backends.store,
+    knex: backends.db.knex,
+    logger: backends.logger,
+    providers: backends.providers,
+    documents: backends.documents,
     blobStore: backends.blobStore,
-    env: process.env, dispatcher: true, workers: false,
+    env: process.env,
+    dispatcher: true,
+    workers: false,
   });
   // The document storage sweeper: one per deployment, like the dispatchers.
   const sweeps = scheduleDocumentStorageSweeps(
-    () => sweepDocumentStorage(backends.store, backends.db.knex, backends.documents, backends.logger), backends.logger,
+    () => sweepDocumentStorage(backends.store, backends.db.knex, backends.documents, backends.logger),
+    backends.logger,
   );
   backends.logger.info({ checkpoint: runner.checkpoint }, 'projector and dispatcher running');
   return async () => {

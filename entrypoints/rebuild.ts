@@ -9,12 +9,17 @@ await runEntrypoint(async (config) => {
   try {
     const started = Date.now();
     let lastPrint = 0;
-    const position = await rebuildReadModels(backends.store, backends.db.knex, backends.db.schema, (p, head, applied) => {
-      if (Date.now() - lastPrint < 500 && p < head) return;
-      lastPrint = Date.now();
-      const percent = head === 0 ? 100 : Math.floor((p / head) * 100);
-      console.log(`rebuild: ${applied} events applied, position ${p} of ${head} (${percent}%)`);
-    });
+    const position = await rebuildReadModels(
+      backends.store,
+      backends.db.knex,
+      backends.db.schema,
+      (p, head, applied) => {
+        if (Date.now() - lastPrint < 500 && p < head) return;
+        lastPrint = Date.now();
+        const percent = head === 0 ? 100 : Math.floor((p / head) * 100);
+        console.log(`rebuild: ${applied} events applied, position ${p} of ${head} (${percent}%)`);
+      },
+    );
     console.log(`rebuild: done at position ${position} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await backends.close();

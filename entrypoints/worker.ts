@@ -10,19 +10,38 @@ import { TileBodyCache } from '../api/cache/tile-body-cache.ts';
 
 await runEntrypoint(async (config) => {
   if (config.workQueue !== 'nats') {
-    throw new ConfigError('npm run worker needs WORK_QUEUE=nats and NATS_URL (embedded mode runs its workers inside npm start)');
+    throw new ConfigError(
+      'npm run worker needs WORK_QUEUE=nats and NATS_URL (embedded mode runs its workers inside npm start)',
+    );
   }
   const backends = await openBackends(config, { migrateReadModels: false });
   const pipeline = await startWorkPipeline({
-    config, store: backends.store, knex: backends.db.knex, logger: backends.logger, providers: backends.providers, documents: backends.documents,
+    config,
+    store: backends.store,
+    knex: backends.db.knex,
+    logger: backends.logger,
+    providers: backends.providers,
+    documents: backends.documents,
     blobStore: backends.blobStore,
-    env: process.env, dispatcher: false, workers: true,
+    env: process.env,
+    dispatcher: false,
+    workers: true,
     // The terrain agent's point_query: the point query's own function, reading tiles with no memory cache.
-    readTerrainPoint: (mapId, lon, lat) => readTerrainPoint({
-      readModels: backends.db.knex, tileBodies: new TileBodyCache((key) => backends.blobStore.get(key), { maxBytes: 0 }),
-    }, mapId, lon, lat),
+    readTerrainPoint: (mapId, lon, lat) =>
+      readTerrainPoint(
+        {
+          readModels: backends.db.knex,
+          tileBodies: new TileBodyCache((key) => backends.blobStore.get(key), { maxBytes: 0 }),
+        },
+        mapId,
+        lon,
+        lat,
+      ),
   });
-  backends.logger.info({ host: hostname(), pid: process.pid, concurrency: config.workerConcurrency }, 'terrain workers running');
+  backends.logger.info(
+    { host: hostname(), pid: process.pid, concurrency: config.workerConcurrency },
+    'terrain workers running',
+  );
   return async () => {
     await pipeline.close();
     await backends.close();

@@ -100,9 +100,15 @@ export interface BrowserLoginConfig {
 export type DocumentStorageConfig =
   | { kind: 'filesystem'; root: string }
   | {
-    kind: 's3'; endpoint: string | null; publicEndpoint: string | null; region: string; bucket: string;
-    accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean;
-  };
+      kind: 's3';
+      endpoint: string | null;
+      publicEndpoint: string | null;
+      region: string;
+      bucket: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -149,15 +155,20 @@ function flag(name: string, value: string): boolean {
 
 function documentStorageConfig(env: NodeJS.ProcessEnv): DocumentStorageConfig {
   const kind = oneOf('DOCUMENT_STORAGE', env.DOCUMENT_STORAGE || 'filesystem', ['filesystem', 's3'] as const);
-  if (kind === 'filesystem') return { kind, root: resolve(env.DOCUMENT_DIR || join(env.DATA_DIR || './data', 'documents')) };
+  if (kind === 'filesystem')
+    return { kind, root: resolve(env.DOCUMENT_DIR || join(env.DATA_DIR || './data', 'documents')) };
   if (!env.S3_BUCKET) throw new ConfigError('DOCUMENT_STORAGE=s3 needs S3_BUCKET');
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the AWS default credential chain)');
+    throw new ConfigError(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the AWS default credential chain)',
+    );
   }
   return {
     kind,
     endpoint: env.S3_ENDPOINT ? url('S3_ENDPOINT', env.S3_ENDPOINT, ['http:', 'https:']) : null,
-    publicEndpoint: env.S3_PUBLIC_ENDPOINT ? url('S3_PUBLIC_ENDPOINT', env.S3_PUBLIC_ENDPOINT, ['http:', 'https:']) : null,
+    publicEndpoint: env.S3_PUBLIC_ENDPOINT
+      ? url('S3_PUBLIC_ENDPOINT', env.S3_PUBLIC_ENDPOINT, ['http:', 'https:'])
+      : null,
     region: env.S3_REGION || 'us-east-1',
     bucket: env.S3_BUCKET,
     accessKeyId: env.S3_ACCESS_KEY_ID || null,
@@ -172,7 +183,8 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 function browserLoginConfig(env: NodeJS.ProcessEnv): BrowserLoginConfig | null {
   const missing = LOGIN_SETTINGS.filter((name) => !env[name]);
   if (missing.length === LOGIN_SETTINGS.length) return null;
-  if (missing.length > 0) throw new ConfigError(`Browser login needs ${LOGIN_SETTINGS.join(', ')}; missing ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new ConfigError(`Browser login needs ${LOGIN_SETTINGS.join(', ')}; missing ${missing.join(', ')}`);
   const issuer = url('OIDC_ISSUER', env.OIDC_ISSUER!, ['http:', 'https:']);
   // Plain http only for a provider on this machine (development, tests): tokens cross that link.
   if (new URL(issuer).protocol === 'http:' && !LOOPBACK_HOSTS.has(new URL(issuer).hostname)) {
@@ -180,15 +192,25 @@ function browserLoginConfig(env: NodeJS.ProcessEnv): BrowserLoginConfig | null {
   }
   const clientSecret = env.OIDC_CLIENT_SECRET || null;
   const cookieSecret = env.AUTH_COOKIE_SECRET || clientSecret;
-  if (!cookieSecret) throw new ConfigError('A public client (no OIDC_CLIENT_SECRET) needs AUTH_COOKIE_SECRET (at least 32 characters)');
+  if (!cookieSecret)
+    throw new ConfigError('A public client (no OIDC_CLIENT_SECRET) needs AUTH_COOKIE_SECRET (at least 32 characters)');
   if (cookieSecret.length < 32) {
-    const which = env.AUTH_COOKIE_SECRET ? 'AUTH_COOKIE_SECRET' : 'OIDC_CLIENT_SECRET (signing the login cookie without AUTH_COOKIE_SECRET)';
+    const which = env.AUTH_COOKIE_SECRET
+      ? 'AUTH_COOKIE_SECRET'
+      : 'OIDC_CLIENT_SECRET (signing the login cookie without AUTH_COOKIE_SECRET)';
     throw new ConfigError(`${which} must be at least 32 characters`);
   }
-  const idleTimeoutSeconds = integer('SESSION_IDLE_TIMEOUT_SECONDS', env.SESSION_IDLE_TIMEOUT_SECONDS || '1800', 60, 30 * 86400);
+  const idleTimeoutSeconds = integer(
+    'SESSION_IDLE_TIMEOUT_SECONDS',
+    env.SESSION_IDLE_TIMEOUT_SECONDS || '1800',
+    60,
+    30 * 86400,
+  );
   const maxAgeSeconds = integer('SESSION_MAX_AGE_SECONDS', env.SESSION_MAX_AGE_SECONDS || '43200', 60, 365 * 86400);
   if (idleTimeoutSeconds > maxAgeSeconds) {
-    throw new ConfigError(`SESSION_IDLE_TIMEOUT_SECONDS (${idleTimeoutSeconds}) must not exceed SESSION_MAX_AGE_SECONDS (${maxAgeSeconds})`);
+    throw new ConfigError(
+      `SESSION_IDLE_TIMEOUT_SECONDS (${idleTimeoutSeconds}) must not exceed SESSION_MAX_AGE_SECONDS (${maxAgeSeconds})`,
+    );
   }
   return {
     issuer,
@@ -205,7 +227,9 @@ function browserLoginConfig(env: NodeJS.ProcessEnv): BrowserLoginConfig | null {
 
 function languageModelConfig(env: NodeJS.ProcessEnv): LanguageModelSettings {
   if (!env.LLM_PROVIDER && env.LLM_BASE_URL && env.LLM_MODEL_PATH) {
-    throw new ConfigError('LLM_BASE_URL and LLM_MODEL_PATH are both set: choose one with LLM_PROVIDER=openai or llama_cpp');
+    throw new ConfigError(
+      'LLM_BASE_URL and LLM_MODEL_PATH are both set: choose one with LLM_PROVIDER=openai or llama_cpp',
+    );
   }
   const inferred = env.LLM_BASE_URL ? 'openai' : env.LLM_MODEL_PATH ? 'llama_cpp' : 'rule_based';
   const provider = oneOf('LLM_PROVIDER', env.LLM_PROVIDER || inferred, ['openai', 'llama_cpp', 'rule_based'] as const);
@@ -216,20 +240,27 @@ function languageModelConfig(env: NodeJS.ProcessEnv): LanguageModelSettings {
     maxToolSteps: integer('LLM_MAX_TOOL_STEPS', env.LLM_MAX_TOOL_STEPS || '6', 1, 50),
   };
   if (provider === 'openai') {
-    if (!env.LLM_BASE_URL) throw new ConfigError('LLM_PROVIDER=openai needs LLM_BASE_URL (e.g. http://127.0.0.1:11434/v1)');
+    if (!env.LLM_BASE_URL)
+      throw new ConfigError('LLM_PROVIDER=openai needs LLM_BASE_URL (e.g. http://127.0.0.1:11434/v1)');
     if (!env.LLM_MODEL) throw new ConfigError('LLM_PROVIDER=openai needs LLM_MODEL (the model name the server knows)');
     return {
-      provider, ...common, baseUrl: url('LLM_BASE_URL', env.LLM_BASE_URL, ['http:', 'https:']),
-      apiKey: env.LLM_API_KEY || null, model: env.LLM_MODEL,
+      provider,
+      ...common,
+      baseUrl: url('LLM_BASE_URL', env.LLM_BASE_URL, ['http:', 'https:']),
+      apiKey: env.LLM_API_KEY || null,
+      model: env.LLM_MODEL,
       maxRetries: integer('LLM_MAX_RETRIES', env.LLM_MAX_RETRIES || '2', 0, 10),
     };
   }
   if (provider === 'llama_cpp') {
     if (!env.LLM_MODEL_PATH) throw new ConfigError('LLM_PROVIDER=llama_cpp needs LLM_MODEL_PATH (a GGUF file)');
     const modelPath = resolve(env.LLM_MODEL_PATH);
-    if (!existsSync(modelPath)) throw new ConfigError(`LLM_MODEL_PATH=${JSON.stringify(env.LLM_MODEL_PATH)}: no such file`);
+    if (!existsSync(modelPath))
+      throw new ConfigError(`LLM_MODEL_PATH=${JSON.stringify(env.LLM_MODEL_PATH)}: no such file`);
     return {
-      provider, ...common, modelPath,
+      provider,
+      ...common,
+      modelPath,
       contextSize: integer('LLM_CONTEXT_SIZE', env.LLM_CONTEXT_SIZE || '4096', 256, 1_048_576),
       threads: integer('LLM_THREADS', env.LLM_THREADS || String(availableParallelism()), 1, 256),
     };
@@ -241,7 +272,9 @@ function languageModelConfig(env: NodeJS.ProcessEnv): LanguageModelSettings {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const eventStore = oneOf('EVENT_STORE', env.EVENT_STORE || 'embedded', EVENT_STORES);
   const databaseUrl = env.DATABASE_URL ? url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']) : null;
-  const eventStoreUrl = env.EVENTSTORE_URL ? url('EVENTSTORE_URL', env.EVENTSTORE_URL, ['esdb:', 'esdb+discover:']) : null;
+  const eventStoreUrl = env.EVENTSTORE_URL
+    ? url('EVENTSTORE_URL', env.EVENTSTORE_URL, ['esdb:', 'esdb+discover:'])
+    : null;
   if (eventStore === 'postgres' && !databaseUrl) {
     throw new ConfigError('EVENT_STORE=postgres needs DATABASE_URL (postgres://user@host:5432/db)');
   }
@@ -252,13 +285,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('EVENT_STORE=esdb needs DATABASE_URL for the read models');
   }
   const natsUrl = env.NATS_URL ? url('NATS_URL', env.NATS_URL, ['nats:', 'tls:']) : null;
-  const workQueue = oneOf('WORK_QUEUE', env.WORK_QUEUE || (natsUrl ? 'nats' : 'in-process'), ['in-process', 'nats'] as const);
+  const workQueue = oneOf('WORK_QUEUE', env.WORK_QUEUE || (natsUrl ? 'nats' : 'in-process'), [
+    'in-process',
+    'nats',
+  ] as const);
   if (workQueue === 'nats' && !natsUrl) throw new ConfigError('WORK_QUEUE=nats needs NATS_URL (nats://127.0.0.1:4222)');
   if (workQueue === 'in-process' && env.INLINE_WORKERS && !flag('INLINE_WORKERS', env.INLINE_WORKERS)) {
-    throw new ConfigError('INLINE_WORKERS=false needs WORK_QUEUE=nats: an in-process queue is only served by workers in the same process');
+    throw new ConfigError(
+      'INLINE_WORKERS=false needs WORK_QUEUE=nats: an in-process queue is only served by workers in the same process',
+    );
   }
   if (eventStore === 'embedded' && workQueue === 'nats') {
-    throw new ConfigError('WORK_QUEUE=nats needs a shared event store (EVENT_STORE=postgres or esdb), not the embedded one');
+    throw new ConfigError(
+      'WORK_QUEUE=nats needs a shared event store (EVENT_STORE=postgres or esdb), not the embedded one',
+    );
   }
   return {
     eventStore,
@@ -273,12 +313,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lingeringCloseMs: integer('LINGERING_CLOSE_MS', env.LINGERING_CLOSE_MS || '10000', 0, 600_000),
     lingeringCloseBytes: integer('LINGERING_CLOSE_MB', env.LINGERING_CLOSE_MB || '64', 0, 4096) * 1024 * 1024,
     inlineProjector: flag('INLINE_PROJECTOR', env.INLINE_PROJECTOR || 'true'),
-    readYourWritesTimeoutMs: integer('READ_YOUR_WRITES_TIMEOUT_MS', env.READ_YOUR_WRITES_TIMEOUT_MS || '10000', 1, 600000),
+    readYourWritesTimeoutMs: integer(
+      'READ_YOUR_WRITES_TIMEOUT_MS',
+      env.READ_YOUR_WRITES_TIMEOUT_MS || '10000',
+      1,
+      600000,
+    ),
     logLevel: oneOf('LOG_LEVEL', env.LOG_LEVEL || 'info', LOG_LEVELS),
     tileStoreDir: resolve(env.TILE_STORE_DIR || join(env.DATA_DIR || './data', 'blobs')),
-    adminSocket: env.ADMIN_SOCKET !== undefined
-      ? (env.ADMIN_SOCKET ? resolve(env.ADMIN_SOCKET) : null)
-      : (eventStore === 'embedded' ? resolve(join(env.DATA_DIR || './data', 'admin.sock')) : null),
+    adminSocket:
+      env.ADMIN_SOCKET !== undefined
+        ? env.ADMIN_SOCKET
+          ? resolve(env.ADMIN_SOCKET)
+          : null
+        : eventStore === 'embedded'
+          ? resolve(join(env.DATA_DIR || './data', 'admin.sock'))
+          : null,
     tileCacheBytes: integer('TILE_CACHE_MB', env.TILE_CACHE_MB || '64', 0, 65536) * 1024 * 1024,
     apiKeyCacheTtlMs: integer('API_KEY_CACHE_TTL_MS', env.API_KEY_CACHE_TTL_MS || '5000', 0, 60_000),
     taskAckWaitMs: integer('TASK_ACK_WAIT_MS', env.TASK_ACK_WAIT_MS || '30000', 500, 3_600_000),
@@ -295,10 +345,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentUrlSigningKey: env.DOCUMENT_URL_SIGNING_KEY || null,
     documentUrlTtlSeconds: integer('DOCUMENT_URL_TTL_SECONDS', env.DOCUMENT_URL_TTL_SECONDS || '900', 1, 7 * 24 * 3600),
     documentMaxFileBytes: integer('DOCUMENT_MAX_FILE_MB', env.DOCUMENT_MAX_FILE_MB || '50', 1, 5120) * 1024 * 1024,
-    documentMaxRequestBytes: integer('DOCUMENT_MAX_REQUEST_MB', env.DOCUMENT_MAX_REQUEST_MB || '200', 1, 51200) * 1024 * 1024,
+    documentMaxRequestBytes:
+      integer('DOCUMENT_MAX_REQUEST_MB', env.DOCUMENT_MAX_REQUEST_MB || '200', 1, 51200) * 1024 * 1024,
     documentMaxFiles: integer('DOCUMENT_MAX_FILES', env.DOCUMENT_MAX_FILES || '20', 1, 1000),
     documentExtractionMemoryMb: integer(
-      'DOCUMENT_EXTRACTION_MEMORY_MB', env.DOCUMENT_EXTRACTION_MEMORY_MB || '128', 64, 16384,
+      'DOCUMENT_EXTRACTION_MEMORY_MB',
+      env.DOCUMENT_EXTRACTION_MEMORY_MB || '128',
+      64,
+      16384,
     ),
     browserLogin: browserLoginConfig(env),
     languageModel: languageModelConfig(env),

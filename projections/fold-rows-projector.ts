@@ -31,7 +31,9 @@ export interface FoldRowsSpec<Row extends object> {
 
 /** Folds a batch into rows and upserts the changed ones (exported for projector specs). */
 export async function foldRows<Row extends object>(
-  spec: FoldRowsSpec<Row>, trx: Knex.Transaction, events: RecordedEvent[],
+  spec: FoldRowsSpec<Row>,
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
 ): Promise<void> {
   const relevant: Array<[string, RecordedEvent]> = [];
   for (const event of events) {

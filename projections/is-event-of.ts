@@ -3,7 +3,8 @@
 import type { DomainEvent, RecordedEvent } from '../domain/shared/event-envelope.ts';
 
 export function isEventOf<E extends DomainEvent>(
-  event: RecordedEvent, types: ReadonlySet<string>,
+  event: RecordedEvent,
+  types: ReadonlySet<string>,
 ): event is RecordedEvent & E {
   return types.has(event.type);
 }

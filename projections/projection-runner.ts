@@ -19,7 +19,10 @@ export interface ProjectionRunnerOptions {
 
 /** Applies one batch and moves the checkpoint, atomically. Events at or below it are skipped. */
 export async function applyBatch(
-  knex: Knex, projectors: Projector[], batch: RecordedEvent[], options: { name?: string; waitForFlush?: boolean } = {},
+  knex: Knex,
+  projectors: Projector[],
+  batch: RecordedEvent[],
+  options: { name?: string; waitForFlush?: boolean } = {},
 ): Promise<number> {
   const name = options.name ?? CHECKPOINT_NAME;
   return knex.transaction(async (trx) => {
@@ -75,7 +78,8 @@ export class ProjectionRunner implements ReadModelWaiter, ReadModelFeed {
           const before = this.position;
           this.position = await applyBatch(this.knex, this.projectors, batch);
           // In-process caches drop what the batch made stale before any waiter is told (issue 9).
-          if (this.listeners.size > 0) this.listeners.emit(batch.filter((e) => e.position > before && e.position <= this.position));
+          if (this.listeners.size > 0)
+            this.listeners.emit(batch.filter((e) => e.position > before && e.position <= this.position));
           failing = [];
           this.options.onBatch?.(this.position, batch.length);
           this.progress.emit('position', this.position);
@@ -105,8 +109,14 @@ export class ProjectionRunner implements ReadModelWaiter, ReadModelFeed {
         cleanup();
         resolve(true);
       };
-      const timer = setTimeout(() => { cleanup(); resolve(this.position >= position); }, timeoutMs);
-      const cleanup = () => { clearTimeout(timer); this.progress.off('position', onPosition); };
+      const timer = setTimeout(() => {
+        cleanup();
+        resolve(this.position >= position);
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.progress.off('position', onPosition);
+      };
       this.progress.on('position', onPosition);
     });
   }
@@ -120,7 +130,9 @@ export class ProjectionRunner implements ReadModelWaiter, ReadModelFeed {
 
 /** Catches up to the head of the log once (rebuild, tests): returns the final checkpoint. */
 export async function catchUp(
-  store: EventStore, knex: Knex, projectors: Projector[],
+  store: EventStore,
+  knex: Knex,
+  projectors: Projector[],
   options: { batchSize?: number; onProgress?: (position: number, head: number, applied: number) => void } = {},
 ): Promise<number> {
   const head = await store.headPosition();

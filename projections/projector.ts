@@ -13,7 +13,11 @@ export interface Projector {
   applyBatch?(trx: Knex.Transaction, events: RecordedEvent[]): Promise<void>;
 }
 
-export async function applyProjector(projector: Projector, trx: Knex.Transaction, events: RecordedEvent[]): Promise<void> {
+export async function applyProjector(
+  projector: Projector,
+  trx: Knex.Transaction,
+  events: RecordedEvent[],
+): Promise<void> {
   if (projector.applyBatch) {
     await projector.applyBatch(trx, events);
     return;

@@ -21,7 +21,9 @@ export class ReadModelListeners implements ReadModelFeed {
 
   subscribe(listener: ReadModelListener): () => void {
     this.listeners.add(listener);
-    return () => { this.listeners.delete(listener); };
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   get size(): number {
@@ -31,7 +33,11 @@ export class ReadModelListeners implements ReadModelFeed {
   emit(events: readonly RecordedEvent[]): void {
     if (events.length === 0) return;
     for (const listener of this.listeners) {
-      try { listener(events); } catch { /* a cache that fails to update is dropped by its own TTL */ }
+      try {
+        listener(events);
+      } catch {
+        /* a cache that fails to update is dropped by its own TTL */
+      }
     }
   }
 }
@@ -42,13 +48,21 @@ export class PollingReadModelFeed extends ReadModelListeners {
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
 
-  constructor(private readonly store: EventStore, private readonly knex: Knex, private readonly intervalMs = 250) {
+  constructor(
+    private readonly store: EventStore,
+    private readonly knex: Knex,
+    private readonly intervalMs = 250,
+  ) {
     super();
   }
 
   async start(): Promise<void> {
     this.position = await readCheckpoint(this.knex);
-    this.timer = setInterval(() => { this.polling ??= this.poll().finally(() => { this.polling = null; }); }, this.intervalMs);
+    this.timer = setInterval(() => {
+      this.polling ??= this.poll().finally(() => {
+        this.polling = null;
+      });
+    }, this.intervalMs);
     this.timer.unref();
   }
 
@@ -58,7 +72,10 @@ export class PollingReadModelFeed extends ReadModelListeners {
       while (this.position !== null && this.position < checkpoint) {
         const events = await this.store.readAll({ after: this.position, limit: 1000 });
         const upTo = events.filter((e) => e.position <= checkpoint);
-        if (upTo.length === 0) { this.position = checkpoint; break; }
+        if (upTo.length === 0) {
+          this.position = checkpoint;
+          break;
+        }
         this.emit(upTo);
         this.position = upTo[upTo.length - 1]!.position;
       }

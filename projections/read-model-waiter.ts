@@ -9,7 +9,10 @@ export interface ReadModelWaiter {
 }
 
 export class PollingReadModelWaiter implements ReadModelWaiter {
-  constructor(private readonly knex: Knex, private readonly intervalMs = 15) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly intervalMs = 15,
+  ) {}
 
   async waitFor(position: number, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;

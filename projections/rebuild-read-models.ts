@@ -7,13 +7,15 @@ import { catchUp } from './projection-runner.ts';
 import { allProjectors } from './projectors/all-projectors.ts';
 
 export async function rebuildReadModels(
-  store: EventStore, knex: Knex, schema: string,
+  store: EventStore,
+  knex: Knex,
+  schema: string,
   onProgress?: (position: number, head: number, applied: number) => void,
 ): Promise<number> {
   await dropReadModels(knex, schema);
   const others = await tablesOf(knex, schema);
   await migrateReadModels(knex, schema);
-  const readModels = [...await tablesOf(knex, schema)].filter((table) => !others.has(table));
+  const readModels = [...(await tablesOf(knex, schema))].filter((table) => !others.has(table));
   const replay = () => catchUp(store, knex, allProjectors, { batchSize: 10_000, onProgress });
   return withIndexesDeferred(knex, schema, readModels, replay);
 }

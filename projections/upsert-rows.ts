@@ -36,7 +36,9 @@ async function columnTypes(trx: Knex.Transaction, table: string): Promise<Map<st
   if (!types) {
     const result = await trx.raw(
       `select attname, format_type(atttypid, atttypmod) as type from pg_attribute
-       where attrelid = ?::regclass and attnum > 0 and not attisdropped`, [quote(table)]);
+       where attrelid = ?::regclass and attnum > 0 and not attisdropped`,
+      [quote(table)],
+    );
     types = new Map((result.rows as Array<{ attname: string; type: string }>).map((r) => [r.attname, r.type]));
     tables.set(table, types);
   }
@@ -66,28 +68,32 @@ function arrayLiteral(values: unknown[]): string {
 function onConflictClause(columns: string[], { conflict, onConflict = 'merge' }: UpsertOptions): string {
   if (!conflict) return '';
   const updated = columns.filter((c) => !conflict.includes(c));
-  const action = onConflict === 'ignore' || updated.length === 0
-    ? 'do nothing'
-    : `do update set ${updated.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
+  const action =
+    onConflict === 'ignore' || updated.length === 0
+      ? 'do nothing'
+      : `do update set ${updated.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
   return `on conflict (${conflict.map(quote).join(', ')}) ${action}`;
 }
 
 /** Inserts or merges rows (plain objects with the table's column names; all rows the same columns). */
 export async function upsertRows(
-  trx: Knex.Transaction, table: string, rows: object[], options: UpsertOptions = {},
+  trx: Knex.Transaction,
+  table: string,
+  rows: object[],
+  options: UpsertOptions = {},
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   const types = await columnTypes(trx, table);
   const json = new Set(columns.filter((c) => types.get(c) === 'json' || types.get(c) === 'jsonb'));
   // A plain insert on PostgreSQL goes through COPY: about twice as fast again as unnest.
-  if (!options.conflict && await copyRows(trx, table, columns, rows as Array<Record<string, unknown>>, json)) return;
+  if (!options.conflict && (await copyRows(trx, table, columns, rows as Array<Record<string, unknown>>, json))) return;
   const sources = columns.map((column) => {
     const type = types.get(column);
     if (!type) throw new Error(`${table} has no column ${column}`);
     return type === 'json' || type === 'jsonb'
-      // JSON null becomes SQL NULL, as for any other column.
-      ? `array(select case when json_typeof(value) = 'null' then null else value::${type} end
+      ? // JSON null becomes SQL NULL, as for any other column.
+        `array(select case when json_typeof(value) = 'null' then null else value::${type} end
                from json_array_elements(?::json) with ordinality as e(value, n) order by n)`
       : `?::${type}[]`;
   });
@@ -107,16 +113,18 @@ export async function upsertRows(
 
 /** The stored rows whose `key` column is one of `keys`, by key (one statement per chunk). */
 export async function loadRows<Row>(
-  trx: Knex.Transaction, table: string, key: string, keys: string[],
+  trx: Knex.Transaction,
+  table: string,
+  key: string,
+  keys: string[],
 ): Promise<Map<string, Row>> {
   const type = (await columnTypes(trx, table)).get(key);
   if (!type) throw new Error(`${table} has no column ${key}`);
   const found = new Map<string, Row>();
   for (let i = 0; i < keys.length; i += ROWS_PER_STATEMENT) {
-    const result = await trx.raw(
-      `select * from ${quote(table)} where ${quote(key)} = any(?::${type}[])`,
-      [arrayLiteral(keys.slice(i, i + ROWS_PER_STATEMENT))],
-    );
+    const result = await trx.raw(`select * from ${quote(table)} where ${quote(key)} = any(?::${type}[])`, [
+      arrayLiteral(keys.slice(i, i + ROWS_PER_STATEMENT)),
+    ]);
     for (const row of result.rows as Array<Record<string, unknown>>) found.set(String(row[key]), row as Row);
   }
   return found;

@@ -27,7 +27,9 @@ function relativeRefs(file: string): string[] {
 const moves = new Map<string, string>();
 for (const test of tracked.filter((f) => f.startsWith('test/') && f.endsWith('.test.ts'))) {
   const name = basename(test, '.test.ts');
-  const module = relativeRefs(test).find((ref) => !ref.startsWith('test/') && basename(ref, '.ts') === name && trackedSet.has(ref));
+  const module = relativeRefs(test).find(
+    (ref) => !ref.startsWith('test/') && basename(ref, '.ts') === name && trackedSet.has(ref),
+  );
   if (!module) continue;
   const target = posix.join('test', posix.dirname(module), `${name}.test.ts`);
   if (target !== test) moves.set(test, target);
@@ -45,7 +47,9 @@ const rel = (fromFile: string, target: string) => {
 
 // Which files need their specifiers rewritten: the moved ones, and those referring to a moved one.
 const movedTargets = new Set(moves.keys());
-const touched = tracked.filter((f) => /\.(ts|mjs|js)$/.test(f) && (moves.has(f) || relativeRefs(f).some((r) => movedTargets.has(r))));
+const touched = tracked.filter(
+  (f) => /\.(ts|mjs|js)$/.test(f) && (moves.has(f) || relativeRefs(f).some((r) => movedTargets.has(r))),
+);
 
 for (const [from, to] of moves) {
   mkdirSync(join(root, dirname(to)), { recursive: true });
@@ -62,7 +66,9 @@ for (const oldFile of touched) {
   if (rewritten !== text) writeFileSync(join(root, file), rewritten);
 }
 // Paths quoted in documentation and comments (not in this script's own example).
-for (const file of git('ls-files').split('\n').filter((f) => /\.(md|ts)$/.test(f) && f !== 'scripts/place-tests.ts')) {
+for (const file of git('ls-files')
+  .split('\n')
+  .filter((f) => /\.(md|ts)$/.test(f) && f !== 'scripts/place-tests.ts')) {
   const text = readFileSync(join(root, file), 'utf8');
   let next = text;
   for (const [from, to] of moves) next = next.split(from).join(to);
@@ -71,6 +77,9 @@ for (const file of git('ls-files').split('\n').filter((f) => /\.(md|ts)$/.test(f
 // New relative paths change line lengths: the moved and re-pointed files are formatted again.
 const prettier = join(root, 'tools/lint/node_modules/.bin/prettier');
 if (existsSync(prettier)) {
-  execFileSync(prettier, ['--write', '--log-level', 'warn', ...new Set(touched.map(newPath))], { cwd: root, stdio: 'inherit' });
+  execFileSync(prettier, ['--write', '--log-level', 'warn', ...new Set(touched.map(newPath))], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 console.log('applied; now: npx tsc --noEmit -p . && npm test');

@@ -25,7 +25,14 @@ function findTests(dir: string): string[] {
   return found;
 }
 
-interface FileResult { file: string; passed: number; failed: number; skipped: number; crashed: boolean; seconds: number }
+interface FileResult {
+  file: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  crashed: boolean;
+  seconds: number;
+}
 
 const isSerial = (file: string) => /^\/\/ test:serial\b/m.test(readFileSync(file, 'utf8').split('\n', 12).join('\n'));
 
@@ -39,8 +46,12 @@ function runFile(file: string): Promise<FileResult> {
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (chunk) => { out += chunk; });
-    child.stderr.on('data', (chunk) => { err += chunk; });
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
     const timer = setTimeout(() => {
       err += `\n!! ${relative(root, file)} timed out after ${perFileTimeoutMs} ms\n`;
       child.kill('SIGKILL');
@@ -84,17 +95,29 @@ function check(command: string, args: string[]): Promise<boolean> {
 // without the lint tools (`npm run lint:install`; .ci/run installs them).
 const lintTools = join(root, 'tools/lint/node_modules/.bin/eslint');
 const lintWanted = process.env.TEST_LINT !== '0' && filters.length === 0;
-if (lintWanted && !existsSync(lintTools)) console.log('!! lint tools not installed (npm run lint:install): lint skipped');
+// On CI a missing lint tool is a failure, never a silent skip.
+const lintMissingFails = lintWanted && !existsSync(lintTools) && process.env.CI === 'true';
+if (lintWanted && !existsSync(lintTools))
+  console.log(`!! lint tools not installed (npm run lint:install): lint ${lintMissingFails ? 'failed' : 'skipped'}`);
 const [typecheck, lint] = await Promise.all([
   process.env.TEST_TYPECHECK === '0'
     ? null
     : check(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root]),
   lintWanted && existsSync(lintTools) ? check('npm', ['run', '--silent', 'lint']) : null,
 ]);
-for (const [name, ok] of [['type check', typecheck], ['lint', lint]] as const) {
-  if (ok === null) skipped += 1;
+for (const [name, ok] of [
+  ['type check', typecheck],
+  ['lint', lint],
+] as const) {
+  if (ok === null && name === 'lint' && lintMissingFails) {
+    failed += 1;
+    console.error('!! lint failed: CI=true and the lint tools are not installed');
+  } else if (ok === null) skipped += 1;
   else if (ok) passed += 1;
-  else { failed += 1; console.error(`!! ${name} failed`); }
+  else {
+    failed += 1;
+    console.error(`!! ${name} failed`);
+  }
 }
 
 const files = findTests(join(root, 'test')).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
@@ -120,19 +143,26 @@ const durations: Record<string, number> = (() => {
 const lastDuration = (file: string) => durations[relative(root, file)] ?? Infinity;
 const serial = files.filter(isSerial);
 const parallel = files.filter((f) => !serial.includes(f));
-const queue = [...parallel].sort((a, b) => (lastDuration(a) === lastDuration(b) ? 0 : lastDuration(b) - lastDuration(a)));
+const queue = [...parallel].sort((a, b) =>
+  lastDuration(a) === lastDuration(b) ? 0 : lastDuration(b) - lastDuration(a),
+);
 const timed = (result: FileResult) => {
   durations[relative(root, result.file)] = Math.round(result.seconds * 10) / 10;
   record(result);
 };
-await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, async () => {
-  for (let file = queue.shift(); file; file = queue.shift()) timed(await runFile(file));
-}));
+await Promise.all(
+  Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) timed(await runFile(file));
+  }),
+);
 for (const file of serial) timed(await runFile(file));
 mkdirSync(dirname(durationsFile), { recursive: true });
 writeFileSync(durationsFile, `${JSON.stringify(durations, null, 1)}\n`);
 
 if (failures.length > 0) console.log(`\nFailing files:\n  ${failures.join('\n  ')}`);
-if (files.length === 0) { console.log('no test file matched'); failed += 1; }
+if (files.length === 0) {
+  console.log('no test file matched');
+  failed += 1;
+}
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exitCode = failed > 0 || passed === 0 ? 1 : 0;

@@ -39,7 +39,10 @@ export class EventLogFollower {
         }
       } catch (error) {
         if (this.stopped) break;
-        this.logger.error({ err: error, process: this.name }, 'process manager batch failed; retrying from its checkpoint');
+        this.logger.error(
+          { err: error, process: this.name },
+          'process manager batch failed; retrying from its checkpoint',
+        );
         await this.subscription.close().catch(() => undefined);
         await new Promise((r) => setTimeout(r, 1000));
       }

@@ -10,6 +10,9 @@ export function routeTasks(handlers: Record<string, TaskHandler>): TaskHandler {
   };
 }
 
-export function routeDeadLetters(handlers: Record<string, DeadLetterHandler>, onUnknown: DeadLetterHandler): DeadLetterHandler {
+export function routeDeadLetters(
+  handlers: Record<string, DeadLetterHandler>,
+  onUnknown: DeadLetterHandler,
+): DeadLetterHandler {
   return (task, error, attempts) => (handlers[task.kind] ?? onUnknown)(task, error, attempts);
 }

@@ -44,7 +44,14 @@ export interface WorkPipelineOptions {
   readTerrainPoint?: TerrainPointReader;
 }
 
-const SOURCE_VARIABLES = ['ELEVATION_SOURCE', 'LAND_COVER_SOURCE', 'ROADS_SOURCE', 'SOIL_SOURCE', 'POPULATION_SOURCE', 'BUILDINGS_SOURCE'];
+const SOURCE_VARIABLES = [
+  'ELEVATION_SOURCE',
+  'LAND_COVER_SOURCE',
+  'ROADS_SOURCE',
+  'SOIL_SOURCE',
+  'POPULATION_SOURCE',
+  'BUILDINGS_SOURCE',
+];
 
 export async function startWorkPipeline(options: WorkPipelineOptions): Promise<WorkPipeline> {
   const { config, store, logger } = options;
@@ -56,7 +63,10 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     maxDeliveries: config.taskMaxDeliveries,
     onDeadLetter: routeDeadLetters(
       Object.fromEntries(JOB_KINDS.map((kind) => [kind.kind, kind.deadLetter({ store, logger })])),
-      (task) => { logger.error({ task_id: task.id, kind: task.kind }, 'dead task of an unknown kind dropped'); }),
+      (task) => {
+        logger.error({ task_id: task.id, kind: task.kind }, 'dead task of an unknown kind dropped');
+      },
+    ),
     onError: (error, context) => logger.error({ err: error, ...context }, 'work queue error'),
   });
   let consumer: TaskConsumer | null = null;
@@ -64,25 +74,39 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
   const workers: Array<{ close(): Promise<void> }> = [];
   let cancellations: CancellationWatch | null = null;
   if (options.workers) {
-    languageModel = options.languageModel ?? await openLanguageModel(config.languageModel, DRAFTING_RULES);
+    languageModel = options.languageModel ?? (await openLanguageModel(config.languageModel, DRAFTING_RULES));
     const sourceSettings = Object.fromEntries(SOURCE_VARIABLES.map((name) => [name, options.env[name]]));
     const services = {
-      config, store, knex: options.knex, logger, providers: options.providers, documents: options.documents,
-      blobStore: options.blobStore, languageModel, sourceSettings, readTerrainPoint: options.readTerrainPoint ?? null,
+      config,
+      store,
+      knex: options.knex,
+      logger,
+      providers: options.providers,
+      documents: options.documents,
+      blobStore: options.blobStore,
+      languageModel,
+      sourceSettings,
+      readTerrainPoint: options.readTerrainPoint ?? null,
     };
-    cancellations = await startCancellationWatch(store, (event) => {
-      for (const kind of JOB_KINDS) {
-        const taskId = kind.cancelledTask(event);
-        if (taskId) return taskId;
-      }
-      return null;
-    }, logger);
+    cancellations = await startCancellationWatch(
+      store,
+      (event) => {
+        for (const kind of JOB_KINDS) {
+          const taskId = kind.cancelledTask(event);
+          if (taskId) return taskId;
+        }
+        return null;
+      },
+      logger,
+    );
     const watch = cancellations;
-    const handlers = Object.fromEntries(JOB_KINDS.map((kind) => {
-      const worker = kind.startWorker(services, watch);
-      workers.push(worker);
-      return [kind.kind, worker.handle];
-    }));
+    const handlers = Object.fromEntries(
+      JOB_KINDS.map((kind) => {
+        const worker = kind.startWorker(services, watch);
+        workers.push(worker);
+        return [kind.kind, worker.handle];
+      }),
+    );
     consumer = queue.consume(routeTasks(handlers), { concurrency: config.workerConcurrency });
   }
   const dispatchers: JobDispatcher[] = [];

@@ -45,7 +45,8 @@ export async function startAdminSocket(path: string, store: EventStore, waiter: 
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (request.method === 'POST' && request.url === ADMIN_IDENTITIES_PATH) return linkIdentityRequest(() => readJson(request), answer, store, waiter);
+    if (request.method === 'POST' && request.url === ADMIN_IDENTITIES_PATH)
+      return linkIdentityRequest(() => readJson(request), answer, store, waiter);
     if (request.method !== 'POST' || request.url !== ADMIN_KEYS_PATH) return answer(404, { detail: 'Not Found' });
     let input;
     try {

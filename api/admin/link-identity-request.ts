@@ -29,16 +29,15 @@ export function identityLinkInput(body: Record<string, unknown>): IdentityLinkIn
   try {
     new URL(issuer);
   } catch {
-    throw new Error('issuer must be the provider\'s issuer URL (OIDC_ISSUER)');
+    throw new Error("issuer must be the provider's issuer URL (OIDC_ISSUER)");
   }
   const subject = text('subject', 255);
   if ((body.account === undefined) === (body.account_id === undefined)) {
     throw new Error('give account (a name) or account_id');
   }
   // Accounts registered by name (create-key) have a name-based id, as registerAccount derives it.
-  const accountId = body.account !== undefined
-    ? uuidV5(`account:${text('account', 200)}`)
-    : text('account_id', 36).toLowerCase();
+  const accountId =
+    body.account !== undefined ? uuidV5(`account:${text('account', 200)}`) : text('account_id', 36).toLowerCase();
   if (!UUID.test(accountId)) throw new Error('account_id must be a UUID');
   return { issuer, subject, account_id: accountId };
 }
@@ -46,7 +45,10 @@ export function identityLinkInput(body: Record<string, unknown>): IdentityLinkIn
 type Answer = (status: number, body: unknown) => void;
 
 export async function linkIdentityRequest(
-  readBody: () => Promise<Record<string, unknown>>, answer: Answer, store: EventStore, waiter: ReadModelWaiter,
+  readBody: () => Promise<Record<string, unknown>>,
+  answer: Answer,
+  store: EventStore,
+  waiter: ReadModelWaiter,
 ): Promise<void> {
   let input: IdentityLinkInput;
   try {

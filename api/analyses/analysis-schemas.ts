@@ -21,7 +21,9 @@ import { FORCE_ECHELONS, FORCES } from '../../domain/terrain-evaluation/terrain-
 import { DateTime, NonEmptyText, StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
 import { OgcLink } from '../ogc/ogc-schemas.ts';
 import {
-  MAX_GEOMETRY_POSITIONS, MAX_POLYGON_RINGS, MAX_RING_POSITIONS,
+  MAX_GEOMETRY_POSITIONS,
+  MAX_POLYGON_RINGS,
+  MAX_RING_POSITIONS,
 } from '../../domain/map/geojson/geometry-limits.ts';
 
 const MAX_LATITUDE = Number(MAX_MERCATOR_LATITUDE.toFixed(6));
@@ -39,22 +41,33 @@ export const Position = Type.Tuple(
 );
 
 const Ring = Type.Array(Position, { minItems: 4, maxItems: MAX_RING_POSITIONS });
-const PolygonArea = (description: string) => Type.Object(
-  {
-    type: Type.Literal('Polygon'),
-    coordinates: Type.Array(Ring, {
-      minItems: 1,
-      maxItems: MAX_POLYGON_RINGS,
-      description: `Rings of [longitude, latitude], closed; the first is the outline (at most ${MAX_GEOMETRY_POSITIONS} positions in all)`,
-    }),
-  },
-  { additionalProperties: false, description },
-);
-const PlaceGeometry = (description: string) => Type.Union([
-  Type.Object({ type: Type.Literal('Point'), coordinates: Position }, { additionalProperties: false }),
-  Type.Object({ type: Type.Literal('LineString'), coordinates: Type.Array(Position, { minItems: 2, maxItems: MAX_RING_POSITIONS }) }, { additionalProperties: false }),
-  PolygonArea('An area'),
-], { description });
+const PolygonArea = (description: string) =>
+  Type.Object(
+    {
+      type: Type.Literal('Polygon'),
+      coordinates: Type.Array(Ring, {
+        minItems: 1,
+        maxItems: MAX_POLYGON_RINGS,
+        description: `Rings of [longitude, latitude], closed; the first is the outline (at most ${MAX_GEOMETRY_POSITIONS} positions in all)`,
+      }),
+    },
+    { additionalProperties: false, description },
+  );
+const PlaceGeometry = (description: string) =>
+  Type.Union(
+    [
+      Type.Object({ type: Type.Literal('Point'), coordinates: Position }, { additionalProperties: false }),
+      Type.Object(
+        {
+          type: Type.Literal('LineString'),
+          coordinates: Type.Array(Position, { minItems: 2, maxItems: MAX_RING_POSITIONS }),
+        },
+        { additionalProperties: false },
+      ),
+      PolygonArea('An area'),
+    ],
+    { description },
+  );
 
 const Height = (description: string, byDefault: number) =>
   Type.Number({
@@ -223,14 +236,35 @@ const branches: Record<AvailableAnalysisType, TSchema> = {
       type: Type.Literal('terrain_evaluation'),
       title: Type.Optional(Title),
       force: StringEnum(FORCES, 'The moving force: mounted_wheeled, mounted_tracked or dismounted'),
-      echelon: StringEnum(FORCE_ECHELONS, 'Its echelon: corridors are evaluated two echelons below it, avenues one below'),
+      echelon: StringEnum(
+        FORCE_ECHELONS,
+        'Its echelon: corridors are evaluated two echelons below it, avenues one below',
+      ),
       area: PolygonArea('The area of operations: a GeoJSON Polygon (its work tiles are evaluated)'),
-      start: Type.Optional(PlaceGeometry('Start area or line of departure (Point, LineString or Polygon); with objective, or neither')),
+      start: Type.Optional(
+        PlaceGeometry('Start area or line of departure (Point, LineString or Polygon); with objective, or neither'),
+      ),
       objective: Type.Optional(PlaceGeometry('Objective (Point, LineString or Polygon); with start, or neither')),
-      enemy_side: Type.Optional(StringEnum(['north', 'south', 'east', 'west'] as const,
-        "Side of the AO the enemy holds: adds the enemy's avenues toward the start (or the far side)")),
-      corridor_width_m: Type.Optional(Type.Number({ minimum: 25, maximum: 20_000, description: 'Overrides the corridor width of the echelon table, metres' })),
-      avenue_width_m: Type.Optional(Type.Number({ minimum: 25, maximum: 40_000, description: 'Overrides the avenue width of the echelon table, metres' })),
+      enemy_side: Type.Optional(
+        StringEnum(
+          ['north', 'south', 'east', 'west'] as const,
+          "Side of the AO the enemy holds: adds the enemy's avenues toward the start (or the far side)",
+        ),
+      ),
+      corridor_width_m: Type.Optional(
+        Type.Number({
+          minimum: 25,
+          maximum: 20_000,
+          description: 'Overrides the corridor width of the echelon table, metres',
+        }),
+      ),
+      avenue_width_m: Type.Optional(
+        Type.Number({
+          minimum: 25,
+          maximum: 40_000,
+          description: 'Overrides the avenue width of the echelon table, metres',
+        }),
+      ),
     },
     { additionalProperties: false, title: 'TerrainEvaluationRequest' },
   ),

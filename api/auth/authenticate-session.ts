@@ -20,7 +20,8 @@ export interface SessionAuthenticator {
 }
 
 type SessionDeps = Pick<
-  ApiDependencies, 'store' | 'readModels' | 'logger' | 'browserLogin' | 'waiter' | 'readYourWritesTimeoutMs'
+  ApiDependencies,
+  'store' | 'readModels' | 'logger' | 'browserLogin' | 'waiter' | 'readYourWritesTimeoutMs'
 >;
 
 /** The session check of a configured browser login; null without one (cookies are then ignored). */
@@ -42,8 +43,9 @@ export function sessionAuthenticator(deps: SessionDeps): SessionAuthenticator | 
       const validity = sessionValidity(credential, now);
       if (validity !== 'valid') {
         // Recorded when first noticed; a failure to record changes nothing about the refusal.
-        await endSession(deps.store, commandContext(principal), credential.session_id, validity)
-          .catch((error: unknown) => deps.logger.warn({ err: error }, 'recording a session expiry failed'));
+        await endSession(deps.store, commandContext(principal), credential.session_id, validity).catch(
+          (error: unknown) => deps.logger.warn({ err: error }, 'recording a session expiry failed'),
+        );
         throw reject(validity === 'max_age' ? 'Session expired' : 'Session expired (idle)');
       }
       refuseCrossSiteWrite(ctx, login);

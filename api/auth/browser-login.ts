@@ -33,13 +33,18 @@ export interface BrowserLoginSettings {
 }
 
 export function browserLogin(
-  provider: IdentityProvider, settings: BrowserLoginSettings, now = () => new Date(),
+  provider: IdentityProvider,
+  settings: BrowserLoginSettings,
+  now = () => new Date(),
 ): BrowserLogin {
   return {
-    provider, webAppUrl: settings.webAppUrl,
+    provider,
+    webAppUrl: settings.webAppUrl,
     trustedOrigins: [...new Set([new URL(settings.webAppUrl).origin, new URL(settings.redirectUri).origin])],
     idleTimeoutSeconds: settings.idleTimeoutSeconds,
-    maxAgeSeconds: settings.maxAgeSeconds, flowKey: loginFlowKey(settings.cookieSecret), now,
+    maxAgeSeconds: settings.maxAgeSeconds,
+    flowKey: loginFlowKey(settings.cookieSecret),
+    now,
   };
 }
 
@@ -49,8 +54,13 @@ export const SESSION_COOKIE = 'ops_session';
 export function cookieOptions(ctx: Koa.Context, path: string, maxAgeMs: number) {
   // With TRUST_PROXY (app.proxy), ctx.secure follows X-Forwarded-Proto from the TLS-terminating proxy.
   return {
-    httpOnly: true, sameSite: 'lax' as const, secure: ctx.secure, path, maxAge: maxAgeMs,
-    overwrite: true, signed: false,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: ctx.secure,
+    path,
+    maxAge: maxAgeMs,
+    overwrite: true,
+    signed: false,
   };
 }
 
@@ -74,8 +84,11 @@ export function refuseCrossSiteWrite(ctx: Koa.Context, login: Pick<BrowserLogin,
   if (!UNSAFE_METHODS.has(ctx.method)) return;
   const origin = ctx.get('origin') || originOf(ctx.get('referer'));
   if (origin && login.trustedOrigins.includes(origin)) return;
-  throw new HttpError(403, `Cross-site request refused: a ${ctx.method} authenticated by the session cookie must `
-    + `come from ${login.trustedOrigins.join(' or ')} (Origin header${origin ? `, got ${origin}` : ' missing'})`);
+  throw new HttpError(
+    403,
+    `Cross-site request refused: a ${ctx.method} authenticated by the session cookie must ` +
+      `come from ${login.trustedOrigins.join(' or ')} (Origin header${origin ? `, got ${origin}` : ' missing'})`,
+  );
 }
 
 function originOf(referer: string): string | null {

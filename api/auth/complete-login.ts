@@ -8,7 +8,9 @@ import { accountForIdentity } from '../../commands/identity-commands.ts';
 import { sessionWasStarted, startSession } from '../../commands/session-commands.ts';
 import type { CommandContext } from '../../commands/command-context.ts';
 import {
-  LoginRefusedError, ProviderUnavailableError, type LoginFlow,
+  LoginRefusedError,
+  ProviderUnavailableError,
+  type LoginFlow,
 } from '../../infra/identity-provider/identity-provider.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { HttpError } from '../http-error.ts';
@@ -50,7 +52,11 @@ export function flowOfCallback(login: BrowserLogin, sealed: string | undefined, 
 
 /** Completes the login; answers the new session's cookie token. */
 export async function completeLogin(
-  deps: ApiDependencies, login: BrowserLogin, ctx: CommandContext, flow: LoginFlow, callbackQuery: string,
+  deps: ApiDependencies,
+  login: BrowserLogin,
+  ctx: CommandContext,
+  flow: LoginFlow,
+  callbackQuery: string,
 ): Promise<{ token: string }> {
   const sessionId = sessionIdOfLogin(flow.state);
   if (await sessionWasStarted(deps.store, sessionId)) throw refused(REPLAYED);
@@ -58,14 +64,22 @@ export async function completeLogin(
     throw providerError(error);
   });
   const account = await accountForIdentity(deps.store, ctx, {
-    issuer: identity.issuer, subject: identity.subject,
+    issuer: identity.issuer,
+    subject: identity.subject,
     display_name: [identity.email, identity.name].map((text) => text?.trim()).find(Boolean) ?? identity.subject,
   });
   const principal = { account_id: account.account_id, api_key_id: null };
-  const started = await startSession(deps.store, { ...ctx, principal }, {
-    session_id: sessionId, account_id: account.account_id, identity_id: account.identity_id,
-    max_age_seconds: login.maxAgeSeconds, idle_timeout_seconds: login.idleTimeoutSeconds,
-  }).catch((error: unknown) => {
+  const started = await startSession(
+    deps.store,
+    { ...ctx, principal },
+    {
+      session_id: sessionId,
+      account_id: account.account_id,
+      identity_id: account.identity_id,
+      max_age_seconds: login.maxAgeSeconds,
+      idle_timeout_seconds: login.idleTimeoutSeconds,
+    },
+  ).catch((error: unknown) => {
     // Two callbacks of one login racing past the check above: the store lets one start it.
     throw error instanceof DomainError && error.kind === 'conflict' ? refused(REPLAYED) : error;
   });

@@ -11,7 +11,10 @@ import { awaitReadModels } from '../read-your-writes.ts';
 import type { BrowserLogin } from './browser-login.ts';
 
 export async function endLoggedInSession(
-  deps: ApiDependencies, login: BrowserLogin, ctx: CommandContext, cookie: string,
+  deps: ApiDependencies,
+  login: BrowserLogin,
+  ctx: CommandContext,
+  cookie: string,
 ): Promise<void> {
   const parsed = parseSessionToken(cookie);
   if (!parsed) return;

@@ -33,7 +33,8 @@ export class ApiKeyCredentialCache {
     if (hit) return hit.credential;
     const generation = this.generation;
     const credential = await this.load(apiKeyId);
-    if (credential && this.ttlMs > 0 && generation === this.generation) this.entries.set(apiKeyId, { credential, verifiedSecret: null });
+    if (credential && this.ttlMs > 0 && generation === this.generation)
+      this.entries.set(apiKeyId, { credential, verifiedSecret: null });
     return credential;
   }
 
@@ -57,7 +58,8 @@ export class ApiKeyCredentialCache {
     const entry = this.entries.get(apiKeyId, { updateAgeOnGet: false });
     if (!entry) return;
     entry.verifiedSecret = secret;
-    if (token) this.verifiedTokens.set(token, entry.credential, { ttl: Math.max(1, this.entries.getRemainingTTL(apiKeyId)) });
+    if (token)
+      this.verifiedTokens.set(token, entry.credential, { ttl: Math.max(1, this.entries.getRemainingTTL(apiKeyId)) });
   }
 
   forget(apiKeyId: string): void {

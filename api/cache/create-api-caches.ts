@@ -19,14 +19,21 @@ export interface ApiCaches {
 }
 
 export function createApiCaches(
-  readModels: Knex, blobStore: BlobStore, feed: ReadModelFeed, options: { tileCacheBytes?: number; apiKeyCacheTtlMs?: number } = {},
+  readModels: Knex,
+  blobStore: BlobStore,
+  feed: ReadModelFeed,
+  options: { tileCacheBytes?: number; apiKeyCacheTtlMs?: number } = {},
 ): ApiCaches {
-  const apiKeys = new ApiKeyCredentialCache((id) => findApiKeyCredential(readModels, id), { ttlMs: options.apiKeyCacheTtlMs });
+  const apiKeys = new ApiKeyCredentialCache((id) => findApiKeyCredential(readModels, id), {
+    ttlMs: options.apiKeyCacheTtlMs,
+  });
   const readiness = new TileReadinessCache(async (query) => tileReadiness(await findTileCoverage(readModels, query)));
   const tileBodies = new TileBodyCache((key) => blobStore.get(key), { maxBytes: options.tileCacheBytes });
   const unsubscribe = [apiKeys, readiness, tileBodies].map((cache) => feed.subscribe(cache.onEvents));
   return {
-    apiKeys, tileReadiness: readiness, tileBodies,
+    apiKeys,
+    tileReadiness: readiness,
+    tileBodies,
     close: () => unsubscribe.forEach((off) => off()),
   };
 }

@@ -19,15 +19,20 @@ export interface TileBody {
 }
 
 // Keyed without the blob key's hash, which is only computed on a miss.
-const keyOf = (collection: DisplayCollection, fingerprint: string, tile: TileAddress) => `${collection}/${fingerprint}/${tile.z}/${tile.x}/${tile.y}`;
+const keyOf = (collection: DisplayCollection, fingerprint: string, tile: TileAddress) =>
+  `${collection}/${fingerprint}/${tile.z}/${tile.x}/${tile.y}`;
 
 export class TileBodyCache {
   private readonly entries: LRUCache<string, TileBody> | null;
   private generation = 0;
 
-  constructor(private readonly load: (key: string) => Promise<Uint8Array | null>, options: { maxBytes?: number } = {}) {
+  constructor(
+    private readonly load: (key: string) => Promise<Uint8Array | null>,
+    options: { maxBytes?: number } = {},
+  ) {
     const maxBytes = options.maxBytes ?? TILE_CACHE_DEFAULT_BYTES;
-    this.entries = maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (body) => body.bytes.length + 64 }) : null;
+    this.entries =
+      maxBytes > 0 ? new LRUCache({ maxSize: maxBytes, sizeCalculation: (body) => body.bytes.length + 64 }) : null;
   }
 
   /** The kept tile, or undefined (no read). */
@@ -46,7 +51,8 @@ export class TileBodyCache {
     const bytes = Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength);
     const body = { bytes, etag: contentEtag(bytes) };
     // A tile larger than the whole budget is served, just not kept.
-    if (generation === this.generation && this.entries && bytes.length + 64 <= this.entries.maxSize) this.entries.set(key, body);
+    if (generation === this.generation && this.entries && bytes.length + 64 <= this.entries.maxSize)
+      this.entries.set(key, body);
     return body;
   }
 

@@ -9,13 +9,17 @@ import type { ReadModelListener } from '../../projections/read-model-feed.ts';
 
 const TERRAIN_JOB_EVENTS: ReadonlySet<string> = new Set(Object.keys(terrainJobEventSchemas));
 
-const keyOf = (query: TileCoverageQuery) => `${query.phase}/${query.dataset}/${query.tile.z}/${query.tile.x}/${query.tile.y}`;
+const keyOf = (query: TileCoverageQuery) =>
+  `${query.phase}/${query.dataset}/${query.tile.z}/${query.tile.x}/${query.tile.y}`;
 
 export class TileReadinessCache {
   private readonly entries: LRUCache<string, TileReadiness>;
   private generation = 0;
 
-  constructor(private readonly load: (query: TileCoverageQuery) => Promise<TileReadiness>, options: { max?: number } = {}) {
+  constructor(
+    private readonly load: (query: TileCoverageQuery) => Promise<TileReadiness>,
+    options: { max?: number } = {},
+  ) {
     this.entries = new LRUCache({ max: options.max ?? 200_000 });
   }
 

@@ -53,7 +53,14 @@ export interface ReceiveOptions {
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** Bytes of one file part: the sniffed head, then the rest; fails when the part hit its size limit. */
-async function* fileBytes(head: Buffer, rest: AsyncIterable<Buffer>, part: NodeJS.ReadableStream & { truncated?: boolean }, count: (n: number) => void, limit: number, name: string) {
+async function* fileBytes(
+  head: Buffer,
+  rest: AsyncIterable<Buffer>,
+  part: NodeJS.ReadableStream & { truncated?: boolean },
+  count: (n: number) => void,
+  limit: number,
+  name: string,
+) {
   count(head.length);
   yield head;
   for await (const chunk of rest) {
@@ -64,7 +71,10 @@ async function* fileBytes(head: Buffer, rest: AsyncIterable<Buffer>, part: NodeJ
 }
 
 /** The first `n` bytes of a stream (fewer at its end) and an iterator over what follows. */
-async function readHead(part: AsyncIterable<Buffer>, n: number): Promise<{ head: Buffer; rest: AsyncIterable<Buffer> }> {
+async function readHead(
+  part: AsyncIterable<Buffer>,
+  n: number,
+): Promise<{ head: Buffer; rest: AsyncIterable<Buffer> }> {
   const iterator = part[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let length = 0;
@@ -81,7 +91,10 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
   const { storage, limits } = options;
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new HttpError(415, 'Upload documents as multipart/form-data (fields: operation_id, files, description, classification)');
+    throw new HttpError(
+      415,
+      'Upload documents as multipart/form-data (fields: operation_id, files, description, classification)',
+    );
   }
   const declaredLength = Number(req.headers['content-length'] ?? 0);
   if (declaredLength > limits.maxRequestBytes) {
@@ -121,14 +134,28 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
 
   const parser = busboy({
     headers: req.headers,
-    limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 10, fieldSize: 64 * 1024, parts: limits.maxFiles + 10 },
+    limits: {
+      fileSize: limits.maxFileBytes,
+      files: limits.maxFiles,
+      fields: 10,
+      fieldSize: 64 * 1024,
+      parts: limits.maxFiles + 10,
+    },
     defParamCharset: 'utf8',
   });
 
   parser.on('field', (name, value, info) => {
     if (failure) return;
     if (!(FORM_FIELDS as readonly string[]).includes(name)) {
-      fail(validationError([{ loc: ['body', name], msg: `Unknown form field; the form takes ${[...FORM_FIELDS, 'files'].join(', ')}`, type: 'extra_forbidden' }]));
+      fail(
+        validationError([
+          {
+            loc: ['body', name],
+            msg: `Unknown form field; the form takes ${[...FORM_FIELDS, 'files'].join(', ')}`,
+            type: 'extra_forbidden',
+          },
+        ]),
+      );
       return;
     }
     if (info.valueTruncated) {
@@ -143,7 +170,11 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
     fields[name as FormField] = value;
     if (name === 'operation_id' && !options.operationId) {
       if (fileSeen) {
-        fail(validationError([{ loc: ['body', 'operation_id'], msg: 'operation_id must come before the files', type: 'value_error' }]));
+        fail(
+          validationError([
+            { loc: ['body', 'operation_id'], msg: 'operation_id must come before the files', type: 'value_error' },
+          ]),
+        );
         return;
       }
       operationId = value;
@@ -168,32 +199,47 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
     const fileName = sanitizeFileName(info.filename ?? '');
     const declared = info.mimeType && info.mimeType !== 'application/octet-stream' ? info.mimeType.slice(0, 200) : null;
     // Parts are read one after another: the next starts once this one is stored.
-    work = work.then(async () => {
-      if (failure) {
+    work = work
+      .then(async () => {
+        if (failure) {
+          part.resume();
+          return;
+        }
+        if (!authorized) {
+          throw validationError([
+            { loc: ['body', 'operation_id'], msg: 'operation_id must come before the files', type: 'missing' },
+          ]);
+        }
+        await authorized;
+        const { head, rest } = await readHead(part as AsyncIterable<Buffer>, SNIFF_BYTES);
+        const sniffed = await sniffDocumentType(head, fileName);
+        if (!sniffed.ok) throw new HttpError(415, `${fileName}: ${sniffed.reason}`);
+        const upload_id = randomUUID();
+        const storage_key = documentObjectKey(operationId!, upload_id);
+        stored.push(storage_key);
+        const put = await storage.put(storage_key, fileBytes(head, rest, part, count, limits.maxFileBytes, fileName), {
+          contentType: sniffed.mediaType,
+          signal: abort.signal,
+        });
+        files.push({
+          upload_id,
+          storage_key,
+          file_name: fileName,
+          declared_media_type: declared,
+          media_type: sniffed.mediaType,
+          size: put.size,
+          sha256: put.sha256,
+        });
+      })
+      .catch((error: unknown) => {
         part.resume();
-        return;
-      }
-      if (!authorized) {
-        throw validationError([{ loc: ['body', 'operation_id'], msg: 'operation_id must come before the files', type: 'missing' }]);
-      }
-      await authorized;
-      const { head, rest } = await readHead(part as AsyncIterable<Buffer>, SNIFF_BYTES);
-      const sniffed = await sniffDocumentType(head, fileName);
-      if (!sniffed.ok) throw new HttpError(415, `${fileName}: ${sniffed.reason}`);
-      const upload_id = randomUUID();
-      const storage_key = documentObjectKey(operationId!, upload_id);
-      stored.push(storage_key);
-      const put = await storage.put(storage_key, fileBytes(head, rest, part, count, limits.maxFileBytes, fileName), {
-        contentType: sniffed.mediaType, signal: abort.signal,
+        fail(error);
       });
-      files.push({ upload_id, storage_key, file_name: fileName, declared_media_type: declared, media_type: sniffed.mediaType, size: put.size, sha256: put.sha256 });
-    }).catch((error: unknown) => {
-      part.resume();
-      fail(error);
-    });
   });
 
-  parser.on('filesLimit', () => fail(new HttpError(413, `At most ${limits.maxFiles} files per request (DOCUMENT_MAX_FILES)`)));
+  parser.on('filesLimit', () =>
+    fail(new HttpError(413, `At most ${limits.maxFiles} files per request (DOCUMENT_MAX_FILES)`)),
+  );
   parser.on('partsLimit', () => fail(new HttpError(413, 'Too many form parts')));
 
   const parsed = new Promise<void>((resolve, reject) => {
@@ -202,7 +248,11 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
       resolve();
     };
     parser.on('close', resolve);
-    parser.on('error', (error: Error) => reject(validationError([{ loc: ['body'], msg: `Malformed multipart body: ${error.message}`, type: 'value_error' }])));
+    parser.on('error', (error: Error) =>
+      reject(
+        validationError([{ loc: ['body'], msg: `Malformed multipart body: ${error.message}`, type: 'value_error' }]),
+      ),
+    );
     // A client that goes away mid-body surfaces as 'aborted' or as a socket error (ECONNRESET, or
     // the HTTP parser's "Parse Error" when the connection ends before the declared length).
     req.on('aborted', () => reject(new HttpError(400, 'The client aborted the upload')));
@@ -213,8 +263,10 @@ export async function receiveUpload(req: IncomingMessage, options: ReceiveOption
     await parsed.catch(fail);
     await work;
     if (failure) throw failure;
-    if (!operationId) throw validationError([{ loc: ['body', 'operation_id'], msg: 'Field required', type: 'missing' }]);
-    if (files.length === 0) throw validationError([{ loc: ['body', 'files'], msg: 'At least one file is required', type: 'missing' }]);
+    if (!operationId)
+      throw validationError([{ loc: ['body', 'operation_id'], msg: 'Field required', type: 'missing' }]);
+    if (files.length === 0)
+      throw validationError([{ loc: ['body', 'files'], msg: 'At least one file is required', type: 'missing' }]);
     return { fields, operation_id: operationId, files };
   } catch (error) {
     abort.abort(error);

@@ -22,7 +22,12 @@ export interface SweepResult {
 }
 
 export async function sweepDocumentStorage(
-  store: EventStore, knex: Knex, storage: DocumentStorage, logger: Logger, now = new Date(), graceMs = SWEEP_GRACE_MS,
+  store: EventStore,
+  knex: Knex,
+  storage: DocumentStorage,
+  logger: Logger,
+  now = new Date(),
+  graceMs = SWEEP_GRACE_MS,
 ): Promise<SweepResult> {
   if ((await readCheckpoint(knex)) < (await store.headPosition())) return { removed: [], swept: false };
   const live = await liveStorageKeys(knex, DOCUMENT_PREFIX);
@@ -40,11 +45,22 @@ export async function sweepDocumentStorage(
 }
 
 /** Sweeps shortly after start, then every `everyMs`; stop() ends it. */
-export function scheduleDocumentStorageSweeps(run: () => Promise<unknown>, logger: Logger, firstMs = 5_000, everyMs = 30 * 60 * 1000) {
-  const tick = () => run().catch((error: unknown) => logger.warn({ err: error }, 'document storage sweep failed; the next one retries'));
+export function scheduleDocumentStorageSweeps(
+  run: () => Promise<unknown>,
+  logger: Logger,
+  firstMs = 5_000,
+  everyMs = 30 * 60 * 1000,
+) {
+  const tick = () =>
+    run().catch((error: unknown) => logger.warn({ err: error }, 'document storage sweep failed; the next one retries'));
   const first = setTimeout(tick, firstMs);
   const timer = setInterval(tick, everyMs);
   first.unref();
   timer.unref();
-  return { stop: () => { clearTimeout(first); clearInterval(timer); } };
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }

@@ -32,10 +32,14 @@ export function generatedMapView(origin: string, row: GeneratedMapRow) {
     height: row.height,
     etag: generatedMapEtag(row.sha256),
     renderings: row.renderings,
-    links: [{
-      rel: 'self', href: generatedMapHref(origin, row.operation_id, row.asset_path), type: row.content_type,
-      title: row.title,
-    }],
+    links: [
+      {
+        rel: 'self',
+        href: generatedMapHref(origin, row.operation_id, row.asset_path),
+        type: row.content_type,
+        title: row.title,
+      },
+    ],
   };
 }
 
@@ -47,7 +51,9 @@ export interface GeneratedMapAnswer {
 
 /** The newest rendering at `assetPath`; 404 when the operation has none there. */
 export async function answerGeneratedMap(
-  deps: Pick<ApiDependencies, 'readModels' | 'blobStore'>, operationId: string, assetPath: string,
+  deps: Pick<ApiDependencies, 'readModels' | 'blobStore'>,
+  operationId: string,
+  assetPath: string,
   ifNoneMatch: string | undefined,
 ): Promise<GeneratedMapAnswer> {
   const row = await findGeneratedMap(deps.readModels, operationId, assetPath);

@@ -22,7 +22,11 @@ export interface CredentialSource {
   rememberVerified?(apiKeyId: string, secret: string, token?: string): void;
 }
 
-export async function authenticate(credentials: CredentialSource, header: string | undefined, now = new Date()): Promise<Principal> {
+export async function authenticate(
+  credentials: CredentialSource,
+  header: string | undefined,
+  now = new Date(),
+): Promise<Principal> {
   if (!header) throw reject('Not authenticated');
   const match = BEARER.exec(header);
   if (!match) throw reject('Authorization header must be "Bearer <API key>"');
@@ -30,8 +34,9 @@ export async function authenticate(credentials: CredentialSource, header: string
   if (!parsed) throw reject('Malformed API key');
   const credential = await credentials.get(parsed.api_key_id);
   // The hash is compared even for an unknown id, so timing does not tell which ids exist.
-  const matches = (credential !== null && credentials.secretVerified?.(parsed.api_key_id, parsed.secret))
-    || secretMatches(parsed.secret, credential?.secret_sha256 ?? '0'.repeat(64));
+  const matches =
+    (credential !== null && credentials.secretVerified?.(parsed.api_key_id, parsed.secret)) ||
+    secretMatches(parsed.secret, credential?.secret_sha256 ?? '0'.repeat(64));
   if (!credential || !matches) throw reject('Invalid API key');
   credentials.rememberVerified?.(parsed.api_key_id, parsed.secret, match[1]);
   if (credential.revoked) throw reject('API key revoked');
@@ -43,10 +48,15 @@ export async function authenticate(credentials: CredentialSource, header: string
  * The principal of a header whose key was already checked and is still valid, from memory alone;
  * null when that is not known without a lookup (then `authenticate` decides).
  */
-export function knownPrincipal(credentials: CredentialSource, header: string | undefined, now = Date.now()): Principal | null {
+export function knownPrincipal(
+  credentials: CredentialSource,
+  header: string | undefined,
+  now = Date.now(),
+): Principal | null {
   // The usual header is exactly "Bearer <token>"; other spellings take the full path.
   const credential = header?.startsWith('Bearer ') ? credentials.peekToken?.(header.slice(7)) : null;
-  if (!credential || credential.revoked || (credential.expires_at && credential.expires_at.getTime() <= now)) return null;
+  if (!credential || credential.revoked || (credential.expires_at && credential.expires_at.getTime() <= now))
+    return null;
   return { account_id: credential.account_id, api_key_id: credential.api_key_id };
 }
 
@@ -54,7 +64,10 @@ export function knownPrincipal(credentials: CredentialSource, header: string | u
  * A bearer API key, or else (with browser login configured) the session cookie. A request with an
  * Authorization header is judged by it alone: the bearer key wins over a cookie, even a bad key.
  */
-export function requireApiKey(credentials: CredentialSource, sessions: SessionAuthenticator | null = null): Koa.Middleware {
+export function requireApiKey(
+  credentials: CredentialSource,
+  sessions: SessionAuthenticator | null = null,
+): Koa.Middleware {
   return async (ctx, next) => {
     const header = ctx.get('authorization') || undefined;
     const cookie = !header && sessions ? ctx.cookies.get(SESSION_COOKIE) : undefined;

@@ -13,13 +13,18 @@ function toHttpError(error: unknown): HttpError | null {
   if (error instanceof HttpError) return error;
   if (error instanceof DomainError) {
     if (error.kind === 'invalid') {
-      return new HttpError(422, [{ loc: error.loc ?? ['body'], msg: error.message, type: error.issueType ?? 'value_error' }]);
+      return new HttpError(422, [
+        { loc: error.loc ?? ['body'], msg: error.message, type: error.issueType ?? 'value_error' },
+      ]);
     }
     return new HttpError(DOMAIN_STATUS[error.kind], error.message);
   }
-  if (error instanceof WrongExpectedRevisionError) return new HttpError(409, 'The resource was changed concurrently; retry');
-  if (error instanceof StorageUnavailableError) return new HttpError(503, `Document storage is unavailable: ${error.message}`, { 'Retry-After': '5' });
-  const status = (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode;
+  if (error instanceof WrongExpectedRevisionError)
+    return new HttpError(409, 'The resource was changed concurrently; retry');
+  if (error instanceof StorageUnavailableError)
+    return new HttpError(503, `Document storage is unavailable: ${error.message}`, { 'Retry-After': '5' });
+  const status =
+    (error as { status?: number; statusCode?: number })?.status ?? (error as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // koa-body and Koa's own errors: body too large, unsupported media type, malformed JSON.
     const message = (error as Error).message || 'Bad request';

@@ -27,7 +27,11 @@ function singleValued(query: Record<string, string | string[] | undefined>): Rec
 /** Names of the integer properties of a path or query schema. */
 function integerProperties(schema: TSchema | undefined): Set<string> {
   const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
-  return new Set(Object.entries(properties).filter(([, p]) => p.type === 'integer').map(([name]) => name));
+  return new Set(
+    Object.entries(properties)
+      .filter(([, p]) => p.type === 'integer')
+      .map(([name]) => name),
+  );
 }
 
 /** Decimal integers only: ajv's coercion would take "1e20", "Infinity" or "0x10" as numbers. */
@@ -38,11 +42,19 @@ const DECIMAL_INTEGER = /^[+-]?\d{1,15}$/;
  * parameters that are not written as decimal integers. The culprits are dropped from `values`, so
  * the schema check adds no second issue for them.
  */
-function rawValueIssues(values: Record<string, string>, integers: Set<string>, root: 'path' | 'query'): ValidationIssue[] {
+function rawValueIssues(
+  values: Record<string, string>,
+  integers: Set<string>,
+  root: 'path' | 'query',
+): ValidationIssue[] {
   const issues = unstorableTextIssues(values, [root]);
   for (const [name, value] of Object.entries(values)) {
     if (integers.has(name) && !DECIMAL_INTEGER.test(value)) {
-      issues.push({ loc: [root, name], msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' });
+      issues.push({
+        loc: [root, name],
+        msg: 'Input should be a valid integer, unable to parse string as an integer',
+        type: 'int_parsing',
+      });
     }
   }
   for (const issue of issues) delete values[issue.loc[1] as string];
@@ -72,7 +84,8 @@ export function validateParameters(route: RouteSpec): Koa.Middleware {
       const value: Record<string, string> = { ...ctx.params };
       const raw = rawValueIssues(value, pathIntegers, 'path');
       issues.push(...raw);
-      if (!params(value)) issues.push(...validationIssues(params.errors, 'path').filter((i) => !raw.some((r) => r.loc[1] === i.loc[1])));
+      if (!params(value))
+        issues.push(...validationIssues(params.errors, 'path').filter((i) => !raw.some((r) => r.loc[1] === i.loc[1])));
       input.params = value;
     }
     if (query) {
@@ -80,7 +93,8 @@ export function validateParameters(route: RouteSpec): Koa.Middleware {
       const value = Object.fromEntries(Object.entries(singleValued(ctx.query)).filter(([k]) => queryKeys.has(k)));
       const raw = rawValueIssues(value, queryIntegers, 'query');
       issues.push(...raw);
-      if (!query(value)) issues.push(...validationIssues(query.errors, 'query').filter((i) => !raw.some((r) => r.loc[1] === i.loc[1])));
+      if (!query(value))
+        issues.push(...validationIssues(query.errors, 'query').filter((i) => !raw.some((r) => r.loc[1] === i.loc[1])));
       input.query = value;
     }
     if (issues.length > 0) throw validationError(issues);
@@ -96,13 +110,16 @@ export function validateBody(route: RouteSpec): Koa.Middleware {
     if (body) {
       const issues: ValidationIssue[] = [];
       const raw = (ctx.request as { body?: unknown }).body;
-      const sent = ctx.request.length !== undefined && ctx.request.length > 0 || ctx.get('transfer-encoding') !== '';
+      const sent = (ctx.request.length !== undefined && ctx.request.length > 0) || ctx.get('transfer-encoding') !== '';
       const value = sent ? raw : undefined;
       if (value === undefined) issues.push({ loc: ['body'], msg: 'Field required', type: 'missing' });
       else if (!ctx.is('application/json', 'application/*+json')) {
-        issues.push({ loc: ['body'], msg: 'Body should be JSON sent with Content-Type: application/json', type: 'model_attributes_type' });
-      }
-      else {
+        issues.push({
+          loc: ['body'],
+          msg: 'Body should be JSON sent with Content-Type: application/json',
+          type: 'model_attributes_type',
+        });
+      } else {
         // Depth first (nothing may walk a body nested without bound), then unstorable text: the
         // schema check would report the same fields again.
         const tooDeep = jsonDepthIssue(value, ['body']);

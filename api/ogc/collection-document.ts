@@ -19,8 +19,18 @@ export function collectionDocument(origin: string, layer: MapLayerRow) {
       temporal: { interval: [[layer.time_min, layer.time_max]], trs: GREGORIAN_TRS },
     },
     links: [
-      { href: collectionUrl(origin, layer.map_id, layer.layer_id), rel: 'self', type: JSON_TYPE, title: 'This collection' },
-      { href: itemsUrl(origin, layer.map_id, layer.layer_id), rel: 'items', type: GEOJSON, title: 'Features of this layer' },
+      {
+        href: collectionUrl(origin, layer.map_id, layer.layer_id),
+        rel: 'self',
+        type: JSON_TYPE,
+        title: 'This collection',
+      },
+      {
+        href: itemsUrl(origin, layer.map_id, layer.layer_id),
+        rel: 'items',
+        type: GEOJSON,
+        title: 'Features of this layer',
+      },
     ],
   };
 }

@@ -34,6 +34,9 @@ export function itemsUrl(origin: string, mapId: string, layerId: string): string
 export function withQuery(url: string, params: Record<string, string | number | undefined>): string {
   const parts = Object.entries(params)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${encodeURIComponent(String(v)).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2F/gi, '/')}`);
+    .map(
+      ([k, v]) =>
+        `${k}=${encodeURIComponent(String(v)).replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2F/gi, '/')}`,
+    );
   return parts.length === 0 ? url : `${url}?${parts.join('&')}`;
 }

@@ -14,7 +14,12 @@ function day(value: string): { start: string; next: string } | null {
   const m = DATE.exec(value);
   if (!m) return null;
   const start = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  if (start.getUTCFullYear() !== Number(m[1]) || start.getUTCMonth() !== Number(m[2]) - 1 || start.getUTCDate() !== Number(m[3])) return null;
+  if (
+    start.getUTCFullYear() !== Number(m[1]) ||
+    start.getUTCMonth() !== Number(m[2]) - 1 ||
+    start.getUTCDate() !== Number(m[3])
+  )
+    return null;
   return { start: start.toISOString(), next: new Date(start.getTime() + 86_400_000).toISOString() };
 }
 
@@ -45,10 +50,14 @@ export function parseDatetimeParameter(value: string): TimeFilter {
     if (isRfc3339DateTime(to)) end = to;
     else {
       const d = day(to);
-      if (d) { end = d.next; endExclusive = true; }
+      if (d) {
+        end = d.next;
+        endExclusive = true;
+      }
     }
     if (end === null) throw reject(`${usage}; the end "${to}" is neither`);
   }
-  if (start !== null && end !== null && Date.parse(start) > Date.parse(end)) throw reject(`datetime interval starts (${from}) after it ends (${to})`);
+  if (start !== null && end !== null && Date.parse(start) > Date.parse(end))
+    throw reject(`datetime interval starts (${from}) after it ends (${to})`);
   return { start, end, endExclusive };
 }

@@ -11,7 +11,11 @@ import { TILE_STATUS_HEADER } from './ogc-tiles-vocabulary.ts';
 import { findTileCollection, TILE_MAX_ZOOM, TILE_MIN_ZOOM, type TileCollection } from './tile-collections.ts';
 import { ifNoneMatchMatches } from './if-none-match-matches.ts';
 import {
-  EMPTY_CACHE_CONTROL, NOT_READY_CACHE_CONTROL, NOT_READY_RETRY_AFTER_S, READY_CACHE_CONTROL, STORAGE_RETRY_AFTER_S,
+  EMPTY_CACHE_CONTROL,
+  NOT_READY_CACHE_CONTROL,
+  NOT_READY_RETRY_AFTER_S,
+  READY_CACHE_CONTROL,
+  STORAGE_RETRY_AFTER_S,
 } from './tile-responses.ts';
 
 export interface TileRequest {
@@ -31,7 +35,9 @@ export function requireTileCollection(id: string): TileCollection {
 function resolveTile(extension: string, params: TileRequest): { collection: TileCollection; tile: TileAddress } {
   const collection = requireTileCollection(params.collectionId);
   if (!collection.extensions.includes(extension)) {
-    throw notFound(`Collection ${collection.id} has ${collection.extensions.map((e) => `.${e}`).join(' or ')} tiles, not .${extension}`);
+    throw notFound(
+      `Collection ${collection.id} has ${collection.extensions.map((e) => `.${e}`).join(' or ')} tiles, not .${extension}`,
+    );
   }
   const tile: TileAddress = { z: params.tileMatrix, x: params.tileCol, y: params.tileRow };
   if (tile.z < TILE_MIN_ZOOM || tile.z > TILE_MAX_ZOOM) {
@@ -42,7 +48,9 @@ function resolveTile(extension: string, params: TileRequest): { collection: Tile
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const last = 2 ** tile.z - 1;
-    throw notFound(`Tile ${tile.z}/${tile.y}/${tile.x} (matrix/row/col) is outside the zoom-${tile.z} matrix (rows and columns 0 to ${last})`);
+    throw notFound(
+      `Tile ${tile.z}/${tile.y}/${tile.x} (matrix/row/col) is outside the zoom-${tile.z} matrix (rows and columns 0 to ${last})`,
+    );
   }
   return { collection, tile };
 }
@@ -56,9 +64,14 @@ export interface TileAnswer {
 
 const noTile = (status: 'empty' | 'not-ready'): TileAnswer => ({
   status: 204,
-  headers: status === 'not-ready'
-    ? { [TILE_STATUS_HEADER]: status, 'Retry-After': String(NOT_READY_RETRY_AFTER_S), 'Cache-Control': NOT_READY_CACHE_CONTROL }
-    : { [TILE_STATUS_HEADER]: status, 'Cache-Control': EMPTY_CACHE_CONTROL },
+  headers:
+    status === 'not-ready'
+      ? {
+          [TILE_STATUS_HEADER]: status,
+          'Retry-After': String(NOT_READY_RETRY_AFTER_S),
+          'Cache-Control': NOT_READY_CACHE_CONTROL,
+        }
+      : { [TILE_STATUS_HEADER]: status, 'Cache-Control': EMPTY_CACHE_CONTROL },
   body: null,
 });
 
@@ -70,7 +83,11 @@ function readyAnswer(collection: TileCollection, body: TileBody, ifNoneMatch: st
   if (!answers) {
     const headers = { ETag: body.etag, 'Cache-Control': READY_CACHE_CONTROL, [TILE_STATUS_HEADER]: 'ready' };
     answers = {
-      ok: { status: 200, headers: { ...headers, 'Content-Type': collection.mediaType, 'Content-Length': String(body.bytes.length) }, body: body.bytes },
+      ok: {
+        status: 200,
+        headers: { ...headers, 'Content-Type': collection.mediaType, 'Content-Length': String(body.bytes.length) },
+        body: body.bytes,
+      },
       notModified: { status: 304, headers, body: null },
     };
     readyAnswers.set(body, answers);
@@ -81,7 +98,12 @@ function readyAnswer(collection: TileCollection, body: TileBody, ifNoneMatch: st
 type TileDeps = Pick<ApiDependencies, 'tileReadiness' | 'tileBodies' | 'logger'>;
 
 /** The answer to a tile request; throws HttpError 404 for a bad address, 503 when storage fails. */
-export async function answerTile(deps: TileDeps, extension: string, params: TileRequest, ifNoneMatch: string | undefined): Promise<TileAnswer> {
+export async function answerTile(
+  deps: TileDeps,
+  extension: string,
+  params: TileRequest,
+  ifNoneMatch: string | undefined,
+): Promise<TileAnswer> {
   const { collection, tile } = resolveTile(extension, params);
   const readiness = await deps.tileReadiness.get({ tile, phase: collection.phase, dataset: collection.dataset });
   if (readiness.status !== 'ready') return noTile(readiness.status);
@@ -90,7 +112,9 @@ export async function answerTile(deps: TileDeps, extension: string, params: Tile
     body = await deps.tileBodies.get(collection.id, readiness.fingerprint, tile);
   } catch (error) {
     deps.logger.error({ err: error, collection: collection.id, tile }, 'tile storage read failed');
-    throw new HttpError(503, 'Tile storage is unavailable; retry later', { 'Retry-After': String(STORAGE_RETRY_AFTER_S) });
+    throw new HttpError(503, 'Tile storage is unavailable; retry later', {
+      'Retry-After': String(STORAGE_RETRY_AFTER_S),
+    });
   }
   // A 0-byte tile is an empty vector tile stored as a fact; a missing one was never built
   // (a partial phase, or a zoom the pyramid did not reach): both are empty.
@@ -99,7 +123,12 @@ export async function answerTile(deps: TileDeps, extension: string, params: Tile
 }
 
 /** The same answer when memory alone gives it (readiness and bytes cached), else undefined. */
-export function answerTileFromMemory(deps: TileDeps, extension: string, params: TileRequest, ifNoneMatch: string | undefined): TileAnswer | undefined {
+export function answerTileFromMemory(
+  deps: TileDeps,
+  extension: string,
+  params: TileRequest,
+  ifNoneMatch: string | undefined,
+): TileAnswer | undefined {
   const { collection, tile } = resolveTile(extension, params);
   const readiness = deps.tileReadiness.peek({ tile, phase: collection.phase, dataset: collection.dataset });
   if (!readiness) return undefined;
@@ -109,7 +138,12 @@ export function answerTileFromMemory(deps: TileDeps, extension: string, params: 
 }
 
 /** The Koa route's handler. */
-export async function serveTile(deps: ApiDependencies, ctx: Koa.Context, extension: string, params: TileRequest): Promise<void> {
+export async function serveTile(
+  deps: ApiDependencies,
+  ctx: Koa.Context,
+  extension: string,
+  params: TileRequest,
+): Promise<void> {
   const answer = await answerTile(deps, extension, params, ctx.get('if-none-match') || undefined);
   ctx.set(answer.headers as Record<string, string>);
   ctx.status = answer.status;

@@ -28,11 +28,23 @@ export function tileCollectionDocument(origin: string, collection: TileCollectio
     links: [
       { href: tileCollectionUrl(origin, collection.id), rel: 'self', type: JSON_TYPE, title: 'This collection' },
       {
-        href: tilesetsUrl(origin, collection.id), rel: collection.dataType === 'vector' ? REL.tilesetsVector : REL.tilesetsMap,
-        type: JSON_TYPE, title: 'Tilesets of this collection',
+        href: tilesetsUrl(origin, collection.id),
+        rel: collection.dataType === 'vector' ? REL.tilesetsVector : REL.tilesetsMap,
+        type: JSON_TYPE,
+        title: 'Tilesets of this collection',
       },
-      { href: tilesetUrl(origin, collection.id), rel: 'http://www.opengis.net/def/rel/ogc/1.0/tileset', type: JSON_TYPE, title: 'WebMercatorQuad tileset: format, zoom limits, bounds, tile URL template' },
-      { href: tileMatrixSetUrl(origin), rel: REL.tilingScheme, type: JSON_TYPE, title: 'WebMercatorQuad tile matrix set' },
+      {
+        href: tilesetUrl(origin, collection.id),
+        rel: 'http://www.opengis.net/def/rel/ogc/1.0/tileset',
+        type: JSON_TYPE,
+        title: 'WebMercatorQuad tileset: format, zoom limits, bounds, tile URL template',
+      },
+      {
+        href: tileMatrixSetUrl(origin),
+        rel: REL.tilingScheme,
+        type: JSON_TYPE,
+        title: 'WebMercatorQuad tile matrix set',
+      },
     ],
   };
 }

@@ -32,36 +32,69 @@ export const TILE_MAX_ZOOM = WORK_ZOOM;
 
 const png = { dataType: 'map', mediaType: PNG, extensions: ['png'] } as const;
 const mvt = { dataType: 'vector', mediaType: MVT, extensions: ['mvt', 'pbf'] } as const;
-const mvtEncoding = (id: string) => `Mapbox Vector Tile 2.1, extent 4096, one source-layer named ${id}. A 204 with X-Tile-Status: empty is a tile without features.`;
+const mvtEncoding = (id: string) =>
+  `Mapbox Vector Tile 2.1, extent 4096, one source-layer named ${id}. A 204 with X-Tile-Status: empty is a tile without features.`;
 
 export const TILE_COLLECTIONS: readonly TileCollection[] = [
   {
-    id: 'svc-native--terrain-elevation', title: 'Elevation', ...png, phase: 'terrain_display_tiles', dataset: 'elevation',
+    id: 'svc-native--terrain-elevation',
+    title: 'Elevation',
+    ...png,
+    phase: 'terrain_display_tiles',
+    dataset: 'elevation',
     description: 'Terrain elevation of every prepared area, as packed RGB PNG tiles.',
     encoding:
       'RGBA PNG: alpha 0 is nodata; otherwise packed = R x 65536 + G x 256 + B and meters = -10000 + packed x 0.1 ' +
       '(the Mapbox Terrain-RGB packing).',
   },
   {
-    id: 'svc-native--terrain-landcover', title: 'Land cover', ...png, phase: 'terrain_display_tiles', dataset: 'land_cover',
+    id: 'svc-native--terrain-landcover',
+    title: 'Land cover',
+    ...png,
+    phase: 'terrain_display_tiles',
+    dataset: 'land_cover',
     description: 'Land-cover categories of every prepared area, as PNG tiles.',
     encoding: 'RGBA PNG: alpha 0 is nodata; the red channel holds the raw land-cover category.',
   },
   {
-    id: 'svc-native--roads', title: 'Roads', ...mvt, phase: 'road_display_tiles', dataset: 'roads', geometryDimension: 1,
-    description: 'Road network of every prepared area; minor classes appear at higher zooms.', encoding: mvtEncoding('svc-native--roads'),
+    id: 'svc-native--roads',
+    title: 'Roads',
+    ...mvt,
+    phase: 'road_display_tiles',
+    dataset: 'roads',
+    geometryDimension: 1,
+    description: 'Road network of every prepared area; minor classes appear at higher zooms.',
+    encoding: mvtEncoding('svc-native--roads'),
   },
   {
-    id: 'svc-native--soil', title: 'Soil', ...mvt, phase: 'soil_display_tiles', dataset: 'soil', geometryDimension: 2,
-    description: 'Soil polygons of every prepared area.', encoding: mvtEncoding('svc-native--soil'),
+    id: 'svc-native--soil',
+    title: 'Soil',
+    ...mvt,
+    phase: 'soil_display_tiles',
+    dataset: 'soil',
+    geometryDimension: 2,
+    description: 'Soil polygons of every prepared area.',
+    encoding: mvtEncoding('svc-native--soil'),
   },
   {
-    id: 'svc-native--population', title: 'Population', ...mvt, phase: 'population_display_tiles', dataset: 'population', geometryDimension: 2,
-    description: 'Population density cells of every prepared area that asked for population.', encoding: mvtEncoding('svc-native--population'),
+    id: 'svc-native--population',
+    title: 'Population',
+    ...mvt,
+    phase: 'population_display_tiles',
+    dataset: 'population',
+    geometryDimension: 2,
+    description: 'Population density cells of every prepared area that asked for population.',
+    encoding: mvtEncoding('svc-native--population'),
   },
   {
-    id: 'svc-native--buildings', title: 'Buildings', ...mvt, phase: 'buildings_display_tiles', dataset: 'buildings', geometryDimension: 2,
-    description: 'Building footprints of every prepared area that asked for buildings.', encoding: mvtEncoding('svc-native--buildings'),
+    id: 'svc-native--buildings',
+    title: 'Buildings',
+    ...mvt,
+    phase: 'buildings_display_tiles',
+    dataset: 'buildings',
+    geometryDimension: 2,
+    description: 'Building footprints of every prepared area that asked for buildings.',
+    encoding: mvtEncoding('svc-native--buildings'),
   },
 ];
 

@@ -24,7 +24,13 @@ function send(res: ServerResponse, answer: TileAnswer): true {
   return true;
 }
 
-async function answerAfterLookups(deps: FastPathDeps, req: IncomingMessage, res: ServerResponse, extension: string, params: TileRequest) {
+async function answerAfterLookups(
+  deps: FastPathDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  extension: string,
+  params: TileRequest,
+) {
   try {
     await authenticate(deps.apiKeys, req.headers.authorization);
     return send(res, await answerTile(deps, extension, params, req.headers['if-none-match']));
@@ -39,7 +45,12 @@ export function tileFastPath(deps: FastPathDeps): FastPath {
     const match = TILE_PATH.exec(req.url);
     if (!match) return false;
     const extension = match[5]!;
-    const params = { collectionId: match[1]!, tileMatrix: Number(match[2]), tileRow: Number(match[3]), tileCol: Number(match[4]) };
+    const params = {
+      collectionId: match[1]!,
+      tileMatrix: Number(match[2]),
+      tileRow: Number(match[3]),
+      tileCol: Number(match[4]),
+    };
     try {
       // Synchronous when memory holds the key check, the readiness and the bytes (the usual case).
       const answer = knownPrincipal(deps.apiKeys, req.headers.authorization)

@@ -14,7 +14,8 @@ export const NOT_READY_RETRY_AFTER_S = 5;
 export const STORAGE_RETRY_AFTER_S = 30;
 
 export const jsonResponse = (description: string, schema: ResponseSpec['schema']): Record<number, ResponseSpec> => ({
-  200: { description, schema }, ...authErrors,
+  200: { description, schema },
+  ...authErrors,
 });
 
 export const unknownCollectionResponse: ResponseSpec = { description: 'Unknown collection', schema: HTTPError };
@@ -35,9 +36,18 @@ export const tileResponses = (mediaType: string): Record<number, ResponseSpec> =
       'No tile: empty (nothing prepared at this address, an empty vector tile, or the phase failed, was blocked or ' +
       'canceled) or not-ready (a running job is preparing it; retry after Retry-After seconds)',
     headers: {
-      [TILE_STATUS_HEADER]: { description: 'empty or not-ready', schema: Type.Unsafe<string>({ type: 'string', enum: ['empty', 'not-ready'] }) },
-      'Retry-After': { description: `Seconds before retrying a not-ready tile (${NOT_READY_RETRY_AFTER_S})`, schema: Type.Integer() },
-      'Cache-Control': { description: `${EMPTY_CACHE_CONTROL} when empty, ${NOT_READY_CACHE_CONTROL} when not ready`, schema: Type.String() },
+      [TILE_STATUS_HEADER]: {
+        description: 'empty or not-ready',
+        schema: Type.Unsafe<string>({ type: 'string', enum: ['empty', 'not-ready'] }),
+      },
+      'Retry-After': {
+        description: `Seconds before retrying a not-ready tile (${NOT_READY_RETRY_AFTER_S})`,
+        schema: Type.Integer(),
+      },
+      'Cache-Control': {
+        description: `${EMPTY_CACHE_CONTROL} when empty, ${NOT_READY_CACHE_CONTROL} when not ready`,
+        schema: Type.String(),
+      },
     },
   },
   304: {
@@ -45,9 +55,12 @@ export const tileResponses = (mediaType: string): Record<number, ResponseSpec> =
     headers: { ETag: { description: 'The current ETag', schema: Type.String() } },
   },
   ...authErrors,
-  404: { description:
-    'Unknown collection, an extension other than the collection\'s, a zoom outside 8..12, or a row/column outside the ' +
-    'zoom\'s matrix', schema: HTTPError },
+  404: {
+    description:
+      "Unknown collection, an extension other than the collection's, a zoom outside 8..12, or a row/column outside the " +
+      "zoom's matrix",
+    schema: HTTPError,
+  },
   503: {
     description: 'Tile storage unavailable',
     schema: HTTPError,

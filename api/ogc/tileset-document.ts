@@ -22,26 +22,44 @@ export function tilesetDocument(origin: string, collection: TileCollection, prep
     tileMatrixSetURI: WEB_MERCATOR_QUAD_URI,
     mediaTypes: [collection.mediaType],
     boundingBox,
-    tileMatrixSetLimits: zooms.map((z) => ({ tileMatrix: String(z), minTileRow: 0, maxTileRow: 2 ** z - 1, minTileCol: 0, maxTileCol: 2 ** z - 1 })),
-    ...(collection.dataType === 'vector' ? {
-      layers: [{
-        id: collection.id,
-        title: collection.title,
-        dataType: 'vector',
-        geometryDimension: collection.geometryDimension,
-        minTileMatrix: String(TILE_MIN_ZOOM),
-        maxTileMatrix: String(TILE_MAX_ZOOM),
-        boundingBox,
-      }],
-    } : {}),
+    tileMatrixSetLimits: zooms.map((z) => ({
+      tileMatrix: String(z),
+      minTileRow: 0,
+      maxTileRow: 2 ** z - 1,
+      minTileCol: 0,
+      maxTileCol: 2 ** z - 1,
+    })),
+    ...(collection.dataType === 'vector'
+      ? {
+          layers: [
+            {
+              id: collection.id,
+              title: collection.title,
+              dataType: 'vector',
+              geometryDimension: collection.geometryDimension,
+              minTileMatrix: String(TILE_MIN_ZOOM),
+              maxTileMatrix: String(TILE_MAX_ZOOM),
+              boundingBox,
+            },
+          ],
+        }
+      : {}),
     'svc:encoding': collection.encoding,
     'svc:readiness_phase': collection.phase,
     links: [
       { href: tilesetUrl(origin, collection.id), rel: 'self', type: JSON_TYPE, title: 'This tileset' },
-      { href: tileMatrixSetUrl(origin), rel: REL.tilingScheme, type: JSON_TYPE, title: 'WebMercatorQuad tile matrix set' },
+      {
+        href: tileMatrixSetUrl(origin),
+        rel: REL.tilingScheme,
+        type: JSON_TYPE,
+        title: 'WebMercatorQuad tile matrix set',
+      },
       { href: tileCollectionUrl(origin, collection.id), rel: REL.geodata, type: JSON_TYPE, title: 'The collection' },
       {
-        href: tileUrlTemplate(origin, collection.id, collection.extensions[0]!), rel: 'item', type: collection.mediaType, templated: true,
+        href: tileUrlTemplate(origin, collection.id, collection.extensions[0]!),
+        rel: 'item',
+        type: collection.mediaType,
+        templated: true,
         title: 'Tiles: {tileMatrix} = zoom, {tileRow} = y, {tileCol} = x',
       },
     ],

@@ -14,7 +14,7 @@ function parameters(schema: TSchema | undefined, where: 'path' | 'query') {
   return Object.entries(s.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
-    required: where === 'path' || (s.required ?? []).includes(name) && property.default === undefined,
+    required: where === 'path' || ((s.required ?? []).includes(name) && property.default === undefined),
     description: property.description as string | undefined,
     schema: property,
   }));
@@ -44,10 +44,11 @@ const idempotencyKeyParameter = {
   name: IDEMPOTENCY_KEY_HEADER,
   in: 'header',
   required: false,
-  description: 'Makes the request safe to retry: a retry with the same key (same account) within 24 hours answers '
-    + 'what the first request created, never a second record (header Idempotent-Replayed: true); the same key with '
-    + 'another method, path, query or body answers 422; a retry while the first is still writing waits for it, or '
-    + 'answers 409 after 10 s. Use a fresh random key (a UUID) for each new request.',
+  description:
+    'Makes the request safe to retry: a retry with the same key (same account) within 24 hours answers ' +
+    'what the first request created, never a second record (header Idempotent-Replayed: true); the same key with ' +
+    'another method, path, query or body answers 422; a retry while the first is still writing waits for it, or ' +
+    'answers 409 after 10 s. Use a fresh random key (a UUID) for each new request.',
   schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
 };
 
@@ -60,9 +61,10 @@ function idempotentResponses(responses: Record<number, ResponseSpec>): Record<nu
       ? { ...responses[409], description: `${responses[409].description}; or: ${inProgress}` }
       : { description: inProgress, schema: HTTPError },
     503: {
-      description: `${responses[503] ? `${responses[503].description}; or: ` : ''}The write was recorded but the read `
-        + 'models have not caught up: the body names what was created (id, location; Location header). GET it shortly, '
-        + 'or retry with the same Idempotency-Key.',
+      description:
+        `${responses[503] ? `${responses[503].description}; or: ` : ''}The write was recorded but the read ` +
+        'models have not caught up: the body names what was created (id, location; Location header). GET it shortly, ' +
+        'or retry with the same Idempotency-Key.',
       schema: RecordedNotYetReadable,
     },
   };
@@ -80,37 +82,63 @@ export function buildOpenApi(routes: RouteSpec[], info: { title: string; version
       description: route.description,
       tags: route.tags,
       parameters: [
-        ...parameters(route.params, 'path'), ...parameters(route.query, 'query'),
+        ...parameters(route.params, 'path'),
+        ...parameters(route.query, 'query'),
         ...(route.idempotent ? [idempotencyKeyParameter] : []),
       ],
-      responses: Object.fromEntries(Object.entries(responsesOf(route)).map(([status, response]) => [status, {
-        description: response.description,
-        headers: response.headers
-          ? Object.fromEntries(Object.entries(response.headers).map(([h, v]) => [h, { description: v.description, schema: plain(v.schema) }]))
-          : undefined,
-        content: response.schema || response.contentType
-          ? { [response.contentType ?? 'application/json']: response.schema ? { schema: named.ref(response.schema) } : {} }
-          : undefined,
-      }])),
+      responses: Object.fromEntries(
+        Object.entries(responsesOf(route)).map(([status, response]) => [
+          status,
+          {
+            description: response.description,
+            headers: response.headers
+              ? Object.fromEntries(
+                  Object.entries(response.headers).map(([h, v]) => [
+                    h,
+                    { description: v.description, schema: plain(v.schema) },
+                  ]),
+                )
+              : undefined,
+            content:
+              response.schema || response.contentType
+                ? {
+                    [response.contentType ?? 'application/json']: response.schema
+                      ? { schema: named.ref(response.schema) }
+                      : {},
+                  }
+                : undefined,
+          },
+        ]),
+      ),
     };
-    if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: named.ref(route.body) } } };
+    if (route.body)
+      operation.requestBody = { required: true, content: { 'application/json': { schema: named.ref(route.body) } } };
     if (route.multipartBody) {
       operation.requestBody = {
         required: true,
-        content: { 'multipart/form-data': { schema: named.ref(route.multipartBody), encoding: { files: { contentType: 'application/octet-stream' } } } },
+        content: {
+          'multipart/form-data': {
+            schema: named.ref(route.multipartBody),
+            encoding: { files: { contentType: 'application/octet-stream' } },
+          },
+        },
       };
     }
     if (route.auth) operation.security = [{ bearerAuth: [] }];
     (paths[route.path] ??= {})[route.method] = operation;
   }
-  return JSON.parse(JSON.stringify({
-    openapi: '3.1.0',
-    info,
-    servers: [{ url: '/' }],
-    paths,
-    components: {
-      schemas: named.components,
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer opk_…' } },
-    },
-  }));
+  return JSON.parse(
+    JSON.stringify({
+      openapi: '3.1.0',
+      info,
+      servers: [{ url: '/' }],
+      paths,
+      components: {
+        schemas: named.components,
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: Authorization: Bearer opk_…' },
+        },
+      },
+    }),
+  );
 }

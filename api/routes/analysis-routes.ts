@@ -97,7 +97,9 @@ export const analysisRoutes = (deps: ApiDependencies) => [
     params: Type.Object({ map_id: Uuid }),
     body: AnalysisRequest,
     idempotent: true,
-    authorize: async ({ params, principal }) => { await accessibleMap(deps.readModels, params.map_id, principal); },
+    authorize: async ({ params, principal }) => {
+      await accessibleMap(deps.readModels, params.map_id, principal);
+    },
     responses: {
       201: { description: 'Finished: the analysis with its result', schema: AnalysisResponse },
       202: { description: 'Accepted: poll the Location (GET /api/analyses/{analysis_id})', schema: AnalysisResponse },

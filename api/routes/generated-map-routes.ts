@@ -9,42 +9,53 @@ import { accessibleOperation } from '../access.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { HTTPError, ListEnvelope, ownedResourceErrors } from '../common-schemas.ts';
 import {
-  answerGeneratedMap, GENERATED_MAP_CACHE_CONTROL, generatedMapView,
+  answerGeneratedMap,
+  GENERATED_MAP_CACHE_CONTROL,
+  generatedMapView,
 } from '../generated-maps/generated-map-answers.ts';
 import { requestOrigin } from '../ogc/request-origin.ts';
 import { defineRoute } from '../route-spec.ts';
 
-const GeneratedMapItem = Type.Object({
-  path: Type.String({
-    description: 'The asset path: area-overview.png, mcoo-<movement class>.png, analysis-<analysis id>.png',
-  }),
-  title: Type.String(),
-  kind: StringEnum(GENERATED_MAP_KINDS),
-  map_id: Uuid,
-  inputs: Type.Record(Type.String(), Type.String(), {
-    description: 'What the map was drawn from: input streams with their versions, products with their hashes',
-  }),
-  input_hash: Type.String({
-    description: 'Hash of the kind, the renderer version and the inputs (the content address)',
-  }),
-  renderer_version: Type.String(),
-  created_at: DateTime,
-  content_type: Type.String(),
-  size: Type.Integer({ minimum: 1, description: 'Bytes' }),
-  width: Type.Integer({ minimum: 1, description: 'Pixels of the whole image (face and margins)' }),
-  height: Type.Integer({ minimum: 1 }),
-  etag: Type.String({ description: 'The strong ETag the asset is served with' }),
-  renderings: Type.Integer({ minimum: 1, description: 'How many different renderings the path has had' }),
-  links: Type.Array(Type.Object({
-    rel: Type.String(), href: Type.String(), type: Type.String(), title: Type.String(),
-  })),
-}, { title: 'GeneratedMap' });
+const GeneratedMapItem = Type.Object(
+  {
+    path: Type.String({
+      description: 'The asset path: area-overview.png, mcoo-<movement class>.png, analysis-<analysis id>.png',
+    }),
+    title: Type.String(),
+    kind: StringEnum(GENERATED_MAP_KINDS),
+    map_id: Uuid,
+    inputs: Type.Record(Type.String(), Type.String(), {
+      description: 'What the map was drawn from: input streams with their versions, products with their hashes',
+    }),
+    input_hash: Type.String({
+      description: 'Hash of the kind, the renderer version and the inputs (the content address)',
+    }),
+    renderer_version: Type.String(),
+    created_at: DateTime,
+    content_type: Type.String(),
+    size: Type.Integer({ minimum: 1, description: 'Bytes' }),
+    width: Type.Integer({ minimum: 1, description: 'Pixels of the whole image (face and margins)' }),
+    height: Type.Integer({ minimum: 1 }),
+    etag: Type.String({ description: 'The strong ETag the asset is served with' }),
+    renderings: Type.Integer({ minimum: 1, description: 'How many different renderings the path has had' }),
+    links: Type.Array(
+      Type.Object({
+        rel: Type.String(),
+        href: Type.String(),
+        type: Type.String(),
+        title: Type.String(),
+      }),
+    ),
+  },
+  { title: 'GeneratedMap' },
+);
 
 const OperationParams = Type.Object({ operation_id: Uuid });
 const AssetParams = Type.Object({
   operation_id: Uuid,
   asset_path: Type.String({
-    pattern: ASSET_PATH_PATTERN, maxLength: 104,
+    pattern: ASSET_PATH_PATTERN,
+    maxLength: 104,
     description: 'Lower-case letters, digits and hyphens ending in .png (no slash, dot segment or backslash)',
   }),
 });
@@ -55,9 +66,10 @@ export const generatedMapRoutes = (deps: ApiDependencies) => [
     path: '/api/operations/{operation_id}/generated-maps/',
     operationId: 'list_generated_maps',
     summary: "The operation's generated maps (newest rendering per path)",
-    description: 'Rendered by the workers when their inputs become ready and again when they change: the area '
-      + 'overview and one MCOO per movement class after a terrain job of the operation finishes, one map per '
-      + 'completed analysis; all of them again when the boundary changes. Sorted by path.',
+    description:
+      'Rendered by the workers when their inputs become ready and again when they change: the area ' +
+      'overview and one MCOO per movement class after a terrain job of the operation finishes, one map per ' +
+      'completed analysis; all of them again when the boundary changes. Sorted by path.',
     tags: ['generated-maps'],
     auth: true,
     params: OperationParams,
@@ -71,7 +83,10 @@ export const generatedMapRoutes = (deps: ApiDependencies) => [
       const origin = requestOrigin(ctx);
       ctx.body = {
         items: rows.map((row) => generatedMapView(origin, row)),
-        total: rows.length, page: 1, size: Math.max(1, rows.length), pages: 1,
+        total: rows.length,
+        page: 1,
+        size: Math.max(1, rows.length),
+        pages: 1,
       };
     },
   }),
@@ -80,8 +95,9 @@ export const generatedMapRoutes = (deps: ApiDependencies) => [
     path: '/api/operations/{operation_id}/generated-maps/{asset_path}',
     operationId: 'get_generated_map',
     summary: 'One generated map (PNG), the newest rendering at its path',
-    description: 'Strong ETag from the bytes; If-None-Match with it answers 304. A path that is not lower-case '
-      + 'letters, digits and hyphens ending in .png answers 422; a well-formed path the operation has no map at, 404.',
+    description:
+      'Strong ETag from the bytes; If-None-Match with it answers 304. A path that is not lower-case ' +
+      'letters, digits and hyphens ending in .png answers 422; a well-formed path the operation has no map at, 404.',
     tags: ['generated-maps'],
     auth: true,
     params: AssetParams,

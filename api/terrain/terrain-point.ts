@@ -50,33 +50,44 @@ const where = (lon: number, lat: number, tile: TileAddress) =>
   `(${lon}, ${lat}) (work tile ${tile.z}/${tile.x}/${tile.y})`;
 
 /** The terrain of the map at a position; throws HttpError 404 / 409 saying what is missing. */
-export async function readTerrainPoint(
-  deps: TileDeps, mapId: string, lon: number, lat: number,
-): Promise<TerrainPoint> {
+export async function readTerrainPoint(deps: TileDeps, mapId: string, lon: number, lat: number): Promise<TerrainPoint> {
   const { tile, col, row } = workPixelOfLonLat(lon, lat);
   const coverage = await findMapTerrainCoverage(deps.readModels, mapId, tile);
   if (coverage.length === 0) {
-    throw new HttpError(404, `No terrain job of map ${mapId} covers ${where(lon, lat, tile)}: `
-      + 'request a terrain job whose boundary includes it');
+    throw new HttpError(
+      404,
+      `No terrain job of map ${mapId} covers ${where(lon, lat, tile)}: ` +
+        'request a terrain job whose boundary includes it',
+    );
   }
   const readiness = tileReadiness(coverage.map((c) => ({ ...c, fingerprint: c.elevation_fingerprint })));
   if (readiness.status === 'not-ready') {
-    throw new HttpError(409, `Terrain at ${where(lon, lat, tile)} is not ready: terrain job ${coverage[0]!.job_id} `
-      + 'is still preparing its elevation and land-cover tiles (phase terrain_display_tiles); retry later',
-    { 'Retry-After': String(NOT_READY_RETRY_AFTER_S) });
+    throw new HttpError(
+      409,
+      `Terrain at ${where(lon, lat, tile)} is not ready: terrain job ${coverage[0]!.job_id} ` +
+        'is still preparing its elevation and land-cover tiles (phase terrain_display_tiles); retry later',
+      { 'Retry-After': String(NOT_READY_RETRY_AFTER_S) },
+    );
   }
   if (readiness.status === 'empty') {
-    throw new HttpError(409, `No terrain job of map ${mapId} prepared elevation and land-cover tiles at `
-      + `${where(lon, lat, tile)} (phase terrain_display_tiles failed, blocked or was canceled): `
-      + 'request a new terrain job');
+    throw new HttpError(
+      409,
+      `No terrain job of map ${mapId} prepared elevation and land-cover tiles at ` +
+        `${where(lon, lat, tile)} (phase terrain_display_tiles failed, blocked or was canceled): ` +
+        'request a new terrain job',
+    );
   }
   const job = coverage.find((c) => c.job_id === readiness.job_id)!;
   const elevation = await readTile(deps, 'svc-native--terrain-elevation', readiness.fingerprint, tile);
   const landCover = job.land_cover_fingerprint
-    ? await readTile(deps, 'svc-native--terrain-landcover', job.land_cover_fingerprint, tile) : null;
+    ? await readTile(deps, 'svc-native--terrain-landcover', job.land_cover_fingerprint, tile)
+    : null;
   if (!elevation || !landCover) {
-    throw new HttpError(409, `Terrain job ${job.job_id} has no ${!elevation ? 'elevation' : 'land-cover'} tile at `
-      + `${where(lon, lat, tile)} (its source had no data there): request a new terrain job`);
+    throw new HttpError(
+      409,
+      `Terrain job ${job.job_id} has no ${!elevation ? 'elevation' : 'land-cover'} tile at ` +
+        `${where(lon, lat, tile)} (its source had no data there): request a new terrain job`,
+    );
   }
 
   // The 3x3 elevation window; pixels on the tile's border read the neighbour tile (absent → NaN).
@@ -85,13 +96,19 @@ export async function readTerrainPoint(
   const window = new Float32Array(9);
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
-      const c = col + dx, r = row + dy;
-      const ox = Math.floor(c / TILE_SIZE), oy = Math.floor(r / TILE_SIZE);
+      const c = col + dx,
+        r = row + dy;
+      const ox = Math.floor(c / TILE_SIZE),
+        oy = Math.floor(r / TILE_SIZE);
       const key = `${ox}/${oy}`;
       if (!tiles.has(key)) {
         const neighbour = { z: tile.z, x: tile.x + ox, y: tile.y + oy };
-        tiles.set(key, readTile(deps, 'svc-native--terrain-elevation', readiness.fingerprint, neighbour)
-          .then((rgba) => (rgba ? decodeElevationRgba(rgba) : null)));
+        tiles.set(
+          key,
+          readTile(deps, 'svc-native--terrain-elevation', readiness.fingerprint, neighbour).then((rgba) =>
+            rgba ? decodeElevationRgba(rgba) : null,
+          ),
+        );
       }
       const values = await tiles.get(key)!;
       const inner = (r - oy * TILE_SIZE) * TILE_SIZE + (c - ox * TILE_SIZE);

@@ -28,8 +28,12 @@ const FILES: Record<string, [string, string]> = {
 
 // Only the service itself; MapLibre runs its worker from a blob: URL and sets inline styles.
 const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'", "img-src 'self' data: blob:", 'worker-src blob:', 'child-src blob:',
-  "style-src 'self' 'unsafe-inline'", "connect-src 'self'",
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  'worker-src blob:',
+  'child-src blob:',
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
 ].join('; ');
 
 export function serveViewer(): Koa.Middleware {

@@ -8,15 +8,25 @@ import { createHash } from 'node:crypto';
 
 const [manifestFile, portArg] = process.argv.slice(2);
 const manifest = JSON.parse(readFileSync(manifestFile!, 'utf8')) as Record<string, { file: string; type: string }>;
-const tiles = new Map(Object.entries(manifest).map(([path, { file, type }]) => {
-  const bytes = readFileSync(file);
-  return [path, { bytes, type, etag: `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"` }];
-}));
+const tiles = new Map(
+  Object.entries(manifest).map(([path, { file, type }]) => {
+    const bytes = readFileSync(file);
+    return [path, { bytes, type, etag: `"${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}"` }];
+  }),
+);
 
 createServer((req, res) => {
   const tile = tiles.get(req.url ?? '');
-  if (!tile) { res.writeHead(404).end(); return; }
-  res.writeHead(200, { 'Content-Type': tile.type, 'Content-Length': tile.bytes.length, ETag: tile.etag, 'Cache-Control': 'private, max-age=300' });
+  if (!tile) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': tile.type,
+    'Content-Length': tile.bytes.length,
+    ETag: tile.etag,
+    'Cache-Control': 'private, max-age=300',
+  });
   res.end(tile.bytes);
 }).listen(Number(portArg), '127.0.0.1', () => process.send?.('listening'));
 process.on('SIGTERM', () => process.exit(0));

@@ -30,7 +30,11 @@ function random(seed: number) {
   };
 }
 
-interface Cell { index: number; west: number; south: number }
+interface Cell {
+  index: number;
+  west: number;
+  south: number;
+}
 
 function cellsAround(centre: [number, number], count: number): Cell[] {
   const side = Math.max(1, Math.ceil(Math.sqrt(count)));
@@ -68,15 +72,25 @@ function cellNodes(cell: Cell, w: OsmPbfStreamWriter) {
   for (let b = 0; b < BUILDINGS; b++) {
     const x = cell.west + rnd() * CELL_DEG * 0.98;
     const y = cell.south + rnd() * CELL_DEG * 0.98;
-    for (const [dx, dy] of [[0, 0], [0.0002, 0], [0.0002, 0.0001], [0, 0.0001]]) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [0.0002, 0],
+      [0.0002, 0.0001],
+      [0, 0.0001],
+    ]) {
       w.node({ id: id++, lon: x + dx!, lat: y + dy! });
     }
   }
   // Address points: what most of a real extract's nodes are, and nothing the terrain reads.
   for (let a = 0; a < ADDRESSES; a++) {
     w.node({
-      id: id++, lon: cell.west + rnd() * CELL_DEG, lat: cell.south + rnd() * CELL_DEG,
-      tags: { 'addr:housenumber': String(1 + Math.floor(rnd() * 200)), 'addr:street': STREETS[Math.floor(rnd() * STREETS.length)]! },
+      id: id++,
+      lon: cell.west + rnd() * CELL_DEG,
+      lat: cell.south + rnd() * CELL_DEG,
+      tags: {
+        'addr:housenumber': String(1 + Math.floor(rnd() * 200)),
+        'addr:street': STREETS[Math.floor(rnd() * STREETS.length)]!,
+      },
     });
   }
   for (let s = 0; s < STREAMS; s++) {
@@ -93,10 +107,18 @@ function cellWays(cell: Cell, w: OsmPbfStreamWriter) {
   for (let r = 0; r < 2 * ROADS_PER_AXIS; r++) {
     const refs = Array.from({ length: ROAD_NODES }, (_, k) => node + k);
     node += ROAD_NODES;
-    w.way({ id: id++, refs, tags: { highway: HIGHWAYS[Math.floor(rnd() * HIGHWAYS.length)]!, name: STREETS[r % STREETS.length]! } });
+    w.way({
+      id: id++,
+      refs,
+      tags: { highway: HIGHWAYS[Math.floor(rnd() * HIGHWAYS.length)]!, name: STREETS[r % STREETS.length]! },
+    });
   }
   for (let b = 0; b < BUILDINGS; b++) {
-    w.way({ id: id++, refs: [node, node + 1, node + 2, node + 3, node], tags: { building: rnd() < 0.7 ? 'house' : 'yes' } });
+    w.way({
+      id: id++,
+      refs: [node, node + 1, node + 2, node + 3, node],
+      tags: { building: rnd() < 0.7 ? 'house' : 'yes' },
+    });
     node += 4;
   }
   node += ADDRESSES;
@@ -115,7 +137,11 @@ function writeCells(path: string, cells: Cell[]): number {
 }
 
 /** Writes the extract; returns its size in bytes and the number of 0.1° cells it covers. */
-export function generateOsmExtract(path: string, targetBytes: number, centre: [number, number] = [10, 50]): { bytes: number; cells: number } {
+export function generateOsmExtract(
+  path: string,
+  targetBytes: number,
+  centre: [number, number] = [10, 50],
+): { bytes: number; cells: number } {
   // Calibrate the bytes per cell on a small sample, then write the whole extract once.
   const sample = 256;
   const perCell = writeCells(`${path}.sample`, cellsAround(centre, sample)) / sample;
@@ -132,5 +158,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const started = performance.now();
   const { bytes, cells } = generateOsmExtract(out, Number(sizeMb) * 1e6, lon ? [Number(lon), Number(lat)] : undefined);
-  console.log(`${out}: ${(bytes / 1e6).toFixed(1)} MB, ${cells} cells of ${CELL_DEG}°, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${out}: ${(bytes / 1e6).toFixed(1)} MB, ${cells} cells of ${CELL_DEG}°, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

@@ -6,8 +6,17 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { PbfWriter as Pbf } from 'pbf';
 
-export interface StreamNode { id: number; lon: number; lat: number; tags?: Record<string, string> }
-export interface StreamWay { id: number; refs: number[]; tags: Record<string, string> }
+export interface StreamNode {
+  id: number;
+  lon: number;
+  lat: number;
+  tags?: Record<string, string>;
+}
+export interface StreamWay {
+  id: number;
+  refs: number[];
+  tags: Record<string, string>;
+}
 
 const BLOCK_ENTITIES = 8000;
 const GRANULARITY = 100; // nanodegrees: coordinates kept to 1e-7°
@@ -42,7 +51,10 @@ export interface OsmPbfStreamWriter {
 export function createOsmPbfStreamWriter(path: string): OsmPbfStreamWriter {
   const fd = openSync(path, 'w');
   let bytes = 0;
-  const write = (buffer: Buffer) => { writeSync(fd, buffer); bytes += buffer.length; };
+  const write = (buffer: Buffer) => {
+    writeSync(fd, buffer);
+    bytes += buffer.length;
+  };
   const header = new Pbf();
   header.writeStringField(4, 'OsmSchema-V0.6');
   header.writeStringField(4, 'DenseNodes');
@@ -58,14 +70,22 @@ export function createOsmPbfStreamWriter(path: string): OsmPbfStreamWriter {
     const index = new Map<string, number>([['', 0]]);
     const sid = (s: string) => {
       let i = index.get(s);
-      if (i === undefined) { i = table.push(s) - 1; index.set(s, i); }
+      if (i === undefined) {
+        i = table.push(s) - 1;
+        index.set(s, i);
+      }
       return i;
     };
     return { table, sid };
   };
-  const writeStringTable = (block: Pbf, table: string[]) => block.writeMessage(1, (_: unknown, p: Pbf) => {
-    for (const s of table) p.writeBytesField(1, new TextEncoder().encode(s));
-  }, null);
+  const writeStringTable = (block: Pbf, table: string[]) =>
+    block.writeMessage(
+      1,
+      (_: unknown, p: Pbf) => {
+        for (const s of table) p.writeBytesField(1, new TextEncoder().encode(s));
+      },
+      null,
+    );
 
   const flushNodes = () => {
     if (nodes.length === 0) return;
@@ -77,14 +97,22 @@ export function createOsmPbfStreamWriter(path: string): OsmPbfStreamWriter {
     }
     const block = new Pbf();
     writeStringTable(block, table);
-    block.writeMessage(2, (_: unknown, p: Pbf) => {
-      p.writeMessage(2, (__: unknown, d: Pbf) => {
-        d.writePackedSVarint(1, deltas(nodes.map((n) => n.id)));
-        d.writePackedSVarint(8, deltas(nodes.map((n) => Math.round(n.lat * 1e7))));
-        d.writePackedSVarint(9, deltas(nodes.map((n) => Math.round(n.lon * 1e7))));
-        d.writePackedVarint(10, keysVals);
-      }, null);
-    }, null);
+    block.writeMessage(
+      2,
+      (_: unknown, p: Pbf) => {
+        p.writeMessage(
+          2,
+          (__: unknown, d: Pbf) => {
+            d.writePackedSVarint(1, deltas(nodes.map((n) => n.id)));
+            d.writePackedSVarint(8, deltas(nodes.map((n) => Math.round(n.lat * 1e7))));
+            d.writePackedSVarint(9, deltas(nodes.map((n) => Math.round(n.lon * 1e7))));
+            d.writePackedVarint(10, keysVals);
+          },
+          null,
+        );
+      },
+      null,
+    );
     block.writeVarintField(17, GRANULARITY);
     write(blob('OSMData', block.finish()));
     nodes = [];
@@ -96,16 +124,24 @@ export function createOsmPbfStreamWriter(path: string): OsmPbfStreamWriter {
     const parts = ways.map((w) => ({ w, keys: Object.keys(w.tags).map(sid), vals: Object.values(w.tags).map(sid) }));
     const block = new Pbf();
     writeStringTable(block, table);
-    block.writeMessage(2, (_: unknown, p: Pbf) => {
-      for (const { w, keys, vals } of parts) {
-        p.writeMessage(3, (__: unknown, m: Pbf) => {
-          m.writeVarintField(1, w.id);
-          m.writePackedVarint(2, keys);
-          m.writePackedVarint(3, vals);
-          m.writePackedSVarint(8, deltas(w.refs));
-        }, null);
-      }
-    }, null);
+    block.writeMessage(
+      2,
+      (_: unknown, p: Pbf) => {
+        for (const { w, keys, vals } of parts) {
+          p.writeMessage(
+            3,
+            (__: unknown, m: Pbf) => {
+              m.writeVarintField(1, w.id);
+              m.writePackedVarint(2, keys);
+              m.writePackedVarint(3, vals);
+              m.writePackedSVarint(8, deltas(w.refs));
+            },
+            null,
+          );
+        }
+      },
+      null,
+    );
     block.writeVarintField(17, GRANULARITY);
     write(blob('OSMData', block.finish()));
     ways = [];
@@ -121,7 +157,9 @@ export function createOsmPbfStreamWriter(path: string): OsmPbfStreamWriter {
       ways.push(way);
       if (ways.length >= BLOCK_ENTITIES) flushWays();
     },
-    get bytes() { return bytes; },
+    get bytes() {
+      return bytes;
+    },
     close() {
       flushNodes();
       flushWays();

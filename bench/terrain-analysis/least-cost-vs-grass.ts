@@ -20,8 +20,8 @@ function grassSeconds(knightsMove: boolean): number {
     'r.in.ascii input=cost.asc output=cost type=DCELL --quiet',
     'g.region raster=cost',
     'date +%s.%N > seconds.txt',
-    `r.cost ${knightsMove ? '-k ' : ''}input=cost output=acc --quiet `
-      + `start_coordinates=${(start.col + 0.5) * res},${(size - start.row - 0.5) * res}`,
+    `r.cost ${knightsMove ? '-k ' : ''}input=cost output=acc --quiet ` +
+      `start_coordinates=${(start.col + 0.5) * res},${(size - start.row - 0.5) * res}`,
     'date +%s.%N >> seconds.txt',
   ].join('\n');
   const input = grassAscii({ width: size, height: size, data: costs, ewRes: res, nsRes: res });
@@ -42,11 +42,13 @@ function oursSeconds(neighbourhood: Neighbourhood): number {
   return times.sort((a, b) => a - b)[1];
 }
 
-console.log(`least-cost accumulation on ${size} x ${size} (${(size * size / 1e6).toFixed(2)} Mcells), one start`);
+console.log(`least-cost accumulation on ${size} x ${size} (${((size * size) / 1e6).toFixed(2)} Mcells), one start`);
 for (const neighbourhood of [8, 16] as Neighbourhood[]) {
   const grass = grassSeconds(neighbourhood === 16);
   const ours = oursSeconds(neighbourhood);
   const name = neighbourhood === 16 ? 'knight (16)' : 'king (8)   ';
-  console.log(`  ${name}: ours ${ours.toFixed(3)} s, r.cost ${grass.toFixed(3)} s, `
-    + `ratio ours/GRASS ${(ours / grass).toFixed(2)}`);
+  console.log(
+    `  ${name}: ours ${ours.toFixed(3)} s, r.cost ${grass.toFixed(3)} s, ` +
+      `ratio ours/GRASS ${(ours / grass).toFixed(2)}`,
+  );
 }

@@ -15,8 +15,10 @@ const res = 30;
 const random = seededRandom(7);
 const n = size * size;
 const pace = Float64Array.from({ length: n }, () => 0.1 + random());
-const dem = Float64Array.from({ length: n }, (_, i) =>
-  80 * Math.sin((i % size) / 15) * Math.cos(Math.floor(i / size) / 21) + 3 * random());
+const dem = Float64Array.from(
+  { length: n },
+  (_, i) => 80 * Math.sin((i % size) / 15) * Math.cos(Math.floor(i / size) / 21) + 3 * random(),
+);
 const start = { col: Math.floor(size / 3), row: Math.floor(size / 2) };
 const where = `start_coordinates=${(start.col + 0.5) * res},${(size - start.row - 0.5) * res}`;
 
@@ -38,9 +40,16 @@ function grassSeconds(command: string): number {
 
 function oursSeconds(grade: GradeModel, neighbourhood: Neighbourhood): number {
   const surface: TravelSurface = {
-    width: size, height: size, cellWidth: res, cellHeight: res, elevation: dem, pace: grade.kind === 'none' ? pace
-      : new Float64Array(n).fill(1 / ((6000 / 3600) * Math.exp(-0.175))),
-    onRoad: new Uint8Array(n), blocked: new Uint8Array(n), mobility: new Uint8Array(n), grade,
+    width: size,
+    height: size,
+    cellWidth: res,
+    cellHeight: res,
+    elevation: dem,
+    pace: grade.kind === 'none' ? pace : new Float64Array(n).fill(1 / ((6000 / 3600) * Math.exp(-0.175))),
+    onRoad: new Uint8Array(n),
+    blocked: new Uint8Array(n),
+    mobility: new Uint8Array(n),
+    grade,
   };
   accumulateTravelTime(surface, [start], neighbourhood); // warm-up (JIT)
   const times: number[] = [];
@@ -63,7 +72,9 @@ for (const neighbourhood of [8, 16] as Neighbourhood[]) {
   for (const [label, grade, command] of rows) {
     const grass = grassSeconds(command);
     const ours = oursSeconds(grade, neighbourhood);
-    console.log(`  ${name} ${label}: ours ${ours.toFixed(3)} s, GRASS ${grass.toFixed(3)} s, `
-      + `ratio ${(ours / grass).toFixed(2)}`);
+    console.log(
+      `  ${name} ${label}: ours ${ours.toFixed(3)} s, GRASS ${grass.toFixed(3)} s, ` +
+        `ratio ${(ours / grass).toFixed(2)}`,
+    );
   }
 }

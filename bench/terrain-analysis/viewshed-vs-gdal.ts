@@ -15,7 +15,11 @@ const cellSize = 30;
 const work = tempDir('bench-viewshed');
 const random = seededRandom(3);
 const dem: ProjectedDem = {
-  width: size, height: size, cellSize, originX: 600000, originY: 5200000,
+  width: size,
+  height: size,
+  cellSize,
+  originX: 600000,
+  originY: 5200000,
   data: gridOf(size, size, 600000, 5200000, cellSize, -cellSize, (x, y) => hills(x, y, 0.33) + 2 * random()),
 };
 const demPath = writeDem(dem, work.dir);
@@ -38,8 +42,10 @@ for (let i = 0; i < runs; i++) {
   viewshed(raster, observer, options.radius, options);
   ourTimes.push((performance.now() - t0) / 1000);
 }
-const ours = median(ourTimes), gdal = median(gdalTimes);
+const ours = median(ourTimes),
+  gdal = median(gdalTimes);
 console.log(`viewshed on ${size} x ${size} (30 m cells), radius ${radiusCells} cells, observer 10 m, k = 4/3`);
-console.log(`  ours ${ours.toFixed(3)} s, gdal_viewshed ${gdal.toFixed(3)} s, `
-  + `ratio ours/GDAL ${(ours / gdal).toFixed(2)}`);
+console.log(
+  `  ours ${ours.toFixed(3)} s, gdal_viewshed ${gdal.toFixed(3)} s, ` + `ratio ours/GDAL ${(ours / gdal).toFixed(2)}`,
+);
 work.remove();

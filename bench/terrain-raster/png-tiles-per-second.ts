@@ -11,13 +11,20 @@ const random = seededRandom(9);
 const codes = [10, 20, 30, 40, 50, 60, 80, 90];
 // Realistic content: hills with 1 m noise (elevation), 5 x 5 pixel patches of land cover.
 const elevationTiles: TileRaster[] = Array.from({ length: 16 }, (_, k) => ({
-  tile: { z: 12, x: k, y: 0 }, size: 256, nodata: NaN,
+  tile: { z: 12, x: k, y: 0 },
+  size: 256,
+  nodata: NaN,
   data: gridOf(256, 256, k * 9784, 0, 38.2, -38.2, (x, y) => hills(x, y) + random()),
 }));
 const patches = Array.from({ length: 52 * 52 }, () => codes[Math.floor(random() * codes.length)]);
 const coverTiles: TileRaster[] = Array.from({ length: 16 }, (_, k) => ({
-  tile: { z: 12, x: k, y: 0 }, size: 256, nodata: 0,
-  data: Uint8Array.from({ length: 65536 }, (_, i) => patches[(Math.floor(((i >> 8) + k) / 5) * 52 + Math.floor((i & 255) / 5)) % patches.length]),
+  tile: { z: 12, x: k, y: 0 },
+  size: 256,
+  nodata: 0,
+  data: Uint8Array.from(
+    { length: 65536 },
+    (_, i) => patches[(Math.floor(((i >> 8) + k) / 5) * 52 + Math.floor((i & 255) / 5)) % patches.length],
+  ),
 }));
 
 async function rate(label: string, encode: (i: number) => unknown): Promise<void> {

@@ -19,8 +19,14 @@ const random = seededRandom(1);
 const dem = gridOf(size, size, 600000, 5200000, 10, -10, (x, y) => hills(x, y) + random());
 const demPath = join(work.dir, 'dem.tif');
 writeRaster(demPath, {
-  width: size, height: size, data: dem, type: 'Float32', srs: 'EPSG:32632', nodata: -9999,
-  geoTransform: [600000, 10, 0, 5200000, 0, -10], creationOptions: ['TILED=YES'],
+  width: size,
+  height: size,
+  data: dem,
+  type: 'Float32',
+  srs: 'EPSG:32632',
+  nodata: -9999,
+  geoTransform: [600000, 10, 0, 5200000, 0, -10],
+  creationOptions: ['TILED=YES'],
 });
 
 function median(values: number[]): number {
@@ -37,7 +43,9 @@ async function time(label: string, fn: () => unknown | Promise<unknown>): Promis
     samples.push(performance.now() - start);
   }
   const ms = median(samples);
-  console.log(`${label.padEnd(58)} ${ms.toFixed(0).padStart(6)} ms  ${(megapixels / (ms / 1000)).toFixed(1).padStart(7)} MP/s`);
+  console.log(
+    `${label.padEnd(58)} ${ms.toFixed(0).padStart(6)} ms  ${(megapixels / (ms / 1000)).toFixed(1).padStart(7)} MP/s`,
+  );
   return ms;
 }
 
@@ -50,7 +58,9 @@ function haloOf(values: Float32Array): HaloGrid {
 const spacing = { x: new Float64Array(size).fill(10), y: new Float64Array(size).fill(10) };
 const grid = haloOf(dem);
 const pool = createRasterPool();
-console.log(`slope + TRI of a ${size} x ${size} Float32 DEM (${megapixels.toFixed(1)} MP), median of ${runs} runs, ${pool.threads} worker threads`);
+console.log(
+  `slope + TRI of a ${size} x ${size} Float32 DEM (${megapixels.toFixed(1)} MP), median of ${runs} runs, ${pool.threads} worker threads`,
+);
 
 const gdalFile = await time('gdaldem slope + TRI (read GeoTIFF, write GeoTIFF)', () => {
   execFileSync('gdaldem', ['slope', '-q', demPath, join(work.dir, 'slope.tif')]);

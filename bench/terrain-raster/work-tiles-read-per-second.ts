@@ -13,8 +13,14 @@ const work = tempDir('bench-read');
 const path = join(work.dir, 'dem.tif');
 // 4096 x 4096 at 30 m in UTM 32N (123 km square), DEFLATE COG with overviews.
 writeRaster(path, {
-  width: 4096, height: 4096, type: 'Float32', srs: 'EPSG:32632', nodata: -9999, format: 'COG',
-  data: gridOf(4096, 4096, 560000, 5250000, 30, -30, hills), geoTransform: [560000, 30, 0, 5250000, 0, -30],
+  width: 4096,
+  height: 4096,
+  type: 'Float32',
+  srs: 'EPSG:32632',
+  nodata: -9999,
+  format: 'COG',
+  data: gridOf(4096, 4096, 560000, 5250000, 30, -30, hills),
+  geoTransform: [560000, 30, 0, 5250000, 0, -30],
   creationOptions: ['BLOCKSIZE=256', 'COMPRESS=DEFLATE'],
 });
 // 8 x 8 work tiles well inside the raster (around 10.6°E, 46.7°N).
@@ -34,8 +40,23 @@ await provider.close();
 const sample = tiles.slice(0, 16);
 start = performance.now();
 for (const tile of sample) {
-  execFileSync('gdalwarp', ['-q', '-overwrite', '-t_srs', 'EPSG:3857', '-te', ...tileBoundsMercator(tile).map(String), '-ts', '256', '256',
-    '-r', 'bilinear', '-of', 'MEM', path, 'out']);
+  execFileSync('gdalwarp', [
+    '-q',
+    '-overwrite',
+    '-t_srs',
+    'EPSG:3857',
+    '-te',
+    ...tileBoundsMercator(tile).map(String),
+    '-ts',
+    '256',
+    '256',
+    '-r',
+    'bilinear',
+    '-of',
+    'MEM',
+    path,
+    'out',
+  ]);
 }
 const gdal = sample.length / ((performance.now() - start) / 1000);
 console.log(`elevation work tiles (256², UTM COG -> Web Mercator, bilinear), ${tiles.length} tiles`);

@@ -21,7 +21,10 @@ const extractMb = Number(arg('extract-mb') ?? 1000);
 const dir = arg('dir') ?? '/tmp/k-scale';
 const keep = process.argv.includes('--keep');
 const tsx = (script: string, args: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, script), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, script), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).toString();
 
 // 100 km × 100 km at 50°N around 10°E: 1.398° of longitude × 0.899° of latitude.
 const [cx, cy, dx, dy] = [10, 50, 1.398 / 2, 0.899 / 2];
@@ -32,20 +35,45 @@ try {
   for (let lon = 9; lon < 11; lon += 0.5) {
     for (let lat = 49.5; lat < 50.5; lat += 0.5) {
       writeRaster(join(dir, 'dem', `dem_${lon}_${lat}.tif`), {
-        width: 600, height: 600, type: 'Float32', srs: 'EPSG:4326', nodata: -9999,
+        width: 600,
+        height: 600,
+        type: 'Float32',
+        srs: 'EPSG:4326',
+        nodata: -9999,
         data: gridOf(600, 600, lon, lat + 0.5, res, -res, (x, y) => 300 + hills(x * 71000, y * 111000)),
-        geoTransform: [lon, res, 0, lat + 0.5, 0, -res], creationOptions: ['TILED=YES', 'COMPRESS=DEFLATE'],
+        geoTransform: [lon, res, 0, lat + 0.5, 0, -res],
+        creationOptions: ['TILED=YES', 'COMPRESS=DEFLATE'],
       });
     }
   }
   const pbf = join(dir, 'extract.osm.pbf');
   console.log(tsx('bench/support/generate-osm-extract.ts', [pbf, String(extractMb), String(cx), String(cy)]).trim());
   const t = performance.now();
-  const settings = tsx('entrypoints/import-source.ts', ['--osm', pbf, '--rasters', join(dir, 'dem'), '--dataset', 'elevation', '--out', join(dir, 'imported')]);
-  console.log(`import-source: ${fmt((performance.now() - t) / 1000, 1)} s (extract ${fmt(statSync(pbf).size / 1e6, 0)} MB)`);
+  const settings = tsx('entrypoints/import-source.ts', [
+    '--osm',
+    pbf,
+    '--rasters',
+    join(dir, 'dem'),
+    '--dataset',
+    'elevation',
+    '--out',
+    join(dir, 'imported'),
+  ]);
+  console.log(
+    `import-source: ${fmt((performance.now() - t) / 1000, 1)} s (extract ${fmt(statSync(pbf).size / 1e6, 0)} MB)`,
+  );
   if (!keep) rmSync(pbf, { force: true });
-  const env = Object.fromEntries(settings.trim().split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-  console.log(Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n'));
+  const env = Object.fromEntries(
+    settings
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  console.log(
+    Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+  );
 
   const svc = await startTestService('pglite', env);
   try {
@@ -61,10 +89,14 @@ try {
         const display = (performance.now() - started) / 1000;
         const tiles = job.phases.find((p: { id: string }) => p.id === 'terrain_source_artifacts').counts.total;
         if (job.status !== 'success') throw new Error(`job ${job.status}: ${JSON.stringify(job)}`);
-        console.log(`10,000 km² (${tiles} work tiles): analysis_ready ${fmt(analysis, 1)} s (goal ≤ 60), `
-          + `display_ready ${fmt(display, 1)} s (goal ≤ 90), peak RSS ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB `
-          + `(goal ≤ 1024; ${fmt(rssBefore, 0)} MB before the job)`);
-        console.log(`warnings: ${job.warnings.map((w: { code: string; dataset: string | null }) => `${w.code}:${w.dataset}`).join(', ')}`);
+        console.log(
+          `10,000 km² (${tiles} work tiles): analysis_ready ${fmt(analysis, 1)} s (goal ≤ 60), ` +
+            `display_ready ${fmt(display, 1)} s (goal ≤ 90), peak RSS ${fmt(process.resourceUsage().maxRSS / 1024, 0)} MB ` +
+            `(goal ≤ 1024; ${fmt(rssBefore, 0)} MB before the job)`,
+        );
+        console.log(
+          `warnings: ${job.warnings.map((w: { code: string; dataset: string | null }) => `${w.code}:${w.dataset}`).join(', ')}`,
+        );
         break;
       }
       await new Promise((r) => setTimeout(r, 100));

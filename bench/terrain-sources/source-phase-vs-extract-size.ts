@@ -25,12 +25,25 @@ const keep = process.argv.includes('--keep');
 
 // 10 km × 10 km at 50°N: 0.1398° of longitude × 0.0899° of latitude around 10°E 50°N.
 const [cx, cy, dx, dy] = [10, 50, 0.1398 / 2, 0.0899 / 2];
-const area: AreaPolygon = { type: 'Polygon', coordinates: [[[cx - dx, cy - dy], [cx + dx, cy - dy], [cx + dx, cy + dy], [cx - dx, cy + dy], [cx - dx, cy - dy]]] };
+const area: AreaPolygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [cx - dx, cy - dy],
+      [cx + dx, cy - dy],
+      [cx + dx, cy + dy],
+      [cx - dx, cy + dy],
+      [cx - dx, cy - dy],
+    ],
+  ],
+};
 const tiles = workTilesForArea(area);
 
 mkdirSync(dir, { recursive: true });
 console.log(`job: 100 km² at ${cx}°E ${cy}°N, ${tiles.length} work tiles; roads and buildings from indexed FlatGeobuf`);
-console.log('extract MB  generate s  import s  roads.fgb MB  buildings.fgb MB  road_artifacts s  buildings_artifacts s');
+console.log(
+  'extract MB  generate s  import s  roads.fgb MB  buildings.fgb MB  road_artifacts s  buildings_artifacts s',
+);
 try {
   for (const size of sizes) {
     const pbf = join(dir, `extract-${size}mb.osm.pbf`);
@@ -39,17 +52,31 @@ try {
     const { bytes } = generateOsmExtract(pbf, size * 1e6, [cx, cy]);
     const generated = (performance.now() - t) / 1000;
     t = performance.now();
-    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/import-source.ts'), '--osm', pbf, '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'entrypoints/import-source.ts'), '--osm', pbf, '--out', out],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     const imported = (performance.now() - t) / 1000;
     const roads = join(out, 'roads.fgb');
     const buildings = join(out, 'buildings.fgb');
-    const providers = sourceProvidersFromEnv({ ROADS_SOURCE: `flatgeobuf:${roads}`, BUILDINGS_SOURCE: `flatgeobuf:${buildings}` });
+    const providers = sourceProvidersFromEnv({
+      ROADS_SOURCE: `flatgeobuf:${roads}`,
+      BUILDINGS_SOURCE: `flatgeobuf:${buildings}`,
+    });
     const phase = async (id: 'road_artifacts' | 'buildings_artifacts') => {
       const store = join(dir, `store-${size}-${id}`);
       rmSync(store, { recursive: true, force: true });
       const started = performance.now();
       const result = await runTerrainPhase({
-        phase: id, area, tiles, includePopulation: false, includeBuildings: true, providers, store: createFsBlobStore(store), concurrency: 2,
+        phase: id,
+        area,
+        tiles,
+        includePopulation: false,
+        includeBuildings: true,
+        providers,
+        store: createFsBlobStore(store),
+        concurrency: 2,
       });
       const seconds = (performance.now() - started) / 1000;
       rmSync(store, { recursive: true, force: true });
@@ -57,9 +84,11 @@ try {
       return seconds;
     };
     const [roadSeconds, buildingSeconds] = [await phase('road_artifacts'), await phase('buildings_artifacts')];
-    console.log(`${fmt(bytes / 1e6, 1).padStart(10)}  ${fmt(generated, 1).padStart(10)}  ${fmt(imported, 1).padStart(8)}  `
-      + `${fmt(statSync(roads).size / 1e6, 1).padStart(12)}  ${fmt(statSync(buildings).size / 1e6, 1).padStart(16)}  `
-      + `${fmt(roadSeconds, 2).padStart(16)}  ${fmt(buildingSeconds, 2).padStart(20)}`);
+    console.log(
+      `${fmt(bytes / 1e6, 1).padStart(10)}  ${fmt(generated, 1).padStart(10)}  ${fmt(imported, 1).padStart(8)}  ` +
+        `${fmt(statSync(roads).size / 1e6, 1).padStart(12)}  ${fmt(statSync(buildings).size / 1e6, 1).padStart(16)}  ` +
+        `${fmt(roadSeconds, 2).padStart(16)}  ${fmt(buildingSeconds, 2).padStart(20)}`,
+    );
     if (!keep) rmSync(pbf, { force: true });
   }
 } finally {

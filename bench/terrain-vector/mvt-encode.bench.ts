@@ -18,12 +18,16 @@ for (const dataset of ['roads', 'buildings', 'soil'] as const) {
   let bytes = 0;
   const rounds = 10;
   let started = performance.now();
-  for (let r = 0; r < rounds; r++) for (let k = 0; k < 4; k++) bytes += encodeMvtTile(VECTOR_COLLECTIONS[dataset], content[k].features, children[k]).length;
+  for (let r = 0; r < rounds; r++)
+    for (let k = 0; k < 4; k++)
+      bytes += encodeMvtTile(VECTOR_COLLECTIONS[dataset], content[k].features, children[k]).length;
   const seconds = (performance.now() - started) / 1000;
   const encoded = children.map((t, k) => encodeMvtTile(VECTOR_COLLECTIONS[dataset], content[k].features, t));
   started = performance.now();
   for (let r = 0; r < rounds; r++) buildMvtTile(dataset, PARENT, { kind: 'children', children: encoded });
   const parentSeconds = (performance.now() - started) / 1000;
-  console.log(`${dataset}: ${(features / 4).toFixed(0)} features/tile, ${(bytes / rounds / 4 / 1024).toFixed(1)} KiB/tile, `
-    + `${((rounds * 4) / seconds).toFixed(0)} work tiles/s encoded, ${(rounds / parentSeconds).toFixed(0)} parent tiles/s (decode 4 + merge + encode)`);
+  console.log(
+    `${dataset}: ${(features / 4).toFixed(0)} features/tile, ${(bytes / rounds / 4 / 1024).toFixed(1)} KiB/tile, ` +
+      `${((rounds * 4) / seconds).toFixed(0)} work tiles/s encoded, ${(rounds / parentSeconds).toFixed(0)} parent tiles/s (decode 4 + merge + encode)`,
+  );
 }

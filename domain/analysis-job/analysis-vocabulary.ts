@@ -1,6 +1,13 @@
 // The vocabulary of analyses: tool types, statuses and the limits of one request. Declared once
 // here; request schemas, events, rows and README derive from it.
-export const ANALYSIS_TYPES = ['line_of_sight', 'viewshed', 'route', 'landing_zones', 'rf_coverage', 'terrain_evaluation'] as const;
+export const ANALYSIS_TYPES = [
+  'line_of_sight',
+  'viewshed',
+  'route',
+  'landing_zones',
+  'rf_coverage',
+  'terrain_evaluation',
+] as const;
 export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
 
 /** Tools wired to a worker (all of them; the list lets a new tool be declared before it runs). */

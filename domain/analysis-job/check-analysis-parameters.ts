@@ -1,14 +1,20 @@
 // Range rules of a request that a JSON schema cannot state: lengths and areas in ground metres and
 // the footprint limit. Returns FastAPI-style issues (loc from the body), empty when acceptable. Pure.
 import type {
-  AnalysisParameters, LandingZonesParameters, LineOfSightParameters, TerrainEvaluationParameters,
+  AnalysisParameters,
+  LandingZonesParameters,
+  LineOfSightParameters,
+  TerrainEvaluationParameters,
 } from './analysis-parameters.ts';
 import { validateGeometry } from '../map/geojson/validate-geometry.ts';
 import type { DeferredRingChecks } from '../map/geojson/deferred-ring-checks.ts';
 import { analysisFootprint } from './analysis-footprint.ts';
 import { groundDistanceM } from './ground-distance-m.ts';
 import {
-  MAX_ANALYSIS_WORK_TILES, MAX_LINE_OF_SIGHT_M, MAX_TERRAIN_EVALUATION_WORK_TILES, type AvailableAnalysisType,
+  MAX_ANALYSIS_WORK_TILES,
+  MAX_LINE_OF_SIGHT_M,
+  MAX_TERRAIN_EVALUATION_WORK_TILES,
+  type AvailableAnalysisType,
 } from './analysis-vocabulary.ts';
 
 export interface ParameterIssue {
@@ -27,7 +33,9 @@ const FOOTPRINT_LOC: Partial<Record<AvailableAnalysisType, Array<string | number
 
 /** With `deferred`, the area's ring crossing searches are left to the caller (validate-geometry.ts). */
 export function checkAnalysisParameters(
-  type: AvailableAnalysisType, parameters: AnalysisParameters, deferred?: DeferredRingChecks,
+  type: AvailableAnalysisType,
+  parameters: AnalysisParameters,
+  deferred?: DeferredRingChecks,
 ): ParameterIssue[] {
   if (type === 'line_of_sight') {
     const { observer, target } = parameters as LineOfSightParameters;
@@ -47,11 +55,13 @@ export function checkAnalysisParameters(
     const issues = validateGeometry(evaluation.area, ['Polygon'], ['body', 'area'], deferred);
     if (issues.length > 0) return issues;
     if ((evaluation.start === null) !== (evaluation.objective === null)) {
-      return [{
-        loc: ['body', evaluation.start === null ? 'start' : 'objective'],
-        type: 'value_error',
-        msg: 'give both start and objective, or neither (then the avenues along the area\'s long axis are evaluated both ways)',
-      }];
+      return [
+        {
+          loc: ['body', evaluation.start === null ? 'start' : 'objective'],
+          type: 'value_error',
+          msg: "give both start and objective, or neither (then the avenues along the area's long axis are evaluated both ways)",
+        },
+      ];
     }
     for (const key of ['start', 'objective'] as const) {
       const place = evaluation[key];
@@ -63,7 +73,12 @@ export function checkAnalysisParameters(
   }
   if (type === 'landing_zones') {
     // Closed rings, [lon, lat] order, no self-intersections: the map layers' GeoJSON rules.
-    const issues = validateGeometry((parameters as LandingZonesParameters).area, ['Polygon'], ['body', 'area'], deferred);
+    const issues = validateGeometry(
+      (parameters as LandingZonesParameters).area,
+      ['Polygon'],
+      ['body', 'area'],
+      deferred,
+    );
     if (issues.length > 0) return issues;
   }
   const tiles = analysisFootprint(type, parameters).length;

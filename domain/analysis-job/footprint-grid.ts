@@ -35,7 +35,13 @@ export function footprintGrid(tiles: readonly TileAddress[]): FootprintGrid {
   const tilesWide = Math.max(...xs) - tileX + 1,
     tilesHigh = Math.max(...ys) - tileY + 1;
   const grid: FootprintGrid = {
-    zoom, tileX, tileY, tilesWide, tilesHigh, width: tilesWide * TILE_SIZE, height: tilesHigh * TILE_SIZE,
+    zoom,
+    tileX,
+    tileY,
+    tilesWide,
+    tilesHigh,
+    width: tilesWide * TILE_SIZE,
+    height: tilesHigh * TILE_SIZE,
   };
   const mask = new Uint8Array(tilesWide * tilesHigh);
   for (const t of tiles) mask[(t.y - tileY) * tilesWide + (t.x - tileX)] = 1;

@@ -4,7 +4,11 @@
 import { lonLatToMercator } from '../terrain/lon-lat-to-mercator.ts';
 import { MERCATOR_HALF_WORLD_M, WORK_ZOOM } from '../terrain/work-grid.ts';
 import type {
-  AnalysisParameters, LandingZonesParameters, LonLat, RouteParameters, TerrainEvaluationParameters,
+  AnalysisParameters,
+  LandingZonesParameters,
+  LonLat,
+  RouteParameters,
+  TerrainEvaluationParameters,
 } from './analysis-parameters.ts';
 import type { AvailableAnalysisType } from './analysis-vocabulary.ts';
 import type { ParameterIssue } from './check-analysis-parameters.ts';

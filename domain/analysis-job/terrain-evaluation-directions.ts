@@ -27,15 +27,25 @@ const OPPOSITE: Record<Side, Side> = { north: 'south', south: 'north', east: 'we
  * An edge strip is the AO cells within EDGE_STRIP_SHARE of the AO's extent from that edge.
  */
 export function terrainEvaluationDirections(
-  area: Uint8Array, width: number, height: number,
-  start: Uint8Array | null, objective: Uint8Array | null,
+  area: Uint8Array,
+  width: number,
+  height: number,
+  start: Uint8Array | null,
+  objective: Uint8Array | null,
   enemySide: TerrainEvaluationParameters['enemy_side'],
 ): EvaluationDirection[] {
-  let c0 = width, c1 = -1, r0 = height, r1 = -1;
+  let c0 = width,
+    c1 = -1,
+    r0 = height,
+    r1 = -1;
   for (let i = 0; i < area.length; i++) {
     if (area[i] === 0) continue;
-    const col = i % width, row = (i - col) / width;
-    c0 = Math.min(c0, col); c1 = Math.max(c1, col); r0 = Math.min(r0, row); r1 = Math.max(r1, row);
+    const col = i % width,
+      row = (i - col) / width;
+    c0 = Math.min(c0, col);
+    c1 = Math.max(c1, col);
+    r0 = Math.min(r0, row);
+    r1 = Math.max(r1, row);
   }
   if (c1 < 0) throw new RangeError('the area of operations holds no cell of the grid');
   const strip = (side: Side) => {
@@ -44,9 +54,16 @@ export function terrainEvaluationDirections(
     const m = new Uint8Array(area.length);
     for (let i = 0; i < area.length; i++) {
       if (area[i] === 0) continue;
-      const col = i % width, row = (i - col) / width;
-      const inside = side === 'west' ? col < c0 + depthCols : side === 'east' ? col > c1 - depthCols
-        : side === 'north' ? row < r0 + depthRows : row > r1 - depthRows;
+      const col = i % width,
+        row = (i - col) / width;
+      const inside =
+        side === 'west'
+          ? col < c0 + depthCols
+          : side === 'east'
+            ? col > c1 - depthCols
+            : side === 'north'
+              ? row < r0 + depthRows
+              : row > r1 - depthRows;
       if (inside) m[i] = 1;
     }
     return m;
@@ -65,8 +82,12 @@ export function terrainEvaluationDirections(
   }
   const eastWest = c1 - c0 >= r1 - r0;
   return eastWest
-    ? [{ name: 'west_to_east', start: strip('west'), objective: strip('east') },
-      { name: 'east_to_west', start: strip('east'), objective: strip('west') }]
-    : [{ name: 'south_to_north', start: strip('south'), objective: strip('north') },
-      { name: 'north_to_south', start: strip('north'), objective: strip('south') }];
+    ? [
+        { name: 'west_to_east', start: strip('west'), objective: strip('east') },
+        { name: 'east_to_west', start: strip('east'), objective: strip('west') },
+      ]
+    : [
+        { name: 'south_to_north', start: strip('south'), objective: strip('north') },
+        { name: 'north_to_south', start: strip('north'), objective: strip('south') },
+      ];
 }

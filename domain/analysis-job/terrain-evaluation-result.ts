@@ -25,7 +25,12 @@ export interface EvaluationRoads {
 function placeMask(grid: FootprintGrid, place: PlaceGeometry): Uint8Array {
   const { width, height } = grid;
   if (place.type === 'Polygon') {
-    return polygonCellMask(width, height, [place.coordinates.map((ring) => ring.map((p) => pixelOfLonLat(grid, p)))], 'touch');
+    return polygonCellMask(
+      width,
+      height,
+      [place.coordinates.map((ring) => ring.map((p) => pixelOfLonLat(grid, p)))],
+      'touch',
+    );
   }
   const mask = new Uint8Array(width * height);
   if (place.type === 'Point') {
@@ -36,7 +41,9 @@ function placeMask(grid: FootprintGrid, place: PlaceGeometry): Uint8Array {
   }
   const line = place.coordinates.map((p) => pixelOfLonLat(grid, p));
   for (let k = 1; k < line.length; k++) {
-    forEachSegmentCell(line[k - 1]![0], line[k - 1]![1], line[k]![0], line[k]![1], width, height, (i) => { mask[i] = 1; });
+    forEachSegmentCell(line[k - 1]![0], line[k - 1]![1], line[k]![0], line[k]![1], width, height, (i) => {
+      mask[i] = 1;
+    });
   }
   if (!mask.includes(1)) throw new RangeError('the start or objective line lies outside the evaluated area');
   return mask;
@@ -60,26 +67,48 @@ export function terrainEvaluationResult(
   const crossingRoads = new Uint8Array(width * height);
   for (const line of network.crossings) {
     for (let k = 1; k < line.length; k++) {
-      forEachSegmentCell(line[k - 1]![0], line[k - 1]![1], line[k]![0], line[k]![1], width, height, (i) => { crossingRoads[i] = 1; });
+      forEachSegmentCell(line[k - 1]![0], line[k - 1]![1], line[k]![0], line[k]![1], width, height, (i) => {
+        crossingRoads[i] = 1;
+      });
     }
   }
   const junctions = network.junctions
     .map(([x, y]) => [Math.floor(x), Math.floor(y)] as const)
     .filter(([col, row]) => col >= 0 && row >= 0 && col < width && row < height)
     .map(([col, row]) => row * width + col);
-  const area = polygonCellMask(width, height, [parameters.area.coordinates.map((r) => r.map((p: LonLat) => pixelOfLonLat(grid, p)))], 'centre');
+  const area = polygonCellMask(
+    width,
+    height,
+    [parameters.area.coordinates.map((r) => r.map((p: LonLat) => pixelOfLonLat(grid, p)))],
+    'centre',
+  );
   const directions = terrainEvaluationDirections(
-    area, width, height,
+    area,
+    width,
+    height,
     parameters.start ? placeMask(grid, parameters.start) : null,
     parameters.objective ? placeMask(grid, parameters.objective) : null,
     parameters.enemy_side,
   );
   const { layers, result } = evaluateTerrain({
-    width, height, cellSizeM, elevation: elevation.data, slopeDegrees, landCover, landCoverNodata: LAND_COVER_NODATA,
-    roadSpeedKmh, crossingRoads, junctions, waterways,
-    force: parameters.force, echelon: parameters.echelon, directions,
-    corridorWidthM: parameters.corridor_width_m ?? undefined, avenueWidthM: parameters.avenue_width_m ?? undefined,
-    toLonLat: (x, y) => lonLatOfPixel(grid, x, y), newId,
+    width,
+    height,
+    cellSizeM,
+    elevation: elevation.data,
+    slopeDegrees,
+    landCover,
+    landCoverNodata: LAND_COVER_NODATA,
+    roadSpeedKmh,
+    crossingRoads,
+    junctions,
+    waterways,
+    force: parameters.force,
+    echelon: parameters.echelon,
+    directions,
+    corridorWidthM: parameters.corridor_width_m ?? undefined,
+    avenueWidthM: parameters.avenue_width_m ?? undefined,
+    toLonLat: (x, y) => lonLatOfPixel(grid, x, y),
+    newId,
   });
   return { layers, result };
 }

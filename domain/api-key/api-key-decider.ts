@@ -9,12 +9,13 @@ export type ApiKeyState = { status: 'absent' } | { status: 'active' | 'revoked';
 
 export type ApiKeyCommand =
   | {
-    type: 'CreateApiKey'; now: string;
-    /** key.expires_at: the expiry the client asked for, if any (or give lifetime_days instead). */
-    key: ApiKeyRecord;
-    /** The key expires this many days after `now`. */
-    lifetime_days?: number | null;
-  }
+      type: 'CreateApiKey';
+      now: string;
+      /** key.expires_at: the expiry the client asked for, if any (or give lifetime_days instead). */
+      key: ApiKeyRecord;
+      /** The key expires this many days after `now`. */
+      lifetime_days?: number | null;
+    }
   | { type: 'RevokeApiKey'; api_key_id: string; account_id: string };
 
 export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
@@ -28,7 +29,9 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState> = {
         if (key.expires_at && lifetime_days) {
           throw new DomainError('invalid', 'Give expires_at or lifetime_days, not both', ['body', 'lifetime_days']);
         }
-        const expires_at = lifetime_days ? new Date(Date.parse(now) + lifetime_days * 86_400_000).toISOString() : key.expires_at;
+        const expires_at = lifetime_days
+          ? new Date(Date.parse(now) + lifetime_days * 86_400_000).toISOString()
+          : key.expires_at;
         if (expires_at !== null && expires_at <= now) {
           throw new DomainError('invalid', 'expires_at must be in the future', ['body', 'expires_at']);
         }

@@ -3,16 +3,19 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { DomainEvent } from '../shared/event-envelope.ts';
 import { NonEmptyText, NullableDateTime, Uuid } from '../shared/schema-types.ts';
 
-export const ApiKeyCreatedData = Type.Object({
-  api_key_id: Uuid,
-  account_id: Uuid,
-  name: NonEmptyText(200),
-  /** The non-secret start of the key, shown in listings so a user can tell keys apart. */
-  key_prefix: Type.String({ minLength: 4, maxLength: 64 }),
-  /** SHA-256 (hex) of the secret part; keys are 256-bit random, so a plain hash is enough. */
-  secret_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
-  expires_at: NullableDateTime(),
-}, { additionalProperties: false });
+export const ApiKeyCreatedData = Type.Object(
+  {
+    api_key_id: Uuid,
+    account_id: Uuid,
+    name: NonEmptyText(200),
+    /** The non-secret start of the key, shown in listings so a user can tell keys apart. */
+    key_prefix: Type.String({ minLength: 4, maxLength: 64 }),
+    /** SHA-256 (hex) of the secret part; keys are 256-bit random, so a plain hash is enough. */
+    secret_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    expires_at: NullableDateTime(),
+  },
+  { additionalProperties: false },
+);
 
 export const ApiKeyRevokedData = Type.Object({ api_key_id: Uuid }, { additionalProperties: false });
 

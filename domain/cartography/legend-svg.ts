@@ -21,18 +21,26 @@ export function legendSvg(entries: LegendEntry[], width: number): SvgBlock {
     const dash = entry.dash ? ` stroke-dasharray="${escapeXml(entry.dash)}"` : '';
     const mid = y + SWATCH_HEIGHT / 2;
     if (entry.symbol === 'fill') {
-      parts.push(`<rect x="0.5" y="${px(y + 0.5)}" width="${SWATCH_WIDTH - 1}" height="${SWATCH_HEIGHT - 1}"`
-        + ` fill="${colour}" stroke="${stroke}" stroke-width="1"${dash}/>`);
+      parts.push(
+        `<rect x="0.5" y="${px(y + 0.5)}" width="${SWATCH_WIDTH - 1}" height="${SWATCH_HEIGHT - 1}"` +
+          ` fill="${colour}" stroke="${stroke}" stroke-width="1"${dash}/>`,
+      );
     } else if (entry.symbol === 'line') {
-      parts.push(`<line x1="0" y1="${px(mid)}" x2="${SWATCH_WIDTH}" y2="${px(mid)}" stroke="${colour}"`
-        + ` stroke-width="3"${dash}/>`);
+      parts.push(
+        `<line x1="0" y1="${px(mid)}" x2="${SWATCH_WIDTH}" y2="${px(mid)}" stroke="${colour}"` +
+          ` stroke-width="3"${dash}/>`,
+      );
     } else {
-      parts.push(`<circle cx="${SWATCH_WIDTH / 2}" cy="${px(mid)}" r="5" fill="${colour}" stroke="${stroke}"`
-        + ` stroke-width="1"/>`);
+      parts.push(
+        `<circle cx="${SWATCH_WIDTH / 2}" cy="${px(mid)}" r="5" fill="${colour}" stroke="${stroke}"` +
+          ` stroke-width="1"/>`,
+      );
     }
     lines.forEach((line, i) => {
-      parts.push(`<text x="${textX}" y="${px(mid + 4 + i * (LABEL_SIZE + 3))}" font-size="${LABEL_SIZE}">`
-        + `${escapeXml(line)}</text>`);
+      parts.push(
+        `<text x="${textX}" y="${px(mid + 4 + i * (LABEL_SIZE + 3))}" font-size="${LABEL_SIZE}">` +
+          `${escapeXml(line)}</text>`,
+      );
     });
     y += Math.max(SWATCH_HEIGHT, SWATCH_HEIGHT + (lines.length - 1) * (LABEL_SIZE + 3)) + ROW_GAP;
   }

@@ -1,5 +1,10 @@
 import {
-  UTM_ALPHA, UTM_FALSE_EASTING, UTM_K0, UTM_N, UTM_RECTIFYING_RADIUS, utmCentralMeridian,
+  UTM_ALPHA,
+  UTM_FALSE_EASTING,
+  UTM_K0,
+  UTM_N,
+  UTM_RECTIFYING_RADIUS,
+  utmCentralMeridian,
 } from './utm-series.ts';
 
 /**

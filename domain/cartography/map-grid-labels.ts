@@ -49,15 +49,26 @@ export function mapGridLabels(composition: MapComposition, grid: MgrsGrid): MapG
       if (line.axis !== axis) continue;
       const atStart = edge === 'bottom' || edge === 'left';
       const [px, py] = atStart ? line.points[0]! : line.points[line.points.length - 1]!;
-      const onEdge = edge === 'bottom' ? near(py, height) : edge === 'top' ? near(py, 0)
-        : edge === 'left' ? near(px, 0) : near(px, width);
+      const onEdge =
+        edge === 'bottom'
+          ? near(py, height)
+          : edge === 'top'
+            ? near(py, 0)
+            : edge === 'left'
+              ? near(px, 0)
+              : near(px, width);
       if (!onEdge) continue;
       const x = FACE_LEFT + px;
       const y = FACE_TOP + py;
       const text = atStart ? line.startLabel : line.endLabel;
-      const [textX, textY, anchor] = edge === 'bottom' ? [x, y + TICK + 14, 'middle' as const]
-        : edge === 'top' ? [x, y - TICK - 4, 'middle' as const]
-          : edge === 'left' ? [x - TICK - 3, y + 4, 'end' as const] : [x + TICK + 3, y + 4, 'start' as const];
+      const [textX, textY, anchor] =
+        edge === 'bottom'
+          ? [x, y + TICK + 14, 'middle' as const]
+          : edge === 'top'
+            ? [x, y - TICK - 4, 'middle' as const]
+            : edge === 'left'
+              ? [x - TICK - 3, y + 4, 'end' as const]
+              : [x + TICK + 3, y + 4, 'start' as const];
       candidates.push({ text, axis, value: line.value, edge, x, y, textX, textY, anchor });
     }
     const along = (label: MapGridLabel) => (axis === 'easting' ? label.x : label.y);

@@ -66,8 +66,12 @@ export function mgrsGridLines(frame: MapFrame, spacingMeters: number | null): Mg
   }
   const zone = utmZoneOfLonLat(lon, lat);
   const range = utmRangeOfFace(frame, zone);
-  const spacing = spacingMeters ?? SPACING_CANDIDATES.find((s) => Math.max(lineCount(range.east, s),
-    lineCount(range.north, s)) <= MAX_LINES_PER_AXIS) ?? SPACING_CANDIDATES[SPACING_CANDIDATES.length - 1]!;
+  const spacing =
+    spacingMeters ??
+    SPACING_CANDIDATES.find(
+      (s) => Math.max(lineCount(range.east, s), lineCount(range.north, s)) <= MAX_LINES_PER_AXIS,
+    ) ??
+    SPACING_CANDIDATES[SPACING_CANDIDATES.length - 1]!;
   let digits = 5;
   while (digits > 0 && spacing % 10 ** (6 - digits) === 0) digits--;
   const lines: MgrsGridLine[] = [];
@@ -86,7 +90,10 @@ export function mgrsGridLines(frame: MapFrame, spacingMeters: number | null): Mg
   const [minN, maxN] = range.north;
   for (let e = Math.ceil(minE / spacing) * spacing; e <= maxE; e += spacing) {
     if (e < 100000 || e > 900000) continue;
-    for (const points of clipToFace(sampleLine((n) => toPixel(e, n), minN - spacing, maxN + spacing), frame)) {
+    for (const points of clipToFace(
+      sampleLine((n) => toPixel(e, n), minN - spacing, maxN + spacing),
+      frame,
+    )) {
       const ends = [points[0]!, points[points.length - 1]!].map(([x, y]) => {
         const [pLon, pLat] = lonLatOfFramePixel(frame, x, y);
         return label(e, lonLatToUtm(pLon, pLat, zone)[1], 'easting');
@@ -95,7 +102,10 @@ export function mgrsGridLines(frame: MapFrame, spacingMeters: number | null): Mg
     }
   }
   for (let n = Math.ceil(minN / spacing) * spacing; n <= maxN; n += spacing) {
-    for (const points of clipToFace(sampleLine((e) => toPixel(e, n), minE - spacing, maxE + spacing), frame)) {
+    for (const points of clipToFace(
+      sampleLine((e) => toPixel(e, n), minE - spacing, maxE + spacing),
+      frame,
+    )) {
       const ends = [points[0]!, points[points.length - 1]!].map(([x, y]) => {
         const [pLon, pLat] = lonLatOfFramePixel(frame, x, y);
         return label(lonLatToUtm(pLon, pLat, zone)[0], n, 'northing');
@@ -118,8 +128,12 @@ function utmRangeOfFace(frame: MapFrame, zone: number): { east: [number, number]
   const steps = 32;
   for (let i = 0; i <= steps; i++) {
     const t = i / steps;
-    for (const [x, y] of [[t * frame.width, 0], [t * frame.width, frame.height], [0, t * frame.height],
-      [frame.width, t * frame.height]] as const) {
+    for (const [x, y] of [
+      [t * frame.width, 0],
+      [t * frame.width, frame.height],
+      [0, t * frame.height],
+      [frame.width, t * frame.height],
+    ] as const) {
       const [pLon, pLat] = lonLatOfFramePixel(frame, x, y);
       const [e, n] = lonLatToUtm(pLon, pLat, zone);
       east[0] = Math.min(east[0], e);
@@ -180,7 +194,12 @@ function clipToFace(points: [number, number][], frame: MapFrame): [number, numbe
     let t0 = 0;
     let t1 = 1;
     let inside = true;
-    for (const [p, q] of [[-dx, x0], [dx, frame.width - x0], [-dy, y0], [dy, frame.height - y0]] as const) {
+    for (const [p, q] of [
+      [-dx, x0],
+      [dx, frame.width - x0],
+      [-dy, y0],
+      [dy, frame.height - y0],
+    ] as const) {
       if (p === 0) {
         if (q < 0) inside = false;
         continue;

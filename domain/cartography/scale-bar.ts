@@ -23,6 +23,9 @@ export function scaleBar(frame: MapFrame, maxPixels: number): ScaleBar {
   const step = [5, 2, 1].find((s) => s * power <= maxMeters) ?? 1;
   const meters = step * power;
   return {
-    meters, pixels: meters / metersPerPixel, divisions: step === 2 ? 4 : 5, label: formatQuantity(meters, 'distance'),
+    meters,
+    pixels: meters / metersPerPixel,
+    divisions: step === 2 ? 4 : 5,
+    label: formatQuantity(meters, 'distance'),
   };
 }

@@ -17,11 +17,17 @@ export const UTM_N = N;
 export const UTM_RECTIFYING_RADIUS = (WGS84_A / (1 + N)) * (1 + N ** 2 / 4 + N ** 4 / 64);
 
 /** Forward (α), inverse (β) and latitude (δ) coefficients, index j − 1. */
-export const UTM_ALPHA = [N / 2 - (2 * N ** 2) / 3 + (5 * N ** 3) / 16, (13 * N ** 2) / 48 - (3 * N ** 3) / 5,
-  (61 * N ** 3) / 240];
+export const UTM_ALPHA = [
+  N / 2 - (2 * N ** 2) / 3 + (5 * N ** 3) / 16,
+  (13 * N ** 2) / 48 - (3 * N ** 3) / 5,
+  (61 * N ** 3) / 240,
+];
 export const UTM_BETA = [N / 2 - (2 * N ** 2) / 3 + (37 * N ** 3) / 96, N ** 2 / 48 + N ** 3 / 15, (17 * N ** 3) / 480];
-export const UTM_DELTA = [2 * N - (2 * N ** 2) / 3 - 2 * N ** 3, (7 * N ** 2) / 3 - (8 * N ** 3) / 5,
-  (56 * N ** 3) / 15];
+export const UTM_DELTA = [
+  2 * N - (2 * N ** 2) / 3 - 2 * N ** 3,
+  (7 * N ** 2) / 3 - (8 * N ** 3) / 5,
+  (56 * N ** 3) / 15,
+];
 
 /** Longitude of zone `zone`'s central meridian, degrees. */
 export const utmCentralMeridian = (zone: number): number => zone * 6 - 183;

@@ -1,5 +1,10 @@
 import {
-  UTM_BETA, UTM_DELTA, UTM_FALSE_EASTING, UTM_K0, UTM_RECTIFYING_RADIUS, utmCentralMeridian,
+  UTM_BETA,
+  UTM_DELTA,
+  UTM_FALSE_EASTING,
+  UTM_K0,
+  UTM_RECTIFYING_RADIUS,
+  utmCentralMeridian,
 } from './utm-series.ts';
 
 /** Inverse of lonLatToUtm: zone, easting and equator-based northing (metres) to WGS 84 [lon, lat] degrees. */

@@ -21,19 +21,26 @@ export function vectorLayerSvg(frame: MapFrame, layer: VectorLayer): string {
   const dash = style.dash ? ` stroke-dasharray="${escapeXml(style.dash)}"` : '';
   const radius = style.pointRadius ?? DEFAULT_POINT_RADIUS;
   const project = ([lon, lat]: Position): [number, number] => framePixelOfLonLat(frame, lon!, lat!);
-  const ringPath = (ring: Position[]) => ring.map((p, i) => {
-    const [x, y] = project(p);
-    return `${i === 0 ? 'M' : 'L'}${px(x)} ${px(y)}`;
-  }).join(' ');
+  const ringPath = (ring: Position[]) =>
+    ring
+      .map((p, i) => {
+        const [x, y] = project(p);
+        return `${i === 0 ? 'M' : 'L'}${px(x)} ${px(y)}`;
+      })
+      .join(' ');
   const shapes: string[] = [];
   const labels: string[] = [];
-  const polygonAttributes = `fill="${style.fill ? escapeXml(style.fill) : 'none'}"`
-    + (style.fill ? ` fill-opacity="${style.fillOpacity ?? 1}"` : '') + ' fill-rule="evenodd"'
-    + (style.stroke ? ` stroke="${stroke}" stroke-width="${strokeWidth}"${dash}` : ' stroke="none"');
-  const lineAttributes = `fill="none" stroke="${stroke}" stroke-width="${strokeWidth}"${dash}`
-    + ' stroke-linejoin="round" stroke-linecap="round"';
-  const pointAttributes = `fill="${escapeXml(style.fill ?? style.stroke ?? DEFAULT_STROKE)}"`
-    + (style.stroke && style.fill ? ` stroke="${stroke}" stroke-width="${strokeWidth}"` : '');
+  const polygonAttributes =
+    `fill="${style.fill ? escapeXml(style.fill) : 'none'}"` +
+    (style.fill ? ` fill-opacity="${style.fillOpacity ?? 1}"` : '') +
+    ' fill-rule="evenodd"' +
+    (style.stroke ? ` stroke="${stroke}" stroke-width="${strokeWidth}"${dash}` : ' stroke="none"');
+  const lineAttributes =
+    `fill="none" stroke="${stroke}" stroke-width="${strokeWidth}"${dash}` +
+    ' stroke-linejoin="round" stroke-linecap="round"';
+  const pointAttributes =
+    `fill="${escapeXml(style.fill ?? style.stroke ?? DEFAULT_STROKE)}"` +
+    (style.stroke && style.fill ? ` stroke="${stroke}" stroke-width="${strokeWidth}"` : '');
 
   const draw = (geometry: Geometry | null, anchors: [number, number][]) => {
     if (!geometry) return;
@@ -76,14 +83,20 @@ export function vectorLayerSvg(frame: MapFrame, layer: VectorLayer): string {
     if (value !== undefined && value !== null && value !== '' && anchors[0]) {
       const [x, y] = anchors[0];
       const middle = feature.geometry?.type === 'Polygon' || feature.geometry?.type === 'MultiPolygon';
-      labels.push(`<text x="${px(x)}" y="${px(y)}"${middle ? ' text-anchor="middle"' : ''}>`
-        + `${escapeXml(String(value))}</text>`);
+      labels.push(
+        `<text x="${px(x)}" y="${px(y)}"${middle ? ' text-anchor="middle"' : ''}>` +
+          `${escapeXml(String(value))}</text>`,
+      );
     }
   }
-  const text = labels.length ? `<g font-family="${MAP_FONT}" font-size="11" font-weight="bold" fill="#000000"`
-    + ` stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${labels.join('')}</g>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}"`
-    + ` viewBox="0 0 ${frame.width} ${frame.height}">${shapes.join('')}${text}</svg>`;
+  const text = labels.length
+    ? `<g font-family="${MAP_FONT}" font-size="11" font-weight="bold" fill="#000000"` +
+      ` stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${labels.join('')}</g>`
+    : '';
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}"` +
+    ` viewBox="0 0 ${frame.width} ${frame.height}">${shapes.join('')}${text}</svg>`
+  );
 }
 
 /** Area centroid of a ring in pixels (its vertex mean when the ring has no area). */

@@ -33,8 +33,23 @@ export interface CoaSectionParents {
 }
 
 export type CoaSectionCommand =
-  | { type: 'AddCoaSection'; section_id: string; coa_statement_id: string; operation_id: string; account_id: string; fields: CoaSectionFields; by: Provenance }
-  | { type: 'UpdateCoaSection'; section_id: string; account_id: string; parent?: CoaSectionParents; changes: Partial<CoaSectionFields>; by: Provenance }
+  | {
+      type: 'AddCoaSection';
+      section_id: string;
+      coa_statement_id: string;
+      operation_id: string;
+      account_id: string;
+      fields: CoaSectionFields;
+      by: Provenance;
+    }
+  | {
+      type: 'UpdateCoaSection';
+      section_id: string;
+      account_id: string;
+      parent?: CoaSectionParents;
+      changes: Partial<CoaSectionFields>;
+      by: Provenance;
+    }
   | { type: 'RemoveCoaSection'; section_id: string; account_id: string; parent?: CoaSectionParents; by: Provenance };
 
 /**
@@ -48,7 +63,10 @@ function requireActive(state: CoaSectionState, id: string, accountId: string, pa
   const { statement } = parent;
   if (statement.status !== 'active') throw new DomainError('not_found', `COA statement section ${id} not found`);
   requireAccess(statement, accountId, { kind: 'COA statement', id: section.coa_statement_id });
-  operationDecider.decide({ type: 'AdmitChild', operation_id: section.operation_id, account_id: accountId }, parent.operation);
+  operationDecider.decide(
+    { type: 'AdmitChild', operation_id: section.operation_id, account_id: accountId },
+    parent.operation,
+  );
   return section;
 }
 
@@ -58,31 +76,55 @@ export const coaSectionDecider: Decider<CoaSectionCommand, CoaSectionEvent, CoaS
   decide(command, state) {
     switch (command.type) {
       case 'AddCoaSection':
-        if (state.status !== 'absent') throw new DomainError('conflict', `Section ${command.section_id} already exists`);
-        return [{
-          type: 'COAStatementSectionAdded',
-          data: {
-            section_id: command.section_id, coa_statement_id: command.coa_statement_id, operation_id: command.operation_id,
-            account_id: command.account_id, ...command.fields, by: command.by,
+        if (state.status !== 'absent')
+          throw new DomainError('conflict', `Section ${command.section_id} already exists`);
+        return [
+          {
+            type: 'COAStatementSectionAdded',
+            data: {
+              section_id: command.section_id,
+              coa_statement_id: command.coa_statement_id,
+              operation_id: command.operation_id,
+              account_id: command.account_id,
+              ...command.fields,
+              by: command.by,
+            },
           },
-        }];
+        ];
       case 'UpdateCoaSection': {
         const current = requireActive(state, command.section_id, command.account_id, command.parent);
         const changes = Object.fromEntries(
-          Object.entries(command.changes).filter(([k, v]) => v !== undefined && current[k as keyof CoaSectionFields] !== v),
+          Object.entries(command.changes).filter(
+            ([k, v]) => v !== undefined && current[k as keyof CoaSectionFields] !== v,
+          ),
         ) as CoaSectionChanges;
         if (Object.keys(changes).length === 0) return [];
-        return [{
-          type: 'COAStatementSectionUpdated',
-          data: { section_id: current.section_id, coa_statement_id: current.coa_statement_id, operation_id: current.operation_id, changes, by: command.by },
-        }];
+        return [
+          {
+            type: 'COAStatementSectionUpdated',
+            data: {
+              section_id: current.section_id,
+              coa_statement_id: current.coa_statement_id,
+              operation_id: current.operation_id,
+              changes,
+              by: command.by,
+            },
+          },
+        ];
       }
       case 'RemoveCoaSection': {
         const current = requireActive(state, command.section_id, command.account_id, command.parent);
-        return [{
-          type: 'COAStatementSectionRemoved',
-          data: { section_id: current.section_id, coa_statement_id: current.coa_statement_id, operation_id: current.operation_id, by: command.by },
-        }];
+        return [
+          {
+            type: 'COAStatementSectionRemoved',
+            data: {
+              section_id: current.section_id,
+              coa_statement_id: current.coa_statement_id,
+              operation_id: current.operation_id,
+              by: command.by,
+            },
+          },
+        ];
       }
     }
   },

@@ -13,36 +13,46 @@ export const CoaSectionFieldSchemas = {
   title: NonEmptyText(200, 'Heading of the section, e.g. "Shaping operation 1: fix the enemy at OBJ LEAD"'),
   content: NullableText(MAX_SECTION_CONTENT, 'Markdown'),
   field: Type.Unsafe<string | null>({
-    type: ['string', 'null'], enum: [...COA_STATEMENT_FIELD_TYPES, null],
+    type: ['string', 'null'],
+    enum: [...COA_STATEMENT_FIELD_TYPES, null],
     description: 'The COAStatementAvailable field this section develops, or null',
   }),
 };
 
-export const CoaSectionAddedData = Type.Object({
-  section_id: Uuid,
-  coa_statement_id: Uuid,
-  operation_id: Uuid,
-  account_id: Uuid,
-  title: CoaSectionFieldSchemas.title,
-  content: CoaSectionFieldSchemas.content,
-  field: CoaSectionFieldSchemas.field,
-  by: Provenance,
-}, { additionalProperties: false });
+export const CoaSectionAddedData = Type.Object(
+  {
+    section_id: Uuid,
+    coa_statement_id: Uuid,
+    operation_id: Uuid,
+    account_id: Uuid,
+    title: CoaSectionFieldSchemas.title,
+    content: CoaSectionFieldSchemas.content,
+    field: CoaSectionFieldSchemas.field,
+    by: Provenance,
+  },
+  { additionalProperties: false },
+);
 
-export const CoaSectionUpdatedData = Type.Object({
-  section_id: Uuid,
-  coa_statement_id: Uuid,
-  operation_id: Uuid,
-  changes: Type.Partial(Type.Object(CoaSectionFieldSchemas), { additionalProperties: false }),
-  by: Provenance,
-}, { additionalProperties: false });
+export const CoaSectionUpdatedData = Type.Object(
+  {
+    section_id: Uuid,
+    coa_statement_id: Uuid,
+    operation_id: Uuid,
+    changes: Type.Partial(Type.Object(CoaSectionFieldSchemas), { additionalProperties: false }),
+    by: Provenance,
+  },
+  { additionalProperties: false },
+);
 
-export const CoaSectionRemovedData = Type.Object({
-  section_id: Uuid,
-  coa_statement_id: Uuid,
-  operation_id: Uuid,
-  by: Provenance,
-}, { additionalProperties: false });
+export const CoaSectionRemovedData = Type.Object(
+  {
+    section_id: Uuid,
+    coa_statement_id: Uuid,
+    operation_id: Uuid,
+    by: Provenance,
+  },
+  { additionalProperties: false },
+);
 
 export type CoaSectionAdded = DomainEvent<'COAStatementSectionAdded', Static<typeof CoaSectionAddedData>>;
 export type CoaSectionUpdated = DomainEvent<'COAStatementSectionUpdated', Static<typeof CoaSectionUpdatedData>>;

@@ -16,13 +16,15 @@ export interface CoaSectionRosterState {
 
 export type CoaSectionRosterCommand =
   | {
-    type: 'AttachSection'; coa_statement_id: string; section_id: string;
-    /**
-     * The statement's sections as the read models list them: statements recorded before the roster
-     * existed have sections it never attached, and these count too.
-     */
-    listed_section_ids: readonly string[];
-  }
+      type: 'AttachSection';
+      coa_statement_id: string;
+      section_id: string;
+      /**
+       * The statement's sections as the read models list them: statements recorded before the roster
+       * existed have sections it never attached, and these count too.
+       */
+      listed_section_ids: readonly string[];
+    }
   | { type: 'DetachSection'; coa_statement_id: string; section_id: string };
 
 /** How many sections the statement holds: attached ones and listed ones not detached, each once. */
@@ -44,7 +46,10 @@ export const coaSectionRosterDecider: Decider<CoaSectionRosterCommand, CoaSectio
         // decider answers for it, and the count does not change.
         if (state.attached.includes(section_id) || state.detached.includes(section_id)) return [];
         if (sectionCount(state, command.listed_section_ids) >= MAX_COA_SECTIONS) {
-          throw new DomainError('invalid', `A COA statement holds at most ${MAX_COA_SECTIONS} sections`, ['body', 'coa_statement_id']);
+          throw new DomainError('invalid', `A COA statement holds at most ${MAX_COA_SECTIONS} sections`, [
+            'body',
+            'coa_statement_id',
+          ]);
         }
         return [{ type: 'COAStatementSectionAttached', data: { coa_statement_id, section_id } }];
       case 'DetachSection':
@@ -59,7 +64,10 @@ export const coaSectionRosterDecider: Decider<CoaSectionRosterCommand, CoaSectio
       case 'COAStatementSectionAttached':
         return { ...state, attached: [...state.attached, section_id] };
       case 'COAStatementSectionDetached':
-        return { attached: state.attached.filter((id) => id !== section_id), detached: [...state.detached, section_id] };
+        return {
+          attached: state.attached.filter((id) => id !== section_id),
+          detached: [...state.detached, section_id],
+        };
     }
   },
 };

@@ -8,12 +8,14 @@ import type { DomainEvent } from '../shared/event-envelope.ts';
 import { Uuid } from '../shared/schema-types.ts';
 
 /** Both events name the section and its statement. */
-export const CoaSectionRosterEntry = Type.Object({ coa_statement_id: Uuid, section_id: Uuid }, { additionalProperties: false });
+export const CoaSectionRosterEntry = Type.Object(
+  { coa_statement_id: Uuid, section_id: Uuid },
+  { additionalProperties: false },
+);
 type Entry = Static<typeof CoaSectionRosterEntry>;
 
 export type CoaSectionRosterEvent =
-  | DomainEvent<'COAStatementSectionAttached', Entry>
-  | DomainEvent<'COAStatementSectionDetached', Entry>;
+  DomainEvent<'COAStatementSectionAttached', Entry> | DomainEvent<'COAStatementSectionDetached', Entry>;
 
 export const coaSectionRosterEventSchemas = {
   COAStatementSectionAttached: { version: 1, schema: CoaSectionRosterEntry },

@@ -11,7 +11,10 @@ import type { MapState } from '../map/map-decider.ts';
 import { SCREENING_CRITERIA, type ScreeningAssessmentInput, type ScreeningCriterion } from './coa-screening.ts';
 import { checkArrangement } from './section-arrangement.ts';
 import {
-  coaStatementStream, type CoaStatementChanges, type CoaStatementEvent, type ScreeningChanges,
+  coaStatementStream,
+  type CoaStatementChanges,
+  type CoaStatementEvent,
+  type ScreeningChanges,
   type StoredScreeningAssessment,
 } from './coa-statement-events.ts';
 
@@ -32,26 +35,37 @@ export interface ActiveCoaStatement extends CoaStatementFields {
   updated_by: Provenance;
 }
 
-export type CoaStatementState =
-  | { status: 'absent' }
-  | ({ status: 'active' | 'deleted' } & ActiveCoaStatement);
+export type CoaStatementState = { status: 'absent' } | ({ status: 'active' | 'deleted' } & ActiveCoaStatement);
 
 export type CoaStatementCommand =
   | {
-    type: 'CreateCoaStatement'; coa_statement_id: string; operation_id: string; account_id: string; fields: CoaStatementFields;
-    /** The map fields.sketch_map_id names, as loaded. */
-    sketch_map?: MapState;
-    by: Provenance;
-  }
+      type: 'CreateCoaStatement';
+      coa_statement_id: string;
+      operation_id: string;
+      account_id: string;
+      fields: CoaStatementFields;
+      /** The map fields.sketch_map_id names, as loaded. */
+      sketch_map?: MapState;
+      by: Provenance;
+    }
   | {
-    type: 'UpdateCoaStatement'; coa_statement_id: string; account_id: string;
-    changes: Partial<CoaStatementFields>;
-    screening?: Partial<Record<ScreeningCriterion, ScreeningAssessmentInput>>;
-    /** The map changes.sketch_map_id names, as loaded. */
-    sketch_map?: MapState;
-    by: Provenance;
-  }
-  | { type: 'ArrangeCoaSections'; coa_statement_id: string; account_id: string; current_section_ids: string[]; section_ids: string[]; by: Provenance }
+      type: 'UpdateCoaStatement';
+      coa_statement_id: string;
+      account_id: string;
+      changes: Partial<CoaStatementFields>;
+      screening?: Partial<Record<ScreeningCriterion, ScreeningAssessmentInput>>;
+      /** The map changes.sketch_map_id names, as loaded. */
+      sketch_map?: MapState;
+      by: Provenance;
+    }
+  | {
+      type: 'ArrangeCoaSections';
+      coa_statement_id: string;
+      account_id: string;
+      current_section_ids: string[];
+      section_ids: string[];
+      by: Provenance;
+    }
   | { type: 'DeleteCoaStatement'; coa_statement_id: string; account_id: string; by: Provenance }
   /** Records nothing: refuses (404 / 403) unless the statement may take a new or changed section or record. */
   | { type: 'AdmitChild'; coa_statement_id: string; account_id: string };
@@ -61,7 +75,9 @@ export const COA_STATEMENT_ENDED_BY: ReadonlyArray<CoaStatementEvent['type']> = 
 
 /** The statement as its children's appends are conditioned on it (domain/shared/live-parent.ts). */
 export const coaStatementAsParent = (coaStatementId: string): LiveParent => ({
-  kind: 'COA statement', id: coaStatementId, stream: coaStatementStream(coaStatementId),
+  kind: 'COA statement',
+  id: coaStatementId,
+  stream: coaStatementStream(coaStatementId),
   endedBy: COA_STATEMENT_ENDED_BY,
 });
 
@@ -70,7 +86,9 @@ function requireActive(state: CoaStatementState, id: string, accountId: string) 
 }
 
 function screeningChanges(
-  current: ActiveCoaStatement['screening'], wanted: Partial<Record<ScreeningCriterion, ScreeningAssessmentInput>>, by: Provenance,
+  current: ActiveCoaStatement['screening'],
+  wanted: Partial<Record<ScreeningCriterion, ScreeningAssessmentInput>>,
+  by: Provenance,
 ): ScreeningChanges {
   const changes: ScreeningChanges = {};
   for (const criterion of SCREENING_CRITERIA) {
@@ -88,7 +106,10 @@ function screeningChanges(
 function requireSketchMap(mapId: string | null | undefined, map: MapState | undefined, operationId: string) {
   if (!mapId) return;
   if (map?.status !== 'active' || map.operation_id !== operationId) {
-    throw new DomainError('invalid', `sketch_map_id ${mapId} is not a map of operation ${operationId}`, ['body', 'sketch_map_id']);
+    throw new DomainError('invalid', `sketch_map_id ${mapId} is not a map of operation ${operationId}`, [
+      'body',
+      'sketch_map_id',
+    ]);
   }
 }
 
@@ -99,44 +120,70 @@ export const coaStatementDecider: Decider<CoaStatementCommand, CoaStatementEvent
     switch (command.type) {
       case 'CreateCoaStatement':
         requireSketchMap(command.fields.sketch_map_id, command.sketch_map, command.operation_id);
-        if (state.status !== 'absent') throw new DomainError('conflict', `COA statement ${command.coa_statement_id} already exists`);
-        return [{
-          type: 'COAStatementCreated',
-          data: {
-            coa_statement_id: command.coa_statement_id, operation_id: command.operation_id, account_id: command.account_id,
-            ...command.fields, by: command.by,
+        if (state.status !== 'absent')
+          throw new DomainError('conflict', `COA statement ${command.coa_statement_id} already exists`);
+        return [
+          {
+            type: 'COAStatementCreated',
+            data: {
+              coa_statement_id: command.coa_statement_id,
+              operation_id: command.operation_id,
+              account_id: command.account_id,
+              ...command.fields,
+              by: command.by,
+            },
           },
-        }];
+        ];
       case 'UpdateCoaStatement': {
         const current = requireActive(state, command.coa_statement_id, command.account_id);
         requireSketchMap(command.changes.sketch_map_id, command.sketch_map, current.operation_id);
         const changes = Object.fromEntries(
-          Object.entries(command.changes).filter(([k, v]) => v !== undefined && current[k as keyof CoaStatementFields] !== v),
+          Object.entries(command.changes).filter(
+            ([k, v]) => v !== undefined && current[k as keyof CoaStatementFields] !== v,
+          ),
         ) as CoaStatementChanges;
         const screening = command.screening ? screeningChanges(current.screening, command.screening, command.by) : {};
         if (Object.keys(changes).length === 0 && Object.keys(screening).length === 0) return [];
-        return [{
-          type: 'COAStatementUpdated',
-          data: {
-            coa_statement_id: current.coa_statement_id, operation_id: current.operation_id, changes,
-            ...(Object.keys(screening).length > 0 ? { screening } : {}), by: command.by,
+        return [
+          {
+            type: 'COAStatementUpdated',
+            data: {
+              coa_statement_id: current.coa_statement_id,
+              operation_id: current.operation_id,
+              changes,
+              ...(Object.keys(screening).length > 0 ? { screening } : {}),
+              by: command.by,
+            },
           },
-        }];
+        ];
       }
       case 'ArrangeCoaSections': {
         const current = requireActive(state, command.coa_statement_id, command.account_id);
         checkArrangement(command.current_section_ids, command.section_ids);
-        const unchanged = command.section_ids.length === current.section_order.length
-          && command.section_ids.every((id, i) => current.section_order[i] === id);
+        const unchanged =
+          command.section_ids.length === current.section_order.length &&
+          command.section_ids.every((id, i) => current.section_order[i] === id);
         if (unchanged) return [];
-        return [{
-          type: 'COAStatementSectionsArranged',
-          data: { coa_statement_id: current.coa_statement_id, operation_id: current.operation_id, section_ids: command.section_ids, by: command.by },
-        }];
+        return [
+          {
+            type: 'COAStatementSectionsArranged',
+            data: {
+              coa_statement_id: current.coa_statement_id,
+              operation_id: current.operation_id,
+              section_ids: command.section_ids,
+              by: command.by,
+            },
+          },
+        ];
       }
       case 'DeleteCoaStatement': {
         const current = requireActive(state, command.coa_statement_id, command.account_id);
-        return [{ type: 'COAStatementDeleted', data: { coa_statement_id: current.coa_statement_id, operation_id: current.operation_id, by: command.by } }];
+        return [
+          {
+            type: 'COAStatementDeleted',
+            data: { coa_statement_id: current.coa_statement_id, operation_id: current.operation_id, by: command.by },
+          },
+        ];
       }
       case 'AdmitChild':
         requireActive(state, command.coa_statement_id, command.account_id);
@@ -153,7 +200,8 @@ export const coaStatementDecider: Decider<CoaStatementCommand, CoaStatementEvent
       case 'COAStatementUpdated':
         if (state.status === 'absent') return state;
         return {
-          ...state, ...event.data.changes,
+          ...state,
+          ...event.data.changes,
           screening: { ...state.screening, ...(event.data.screening ?? {}) },
           updated_by: event.data.by,
         };

@@ -19,49 +19,70 @@ export const CoaStatementFieldSchemas = {
   sketch_map_id: NullableUuid('A map of the same operation holding the COA sketch'),
 };
 
-export const StoredScreeningAssessment = Type.Object({
-  verdict: StringEnum(SCREENING_VERDICTS),
-  rationale: Type.Union([Type.String(), Type.Null()]),
-  assessed_by: Provenance,
-}, { additionalProperties: false, title: 'COAScreeningAssessment' });
+export const StoredScreeningAssessment = Type.Object(
+  {
+    verdict: StringEnum(SCREENING_VERDICTS),
+    rationale: Type.Union([Type.String(), Type.Null()]),
+    assessed_by: Provenance,
+  },
+  { additionalProperties: false, title: 'COAScreeningAssessment' },
+);
 export type StoredScreeningAssessment = Static<typeof StoredScreeningAssessment>;
 
-const ScreeningChanges = Type.Partial(Type.Object(Object.fromEntries(
-  SCREENING_CRITERIA.map((c) => [c, StoredScreeningAssessment]),
-) as Record<(typeof SCREENING_CRITERIA)[number], typeof StoredScreeningAssessment>), { additionalProperties: false });
+const ScreeningChanges = Type.Partial(
+  Type.Object(
+    Object.fromEntries(SCREENING_CRITERIA.map((c) => [c, StoredScreeningAssessment])) as Record<
+      (typeof SCREENING_CRITERIA)[number],
+      typeof StoredScreeningAssessment
+    >,
+  ),
+  { additionalProperties: false },
+);
 export type ScreeningChanges = Static<typeof ScreeningChanges>;
 
-export const CoaStatementCreatedData = Type.Object({
-  coa_statement_id: Uuid,
-  operation_id: Uuid,
-  account_id: Uuid,
-  name: CoaStatementFieldSchemas.name,
-  description: CoaStatementFieldSchemas.description,
-  sketch_map_id: CoaStatementFieldSchemas.sketch_map_id,
-  by: Provenance,
-}, { additionalProperties: false });
+export const CoaStatementCreatedData = Type.Object(
+  {
+    coa_statement_id: Uuid,
+    operation_id: Uuid,
+    account_id: Uuid,
+    name: CoaStatementFieldSchemas.name,
+    description: CoaStatementFieldSchemas.description,
+    sketch_map_id: CoaStatementFieldSchemas.sketch_map_id,
+    by: Provenance,
+  },
+  { additionalProperties: false },
+);
 
-export const CoaStatementUpdatedData = Type.Object({
-  coa_statement_id: Uuid,
-  operation_id: Uuid,
-  changes: Type.Partial(Type.Object(CoaStatementFieldSchemas), { additionalProperties: false }),
-  screening: Type.Optional(ScreeningChanges),
-  by: Provenance,
-}, { additionalProperties: false });
+export const CoaStatementUpdatedData = Type.Object(
+  {
+    coa_statement_id: Uuid,
+    operation_id: Uuid,
+    changes: Type.Partial(Type.Object(CoaStatementFieldSchemas), { additionalProperties: false }),
+    screening: Type.Optional(ScreeningChanges),
+    by: Provenance,
+  },
+  { additionalProperties: false },
+);
 export type CoaStatementChanges = Static<typeof CoaStatementUpdatedData>['changes'];
 
-export const CoaSectionsArrangedData = Type.Object({
-  coa_statement_id: Uuid,
-  operation_id: Uuid,
-  section_ids: Type.Array(Uuid, { maxItems: MAX_COA_SECTIONS }),
-  by: Provenance,
-}, { additionalProperties: false });
+export const CoaSectionsArrangedData = Type.Object(
+  {
+    coa_statement_id: Uuid,
+    operation_id: Uuid,
+    section_ids: Type.Array(Uuid, { maxItems: MAX_COA_SECTIONS }),
+    by: Provenance,
+  },
+  { additionalProperties: false },
+);
 
-export const CoaStatementDeletedData = Type.Object({
-  coa_statement_id: Uuid,
-  operation_id: Uuid,
-  by: Provenance,
-}, { additionalProperties: false });
+export const CoaStatementDeletedData = Type.Object(
+  {
+    coa_statement_id: Uuid,
+    operation_id: Uuid,
+    by: Provenance,
+  },
+  { additionalProperties: false },
+);
 
 export type CoaStatementCreated = DomainEvent<'COAStatementCreated', Static<typeof CoaStatementCreatedData>>;
 export type CoaStatementUpdated = DomainEvent<'COAStatementUpdated', Static<typeof CoaStatementUpdatedData>>;

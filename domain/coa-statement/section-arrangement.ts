@@ -19,5 +19,9 @@ export function checkArrangement(current: readonly string[], requested: readonly
     extra.length ? `not sections of this statement: ${extra.join(', ')}` : null,
     repeated.length ? `repeated: ${repeated.join(', ')}` : null,
   ].filter(Boolean);
-  throw new DomainError('invalid', `section_ids must be a permutation of the statement's ${current.length} sections (${parts.join('; ')})`, ['body', 'section_ids']);
+  throw new DomainError(
+    'invalid',
+    `section_ids must be a permutation of the statement's ${current.length} sections (${parts.join('; ')})`,
+    ['body', 'section_ids'],
+  );
 }

@@ -17,8 +17,11 @@ export interface CitedDocument {
 export class CitedDocumentDeletedError extends DomainError {
   constructor(readonly document_ids: string[]) {
     const one = document_ids.length === 1;
-    super('conflict', `${one ? `Document ${document_ids[0]} was` : `Documents ${document_ids.join(', ')} were`} `
-      + `deleted after the generation was requested; request it again without ${one ? 'it' : 'them'}`);
+    super(
+      'conflict',
+      `${one ? `Document ${document_ids[0]} was` : `Documents ${document_ids.join(', ')} were`} ` +
+        `deleted after the generation was requested; request it again without ${one ? 'it' : 'them'}`,
+    );
     this.name = 'CitedDocumentDeletedError';
   }
 }

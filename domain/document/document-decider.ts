@@ -25,7 +25,15 @@ export type DocumentState = { status: 'absent' } | ({ status: 'active' | 'delete
 
 export type DocumentCommand =
   | { type: 'UploadDocument'; upload: DocumentUploadedData }
-  | { type: 'RecordTextExtracted'; document_id: string; upload_id: string; text_key: string; page_count: number | null; characters: number; truncated: boolean }
+  | {
+      type: 'RecordTextExtracted';
+      document_id: string;
+      upload_id: string;
+      text_key: string;
+      page_count: number | null;
+      characters: number;
+      truncated: boolean;
+    }
   | { type: 'RecordTextExtractionFailed'; document_id: string; upload_id: string; code: string; message: string }
   | { type: 'DeleteDocument'; document_id: string; account_id: string; by: DocumentUploadedData['by'] }
   /**
@@ -53,21 +61,36 @@ export const documentDecider: Decider<DocumentCommand, DocumentStreamEvent, Docu
       case 'RecordTextExtracted': {
         const current = pendingUpload(state, command.upload_id);
         if (!current) return [];
-        return [{
-          type: 'DocumentTextExtracted',
-          data: {
-            document_id: current.document_id, operation_id: current.operation_id, upload_id: current.upload_id,
-            text_key: command.text_key, page_count: command.page_count, characters: command.characters, truncated: command.truncated,
+        return [
+          {
+            type: 'DocumentTextExtracted',
+            data: {
+              document_id: current.document_id,
+              operation_id: current.operation_id,
+              upload_id: current.upload_id,
+              text_key: command.text_key,
+              page_count: command.page_count,
+              characters: command.characters,
+              truncated: command.truncated,
+            },
           },
-        }];
+        ];
       }
       case 'RecordTextExtractionFailed': {
         const current = pendingUpload(state, command.upload_id);
         if (!current) return [];
-        return [{
-          type: 'DocumentTextExtractionFailed',
-          data: { document_id: current.document_id, operation_id: current.operation_id, upload_id: current.upload_id, code: command.code, message: command.message },
-        }];
+        return [
+          {
+            type: 'DocumentTextExtractionFailed',
+            data: {
+              document_id: current.document_id,
+              operation_id: current.operation_id,
+              upload_id: current.upload_id,
+              code: command.code,
+              message: command.message,
+            },
+          },
+        ];
       }
       case 'AdmitGrounding':
         if (state.status !== 'active' || state.operation_id !== command.operation_id) {
@@ -76,11 +99,21 @@ export const documentDecider: Decider<DocumentCommand, DocumentStreamEvent, Docu
         }
         return [];
       case 'DeleteDocument': {
-        const current = requireAccess(state.status === 'active' ? state : null, command.account_id, { kind: 'Document', id: command.document_id });
-        return [{
-          type: 'DocumentDeleted',
-          data: { document_id: current.document_id, operation_id: current.operation_id, upload_id: current.upload_id, by: command.by },
-        }];
+        const current = requireAccess(state.status === 'active' ? state : null, command.account_id, {
+          kind: 'Document',
+          id: command.document_id,
+        });
+        return [
+          {
+            type: 'DocumentDeleted',
+            data: {
+              document_id: current.document_id,
+              operation_id: current.operation_id,
+              upload_id: current.upload_id,
+              by: command.by,
+            },
+          },
+        ];
       }
     }
   },
@@ -90,15 +123,27 @@ export const documentDecider: Decider<DocumentCommand, DocumentStreamEvent, Docu
       case 'DocumentUploaded': {
         const { by, ...data } = event.data;
         return {
-          status: 'active', ...data, uploaded_by: by, text_status: 'pending', text_key: null, page_count: null, characters: null,
-          text_truncated: false, failure_code: null, failure_message: null,
+          status: 'active',
+          ...data,
+          uploaded_by: by,
+          text_status: 'pending',
+          text_key: null,
+          page_count: null,
+          characters: null,
+          text_truncated: false,
+          failure_code: null,
+          failure_message: null,
         };
       }
       case 'DocumentTextExtracted':
         if (state.status === 'absent') return state;
         return {
-          ...state, text_status: 'extracted', text_key: event.data.text_key, page_count: event.data.page_count,
-          characters: event.data.characters, text_truncated: event.data.truncated,
+          ...state,
+          text_status: 'extracted',
+          text_key: event.data.text_key,
+          page_count: event.data.page_count,
+          characters: event.data.characters,
+          text_truncated: event.data.truncated,
         };
       case 'DocumentTextExtractionFailed':
         if (state.status === 'absent') return state;

@@ -33,6 +33,9 @@ export function sanitizeFileName(name: string): string {
   if (Buffer.byteLength(cleaned, 'utf8') <= MAX_FILE_NAME_BYTES) return cleaned;
   const dot = cleaned.lastIndexOf('.');
   const extension = dot > 0 && cleaned.length - dot <= 16 ? cleaned.slice(dot) : '';
-  const stem = cutToBytes(cleaned.slice(0, cleaned.length - extension.length), MAX_FILE_NAME_BYTES - Buffer.byteLength(extension, 'utf8'));
+  const stem = cutToBytes(
+    cleaned.slice(0, cleaned.length - extension.length),
+    MAX_FILE_NAME_BYTES - Buffer.byteLength(extension, 'utf8'),
+  );
   return `${stem.replace(/[\s.]+$/, '')}${extension}`;
 }

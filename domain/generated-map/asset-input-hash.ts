@@ -6,8 +6,12 @@ import { sourceHash } from '../terrain/source-hash.ts';
  * gathered in does not matter. Same inputs, same hash: the asset is not drawn again.
  */
 export function assetInputHash(
-  kind: string, rendererVersion: string, inputs: Readonly<Record<string, string>>,
+  kind: string,
+  rendererVersion: string,
+  inputs: Readonly<Record<string, string>>,
 ): string {
-  const sorted = Object.keys(inputs).sort().map((key) => `${key}=${inputs[key]}`);
+  const sorted = Object.keys(inputs)
+    .sort()
+    .map((key) => `${key}=${inputs[key]}`);
   return sourceHash('generated-map', kind, rendererVersion, ...sorted);
 }

@@ -5,6 +5,8 @@ const two = (n: number) => String(n).padStart(2, '0');
 export function dateTimeGroup(instant: string | Date): string {
   const at = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(at.getTime())) throw new RangeError(`${String(instant)} is not a date-time`);
-  return `${two(at.getUTCDate())}${two(at.getUTCHours())}${two(at.getUTCMinutes())}Z`
-    + `${MONTHS[at.getUTCMonth()]}${two(at.getUTCFullYear() % 100)}`;
+  return (
+    `${two(at.getUTCDate())}${two(at.getUTCHours())}${two(at.getUTCMinutes())}Z` +
+    `${MONTHS[at.getUTCMonth()]}${two(at.getUTCFullYear() % 100)}`
+  );
 }

@@ -15,7 +15,10 @@ export function hillshadeRgba(shade: Float32Array, lightness = 0): Uint8Array {
     const s = shade[i]!;
     if (Number.isNaN(s)) continue;
     const grey = Math.round(255 * (s + (1 - s) * lightness));
-    rgba[i * 4] = grey; rgba[i * 4 + 1] = grey; rgba[i * 4 + 2] = grey; rgba[i * 4 + 3] = 255;
+    rgba[i * 4] = grey;
+    rgba[i * 4 + 1] = grey;
+    rgba[i * 4 + 2] = grey;
+    rgba[i * 4 + 3] = 255;
   }
   return rgba;
 }

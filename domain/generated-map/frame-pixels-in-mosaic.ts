@@ -10,7 +10,8 @@ import type { TileMosaic } from './tile-mosaic.ts';
 export function framePixelsInMosaic(frame: MapFrame, mosaic: TileMosaic): { u: Float64Array; v: Float64Array } {
   const m = framePixelMercator(frame);
   const scale = (TILE_SIZE * 2 ** mosaic.zoom) / (2 * MERCATOR_HALF_WORLD_M);
-  const u = new Float64Array(frame.width), v = new Float64Array(frame.height);
+  const u = new Float64Array(frame.width),
+    v = new Float64Array(frame.height);
   for (let col = 0; col < frame.width; col++) {
     u[col] = (m.minX + (col + 0.5) * m.pixelX + MERCATOR_HALF_WORLD_M) * scale - mosaic.tileX * TILE_SIZE;
   }

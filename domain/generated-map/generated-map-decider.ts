@@ -8,8 +8,7 @@ import { generatedMapIdOf } from './generated-map-events.ts';
 import { assetOfPath } from './generated-map-vocabulary.ts';
 
 export type GeneratedMapState =
-  | { status: 'absent' }
-  | ({ status: 'present'; renderings: number } & GeneratedMapCreatedData);
+  { status: 'absent' } | ({ status: 'present'; renderings: number } & GeneratedMapCreatedData);
 
 export type GeneratedMapCommand = { type: 'RecordGeneratedMap'; asset: GeneratedMapCreatedData };
 
@@ -21,7 +20,8 @@ function recordGeneratedMap(command: GeneratedMapCommand, state: GeneratedMapSta
   }
   if (asset.generated_map_id !== generatedMapIdOf(asset.operation_id, asset.asset_path)) {
     throw new DomainError(
-      'invalid', `generated map ${asset.generated_map_id} is not ${asset.asset_path} of its operation`,
+      'invalid',
+      `generated map ${asset.generated_map_id} is not ${asset.asset_path} of its operation`,
     );
   }
   if (state.status === 'present' && state.input_hash === asset.input_hash) return [];

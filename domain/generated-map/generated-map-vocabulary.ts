@@ -27,9 +27,7 @@ const MCOO = new RegExp(`^mcoo-(${VEHICLE_CLASSES.join('|')})\\.png$`);
 const ANALYSIS = new RegExp(`^analysis-(${UUID})\\.png$`);
 
 export type AssetOfPath =
-  | { kind: 'area_overview' }
-  | { kind: 'mcoo'; vehicle: VehicleClass }
-  | { kind: 'analysis'; analysis_id: string };
+  { kind: 'area_overview' } | { kind: 'mcoo'; vehicle: VehicleClass } | { kind: 'analysis'; analysis_id: string };
 
 /** What an asset path names, or null when no asset can have it. */
 export function assetOfPath(path: string): AssetOfPath | null {

@@ -3,15 +3,30 @@
 // inputs (workers/generated-maps/), the renderer draws the result (workers/generated-maps/rendering/).
 import type { Feature } from 'geojson';
 import type {
-  LegendEntry, MapComposition, MapFrame, MapLayer, TitleBlock, VectorStyle,
+  LegendEntry,
+  MapComposition,
+  MapFrame,
+  MapLayer,
+  TitleBlock,
+  VectorStyle,
 } from '../cartography/map-composition.ts';
 import { WORLDCOVER } from '../terrain/mobility-config.ts';
 import { WORLDCOVER_CLASS_NAMES } from '../terrain/worldcover-class-names.ts';
 import type { AnalysisType } from '../analysis-job/analysis-vocabulary.ts';
 import { hillshadeRgba, landCoverRgba, mobilityRgba, obstacleCoverRgba } from './face-rasters.ts';
 import {
-  AREA_OF_OPERATIONS_STYLE, LANDING_ZONE_STYLE, LAND_COVER_OPACITY, LINE_OF_SIGHT_STYLE, MAJOR_ROAD_STYLE, MCOO_RGBA,
-  MINOR_ROAD_STYLE, POINT_STYLE, ROUTE_STYLE, WORLDCOVER_RGB, rgbCss, rgbaCss,
+  AREA_OF_OPERATIONS_STYLE,
+  LANDING_ZONE_STYLE,
+  LAND_COVER_OPACITY,
+  LINE_OF_SIGHT_STYLE,
+  MAJOR_ROAD_STYLE,
+  MCOO_RGBA,
+  MINOR_ROAD_STYLE,
+  POINT_STYLE,
+  ROUTE_STYLE,
+  WORLDCOVER_RGB,
+  rgbCss,
+  rgbaCss,
 } from './map-symbols.ts';
 
 /** Roads of the frame, split by how they are drawn. */
@@ -29,12 +44,17 @@ export interface MapBase {
   shade: Float32Array;
 }
 
-const vector = (features: Feature[], style: VectorStyle): MapLayer =>
-  ({ kind: 'vector', features, style: { ...style } });
+const vector = (features: Feature[], style: VectorStyle): MapLayer => ({
+  kind: 'vector',
+  features,
+  style: { ...style },
+});
 
 const areaLayer = (area: Feature[]): MapLayer => vector(area, { ...AREA_OF_OPERATIONS_STYLE });
 const AREA_LEGEND: LegendEntry = {
-  label: 'Area of operations', symbol: 'line', colour: AREA_OF_OPERATIONS_STYLE.stroke,
+  label: 'Area of operations',
+  symbol: 'line',
+  colour: AREA_OF_OPERATIONS_STYLE.stroke,
   dash: AREA_OF_OPERATIONS_STYLE.dash,
 };
 
@@ -53,23 +73,35 @@ function roadLayers(roads: FrameRoads): { layers: MapLayer[]; legend: LegendEntr
 }
 
 const composition = (base: MapBase, layers: MapLayer[], legend: LegendEntry[]): MapComposition => ({
-  frame: base.frame, layers, title: base.title, legend, gridSpacingMeters: null,
+  frame: base.frame,
+  layers,
+  title: base.title,
+  legend,
+  gridSpacingMeters: null,
 });
 
 /** Hillshaded relief, land cover (WorldCover colours, the classes present), roads, the area of operations. */
 export function areaOverviewComposition(base: MapBase, landCover: Uint8Array, roads: FrameRoads): MapComposition {
   const present = new Set(landCover);
-  const coverLegend: LegendEntry[] = Object.keys(WORLDCOVER_RGB).map(Number).filter((code) => present.has(code))
+  const coverLegend: LegendEntry[] = Object.keys(WORLDCOVER_RGB)
+    .map(Number)
+    .filter((code) => present.has(code))
     .map((code) => ({
-      label: WORLDCOVER_CLASS_NAMES[code] ?? `Class ${code}`, symbol: 'fill', colour: rgbCss(WORLDCOVER_RGB[code]!),
+      label: WORLDCOVER_CLASS_NAMES[code] ?? `Class ${code}`,
+      symbol: 'fill',
+      colour: rgbCss(WORLDCOVER_RGB[code]!),
     }));
   const road = roadLayers(roads);
-  return composition(base, [
-    { kind: 'pixels', rgba: hillshadeRgba(base.shade), opacity: 1 },
-    { kind: 'pixels', rgba: landCoverRgba(landCover), opacity: LAND_COVER_OPACITY },
-    ...road.layers,
-    areaLayer(base.area),
-  ], [AREA_LEGEND, ...road.legend, ...coverLegend]);
+  return composition(
+    base,
+    [
+      { kind: 'pixels', rgba: hillshadeRgba(base.shade), opacity: 1 },
+      { kind: 'pixels', rgba: landCoverRgba(landCover), opacity: LAND_COVER_OPACITY },
+      ...road.layers,
+      areaLayer(base.area),
+    ],
+    [AREA_LEGEND, ...road.legend, ...coverLegend],
+  );
 }
 
 /**
@@ -78,23 +110,30 @@ export function areaOverviewComposition(base: MapBase, landCover: Uint8Array, ro
  * built-up areas over the shading (obstacles in their own right), roads, the area of operations.
  */
 export function mcooComposition(
-  base: MapBase, mobility: Uint8Array, landCover: Uint8Array, roads: FrameRoads,
+  base: MapBase,
+  mobility: Uint8Array,
+  landCover: Uint8Array,
+  roads: FrameRoads,
 ): MapComposition {
   const road = roadLayers(roads);
-  return composition(base, [
-    { kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 },
-    { kind: 'pixels', rgba: mobilityRgba(mobility), opacity: 1 },
-    { kind: 'pixels', rgba: obstacleCoverRgba(landCover), opacity: 1 },
-    ...road.layers,
-    areaLayer(base.area),
-  ], [
-    AREA_LEGEND,
-    { label: 'NO-GO', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.noGo) },
-    { label: 'SLOW-GO', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.slowGo) },
-    { label: WORLDCOVER_CLASS_NAMES[WORLDCOVER.permanentWater]!, symbol: 'fill', colour: rgbaCss(MCOO_RGBA.water) },
-    { label: 'Built-up area', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.builtUp) },
-    ...road.legend,
-  ]);
+  return composition(
+    base,
+    [
+      { kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 },
+      { kind: 'pixels', rgba: mobilityRgba(mobility), opacity: 1 },
+      { kind: 'pixels', rgba: obstacleCoverRgba(landCover), opacity: 1 },
+      ...road.layers,
+      areaLayer(base.area),
+    ],
+    [
+      AREA_LEGEND,
+      { label: 'NO-GO', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.noGo) },
+      { label: 'SLOW-GO', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.slowGo) },
+      { label: WORLDCOVER_CLASS_NAMES[WORLDCOVER.permanentWater]!, symbol: 'fill', colour: rgbaCss(MCOO_RGBA.water) },
+      { label: 'Built-up area', symbol: 'fill', colour: rgbaCss(MCOO_RGBA.builtUp) },
+      ...road.legend,
+    ],
+  );
 }
 
 /** A raster result drawn on the face (viewshed or RF coverage display colours), with its legend. */
@@ -120,7 +159,10 @@ function pointLabel(feature: Feature, waypoints: number): string {
  * observer, emitter).
  */
 export function analysisMapComposition(
-  base: MapBase, analysisType: AnalysisType, features: Feature[], raster: ResultRaster | null,
+  base: MapBase,
+  analysisType: AnalysisType,
+  features: Feature[],
+  raster: ResultRaster | null,
 ): MapComposition {
   const layers: MapLayer[] = [{ kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 }];
   const legend: LegendEntry[] = [AREA_LEGEND];
@@ -136,7 +178,10 @@ export function analysisMapComposition(
   if (zones.length > 0) {
     layers.push(vector(zones, { ...LANDING_ZONE_STYLE }));
     legend.push({
-      label: 'Landing zone', symbol: 'fill', colour: LANDING_ZONE_STYLE.fill, stroke: LANDING_ZONE_STYLE.stroke,
+      label: 'Landing zone',
+      symbol: 'fill',
+      colour: LANDING_ZONE_STYLE.fill,
+      stroke: LANDING_ZONE_STYLE.stroke,
     });
   }
   if (radius.length > 0) {

@@ -14,7 +14,8 @@ export const FRAME_MARGIN = 0.08;
  * mercator cells and the frame's bbox maps exactly onto width × height.
  */
 export function mapFrameForArea(
-  bbox: readonly [number, number, number, number], longSide = FACE_LONG_SIDE_PX,
+  bbox: readonly [number, number, number, number],
+  longSide = FACE_LONG_SIDE_PX,
 ): MapFrame {
   const [west, south, east, north] = bbox;
   if (!(east > west) || !(north > south)) throw new RangeError(`bbox ${JSON.stringify(bbox)} has no area`);
@@ -27,7 +28,8 @@ export function mapFrameForArea(
   const pixel = Math.max(spanX, spanY) / longSide;
   const width = spanX >= spanY ? longSide : Math.max(1, Math.ceil(spanX / pixel));
   const height = spanY > spanX ? longSide : Math.max(1, Math.ceil(spanY / pixel));
-  const cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+  const cx = (x0 + x1) / 2,
+    cy = (y0 + y1) / 2;
   const [w, s] = mercatorToLonLat(cx - (width * pixel) / 2, cy - (height * pixel) / 2);
   const [e, n] = mercatorToLonLat(cx + (width * pixel) / 2, cy + (height * pixel) / 2);
   return { bbox: [w, s, e, n], width, height };

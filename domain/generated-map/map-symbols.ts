@@ -44,5 +44,9 @@ export const ROUTE_STYLE = { stroke: '#1f4fd1', strokeWidth: 4 } as const;
 export const LINE_OF_SIGHT_STYLE = { stroke: '#6a1b9a', strokeWidth: 3 } as const;
 export const LANDING_ZONE_STYLE = { stroke: '#0b6e4f', strokeWidth: 2, fill: '#2ecc71', fillOpacity: 0.45 } as const;
 export const POINT_STYLE = {
-  stroke: '#000000', strokeWidth: 1.5, fill: '#ffffff', fillOpacity: 1, pointRadius: 6,
+  stroke: '#000000',
+  strokeWidth: 1.5,
+  fill: '#ffffff',
+  fillOpacity: 1,
+  pointRadius: 6,
 } as const;

@@ -1,6 +1,9 @@
 import type { LegendEntry } from '../cartography/map-composition.ts';
 import {
-  BELOW_SENSITIVITY_RGBA, HIDDEN_RGBA, RF_DISPLAY_RANGE_DB, VISIBLE_RGBA,
+  BELOW_SENSITIVITY_RGBA,
+  HIDDEN_RGBA,
+  RF_DISPLAY_RANGE_DB,
+  VISIBLE_RGBA,
 } from '../analysis-job/raster-result-tiles.ts';
 import { rgbaCss } from './map-symbols.ts';
 import { formatQuantity } from '../shared/format-quantity.ts';

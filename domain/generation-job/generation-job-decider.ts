@@ -4,7 +4,12 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import type {
-  GenerationFailureCode, GenerationJobEvent, GenerationProgress, GenerationProvenance, GenerationRequest, GenerationStatus,
+  GenerationFailureCode,
+  GenerationJobEvent,
+  GenerationProgress,
+  GenerationProvenance,
+  GenerationRequest,
+  GenerationStatus,
   PlanningDraftKind,
 } from './generation-job-events.ts';
 import type { CoaScreeningRecord } from '../generation/coa-generation.ts';
@@ -28,9 +33,12 @@ export type GenerationJobState = { status: 'absent' } | GenerationJob;
 export type GenerationJobCommand =
   | { type: 'RequestGeneration'; request: GenerationRequest }
   | {
-    type: 'CompleteGeneration'; job_id: string; record_version: number; provenance: GenerationProvenance;
-    coa_screening?: CoaScreeningRecord[];
-  }
+      type: 'CompleteGeneration';
+      job_id: string;
+      record_version: number;
+      provenance: GenerationProvenance;
+      coa_screening?: CoaScreeningRecord[];
+    }
   | { type: 'FailGeneration'; job_id: string; code: GenerationFailureCode; message: string }
   | { type: 'ReportGenerationProgress'; job_id: string; progress: GenerationProgress };
 
@@ -51,13 +59,17 @@ function requestGeneration(command: CommandOf<'RequestGeneration'>, state: Gener
 function completeGeneration(command: CommandOf<'CompleteGeneration'>, state: GenerationJobState): GenerationJobEvent[] {
   const job = requireJob(state, command.job_id);
   if (job.status !== 'pending') return [];
-  return [{
-    type: 'GenerationCompleted',
-    data: {
-      job_id: job.job_id, record_version: command.record_version, provenance: command.provenance,
-      ...(command.coa_screening ? { coa_screening: command.coa_screening } : {}),
+  return [
+    {
+      type: 'GenerationCompleted',
+      data: {
+        job_id: job.job_id,
+        record_version: command.record_version,
+        provenance: command.provenance,
+        ...(command.coa_screening ? { coa_screening: command.coa_screening } : {}),
+      },
     },
-  }];
+  ];
 }
 
 function failGeneration(command: CommandOf<'FailGeneration'>, state: GenerationJobState): GenerationJobEvent[] {
@@ -68,7 +80,10 @@ function failGeneration(command: CommandOf<'FailGeneration'>, state: GenerationJ
 }
 
 /** A step of a running job; a report on a job that ended, or a repeat of the last report, changes nothing. */
-function reportProgress(command: CommandOf<'ReportGenerationProgress'>, state: GenerationJobState): GenerationJobEvent[] {
+function reportProgress(
+  command: CommandOf<'ReportGenerationProgress'>,
+  state: GenerationJobState,
+): GenerationJobEvent[] {
   const job = requireJob(state, command.job_id);
   if (job.status !== 'pending') return [];
   const { step, of, label } = command.progress;
@@ -80,16 +95,27 @@ export const generationJobDecider: Decider<GenerationJobCommand, GenerationJobEv
   initialState: () => ({ status: 'absent' }),
   decide(command, state) {
     switch (command.type) {
-      case 'RequestGeneration': return requestGeneration(command, state);
-      case 'CompleteGeneration': return completeGeneration(command, state);
-      case 'FailGeneration': return failGeneration(command, state);
-      case 'ReportGenerationProgress': return reportProgress(command, state);
+      case 'RequestGeneration':
+        return requestGeneration(command, state);
+      case 'CompleteGeneration':
+        return completeGeneration(command, state);
+      case 'FailGeneration':
+        return failGeneration(command, state);
+      case 'ReportGenerationProgress':
+        return reportProgress(command, state);
     }
   },
   evolve(state, event) {
     switch (event.type) {
       case 'GenerationRequested':
-        return { ...event.data, status: 'pending', record_version: null, provenance: null, error: null, progress: null };
+        return {
+          ...event.data,
+          status: 'pending',
+          record_version: null,
+          provenance: null,
+          error: null,
+          progress: null,
+        };
       case 'GenerationProgressed': {
         if (state.status === 'absent') return state;
         const { step, of, label } = event.data;
@@ -98,7 +124,10 @@ export const generationJobDecider: Decider<GenerationJobCommand, GenerationJobEv
       case 'GenerationCompleted':
         if (state.status === 'absent') return state;
         return {
-          ...state, status: 'success', record_version: event.data.record_version, provenance: event.data.provenance,
+          ...state,
+          status: 'success',
+          record_version: event.data.record_version,
+          provenance: event.data.provenance,
           ...(event.data.coa_screening ? { coa_screening: event.data.coa_screening } : {}),
         };
       case 'GenerationFailed':

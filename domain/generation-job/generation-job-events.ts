@@ -28,36 +28,51 @@ export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
  * GENERATION_RETRIES_EXHAUSTED (the worker task died on every delivery).
  */
 export const GENERATION_FAILURE_CODES = [
-  'LLM_UNAVAILABLE', 'LLM_TIMEOUT', 'LLM_INVALID_OUTPUT', 'RECORD_CHANGED', 'DOCUMENT_DELETED',
+  'LLM_UNAVAILABLE',
+  'LLM_TIMEOUT',
+  'LLM_INVALID_OUTPUT',
+  'RECORD_CHANGED',
+  'DOCUMENT_DELETED',
   'GENERATION_RETRIES_EXHAUSTED',
 ] as const;
 export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
 
 /** Inputs a draft was grounded in: kind, id and the version (or hash) read. */
-export const GenerationInput = Type.Object({
-  kind: Type.String({
-    maxLength: 64,
-    description: 'operation, map, document, planning_record, terrain_job, terrain_summary, analysis, coa_statement',
-  }),
-  id: Uuid,
-  version: Type.String({
-    maxLength: 128,
-    description: 'Stream version, a document\'s sha256, a terrain summary\'s summary-v1:<hash>, or success (jobs, analyses)',
-  }),
-}, { additionalProperties: false, title: 'GenerationInput' });
+export const GenerationInput = Type.Object(
+  {
+    kind: Type.String({
+      maxLength: 64,
+      description: 'operation, map, document, planning_record, terrain_job, terrain_summary, analysis, coa_statement',
+    }),
+    id: Uuid,
+    version: Type.String({
+      maxLength: 128,
+      description:
+        "Stream version, a document's sha256, a terrain summary's summary-v1:<hash>, or success (jobs, analyses)",
+    }),
+  },
+  { additionalProperties: false, title: 'GenerationInput' },
+);
 
-export const GenerationProvenance = Type.Object({
-  adapter: Type.String({ maxLength: 64, description: 'rule_based, llama_cpp or openai' }),
-  model: Type.String({ maxLength: 500 }),
-  rule_based: Type.Boolean({ description: 'True: a deterministic rule-based draft, no language model' }),
-  prompt_version: Type.String({ maxLength: 100, description: 'The prompt file used, e.g. warno.v1' }),
-  inputs: Type.Array(GenerationInput, { maxItems: 500 }),
-  usage: Type.Object({
-    prompt_tokens: Type.Integer({ minimum: 0 }), completion_tokens: Type.Integer({ minimum: 0 }),
-  }, { additionalProperties: false }),
-  attempts: Type.Integer({ minimum: 0 }),
-  duration_ms: Type.Integer({ minimum: 0 }),
-}, { additionalProperties: false, title: 'GenerationProvenance' });
+export const GenerationProvenance = Type.Object(
+  {
+    adapter: Type.String({ maxLength: 64, description: 'rule_based, llama_cpp or openai' }),
+    model: Type.String({ maxLength: 500 }),
+    rule_based: Type.Boolean({ description: 'True: a deterministic rule-based draft, no language model' }),
+    prompt_version: Type.String({ maxLength: 100, description: 'The prompt file used, e.g. warno.v1' }),
+    inputs: Type.Array(GenerationInput, { maxItems: 500 }),
+    usage: Type.Object(
+      {
+        prompt_tokens: Type.Integer({ minimum: 0 }),
+        completion_tokens: Type.Integer({ minimum: 0 }),
+      },
+      { additionalProperties: false },
+    ),
+    attempts: Type.Integer({ minimum: 0 }),
+    duration_ms: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false, title: 'GenerationProvenance' },
+);
 export type GenerationProvenance = Static<typeof GenerationProvenance>;
 
 /** Most turns one simulation request asks for (one model call each). */
@@ -66,63 +81,81 @@ export const MAX_SIMULATION_TURNS = 12;
 export const MAX_SIMULATION_ANALYSES = 20;
 
 /** What an llm_simulation job wargames (target_kind llm_simulation; record_id is the simulation's id). */
-export const SimulationRequest = Type.Object({
-  coa_statement_id: Uuid,
-  method: StringEnum(WARGAME_METHODS),
-  enemy_coa: Type.Union([Type.String({ maxLength: 4000 }), Type.Null()]),
-  turns: Type.Integer({ minimum: 1, maximum: MAX_SIMULATION_TURNS }),
-  seed: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
-  /** Null: the newest completed analyses of the operation's maps, chosen when the worker runs. */
-  analysis_ids: Type.Union([Type.Array(Uuid, { maxItems: MAX_SIMULATION_ANALYSES }), Type.Null()]),
-}, { additionalProperties: false, title: 'SimulationRequest' });
+export const SimulationRequest = Type.Object(
+  {
+    coa_statement_id: Uuid,
+    method: StringEnum(WARGAME_METHODS),
+    enemy_coa: Type.Union([Type.String({ maxLength: 4000 }), Type.Null()]),
+    turns: Type.Integer({ minimum: 1, maximum: MAX_SIMULATION_TURNS }),
+    seed: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+    /** Null: the newest completed analyses of the operation's maps, chosen when the worker runs. */
+    analysis_ids: Type.Union([Type.Array(Uuid, { maxItems: MAX_SIMULATION_ANALYSES }), Type.Null()]),
+  },
+  { additionalProperties: false, title: 'SimulationRequest' },
+);
 export type SimulationRequest = Static<typeof SimulationRequest>;
 
 /** One step of a running job: step `step` of `of`, e.g. a wargame turn. */
-export const GenerationProgress = Type.Object({
-  step: Type.Integer({ minimum: 1 }),
-  of: Type.Integer({ minimum: 1 }),
-  label: Type.String({ maxLength: 200 }),
-}, { additionalProperties: false, title: 'GenerationProgress' });
+export const GenerationProgress = Type.Object(
+  {
+    step: Type.Integer({ minimum: 1 }),
+    of: Type.Integer({ minimum: 1 }),
+    label: Type.String({ maxLength: 200 }),
+  },
+  { additionalProperties: false, title: 'GenerationProgress' },
+);
 export type GenerationProgress = Static<typeof GenerationProgress>;
 
-export const GenerationRequestedData = Type.Object({
-  job_id: Uuid,
-  operation_id: Uuid,
-  account_id: Uuid,
-  api_key_id: NullableUuid(),
-  target_kind: StringEnum(GENERATION_TARGET_KINDS),
-  record_id: Uuid,
-  record_type: Type.String({ minLength: 1, maxLength: 100 }),
-  instructions: Type.Union([Type.String({ maxLength: 4000 }), Type.Null()]),
-  document_ids: Type.Array(Uuid, { maxItems: 20 }),
-  overwrite: Type.Boolean(),
-  /** The record's version when requested: the draft is written only onto this version. */
-  base_version: Type.Integer({ minimum: 0 }),
-  /** target_kind llm_simulation only. */
-  simulation: Type.Optional(SimulationRequest),
-  /** target_kind coa_statements only: the statements the job drafts (record_id is the operation). */
-  coa_statements: Type.Optional(CoaGenerationRequest),
-}, { additionalProperties: false });
+export const GenerationRequestedData = Type.Object(
+  {
+    job_id: Uuid,
+    operation_id: Uuid,
+    account_id: Uuid,
+    api_key_id: NullableUuid(),
+    target_kind: StringEnum(GENERATION_TARGET_KINDS),
+    record_id: Uuid,
+    record_type: Type.String({ minLength: 1, maxLength: 100 }),
+    instructions: Type.Union([Type.String({ maxLength: 4000 }), Type.Null()]),
+    document_ids: Type.Array(Uuid, { maxItems: 20 }),
+    overwrite: Type.Boolean(),
+    /** The record's version when requested: the draft is written only onto this version. */
+    base_version: Type.Integer({ minimum: 0 }),
+    /** target_kind llm_simulation only. */
+    simulation: Type.Optional(SimulationRequest),
+    /** target_kind coa_statements only: the statements the job drafts (record_id is the operation). */
+    coa_statements: Type.Optional(CoaGenerationRequest),
+  },
+  { additionalProperties: false },
+);
 
-export const GenerationProgressedData = Type.Object({
-  job_id: Uuid,
-  ...GenerationProgress.properties,
-}, { additionalProperties: false });
+export const GenerationProgressedData = Type.Object(
+  {
+    job_id: Uuid,
+    ...GenerationProgress.properties,
+  },
+  { additionalProperties: false },
+);
 
-export const GenerationCompletedData = Type.Object({
-  job_id: Uuid,
-  /** The record's version after the write (unchanged when the draft equalled the record). */
-  record_version: Type.Integer({ minimum: 0 }),
-  provenance: GenerationProvenance,
-  /** target_kind coa_statements only: the FM 5-0 screening recorded on each statement. */
-  coa_screening: Type.Optional(CoaGenerationResult),
-}, { additionalProperties: false });
+export const GenerationCompletedData = Type.Object(
+  {
+    job_id: Uuid,
+    /** The record's version after the write (unchanged when the draft equalled the record). */
+    record_version: Type.Integer({ minimum: 0 }),
+    provenance: GenerationProvenance,
+    /** target_kind coa_statements only: the FM 5-0 screening recorded on each statement. */
+    coa_screening: Type.Optional(CoaGenerationResult),
+  },
+  { additionalProperties: false },
+);
 
-export const GenerationFailedData = Type.Object({
-  job_id: Uuid,
-  code: StringEnum(GENERATION_FAILURE_CODES),
-  message: Type.String({ maxLength: 4000 }),
-}, { additionalProperties: false });
+export const GenerationFailedData = Type.Object(
+  {
+    job_id: Uuid,
+    code: StringEnum(GENERATION_FAILURE_CODES),
+    message: Type.String({ maxLength: 4000 }),
+  },
+  { additionalProperties: false },
+);
 
 export type GenerationRequest = Static<typeof GenerationRequestedData>;
 export type GenerationRequested = DomainEvent<'GenerationRequested', GenerationRequest>;

@@ -7,20 +7,37 @@ import { COA_STATEMENT_FIELD_TYPES } from '../planning-record/planning-catalogue
 
 /** FM 3-90 forms of maneuver and forms of the defense (the form_of_maneuver attribute). */
 export const FORMS_OF_MANEUVER = [
-  'envelopment', 'turning_movement', 'infiltration', 'penetration', 'frontal_attack', 'flank_attack',
-  'area_defense', 'mobile_defense', 'retrograde',
+  'envelopment',
+  'turning_movement',
+  'infiltration',
+  'penetration',
+  'frontal_attack',
+  'flank_attack',
+  'area_defense',
+  'mobile_defense',
+  'retrograde',
 ] as const;
 export type FormOfManeuver = (typeof FORMS_OF_MANEUVER)[number];
 
 export const FORM_OF_MANEUVER_LABELS: Record<FormOfManeuver, string> = {
-  envelopment: 'Envelopment', turning_movement: 'Turning movement', infiltration: 'Infiltration',
-  penetration: 'Penetration', frontal_attack: 'Frontal attack', flank_attack: 'Flank attack',
-  area_defense: 'Area defense', mobile_defense: 'Mobile defense', retrograde: 'Retrograde',
+  envelopment: 'Envelopment',
+  turning_movement: 'Turning movement',
+  infiltration: 'Infiltration',
+  penetration: 'Penetration',
+  frontal_attack: 'Frontal attack',
+  flank_attack: 'Flank attack',
+  area_defense: 'Area defense',
+  mobile_defense: 'Mobile defense',
+  retrograde: 'Retrograde',
 };
 
 /** Free-text attributes every draft gives (empty string: not drafted, the staff writes it). */
 export const DRAFTED_TEXT_FIELDS = [
-  'decisive_operation', 'shaping_operations', 'sustaining_operations', 'reserve', 'end_state',
+  'decisive_operation',
+  'shaping_operations',
+  'sustaining_operations',
+  'reserve',
+  'end_state',
 ] as const;
 export type DraftedTextField = (typeof DRAFTED_TEXT_FIELDS)[number];
 
@@ -49,33 +66,44 @@ export interface CoaSetDraft {
 }
 
 const text = (maxLength: number, blank: boolean) =>
-  (blank ? { type: 'string', maxLength } : { type: 'string', minLength: 1, maxLength, pattern: '\\S' });
+  blank ? { type: 'string', maxLength } : { type: 'string', minLength: 1, maxLength, pattern: '\\S' };
 
 function coaDraftSchema(limit: number): Record<string, unknown> {
-  const object = (properties: Record<string, unknown>, required = Object.keys(properties)) =>
-    ({ type: 'object', properties, required, additionalProperties: false });
-  const verdict = object({
-    verdict: { type: 'string', enum: ['meets', 'does_not_meet'] }, rationale: text(limit, false),
+  const object = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({
+    type: 'object',
+    properties,
+    required,
+    additionalProperties: false,
   });
-  return object({
-    name: text(Math.min(limit, MAX_COA_DRAFT_NAME), false),
-    statement: text(limit, true),
-    form_of_maneuver: { type: 'string', enum: [...FORMS_OF_MANEUVER] },
-    main_effort: text(limit, true),
-    task_organization: {
-      type: 'array', maxItems: MAX_DRAFT_UNITS,
-      items: object({ unit: text(Math.min(limit, 200), false), text: text(limit, false) }),
+  const verdict = object({
+    verdict: { type: 'string', enum: ['meets', 'does_not_meet'] },
+    rationale: text(limit, false),
+  });
+  return object(
+    {
+      name: text(Math.min(limit, MAX_COA_DRAFT_NAME), false),
+      statement: text(limit, true),
+      form_of_maneuver: { type: 'string', enum: [...FORMS_OF_MANEUVER] },
+      main_effort: text(limit, true),
+      task_organization: {
+        type: 'array',
+        maxItems: MAX_DRAFT_UNITS,
+        items: object({ unit: text(Math.min(limit, 200), false), text: text(limit, false) }),
+      },
+      attributes: object(Object.fromEntries(DRAFTED_TEXT_FIELDS.map((f) => [f, text(limit, true)]))),
+      sections: {
+        type: 'array',
+        maxItems: MAX_DRAFT_SECTIONS,
+        items: object({
+          title: text(Math.min(limit, 200), false),
+          content: text(limit, true),
+          field: { oneOf: [{ type: 'string', enum: [...COA_STATEMENT_FIELD_TYPES] }, { type: 'null' }] },
+        }),
+      },
+      screening: object(Object.fromEntries(MODEL_SCREENED_CRITERIA.map((c) => [c, verdict])), []),
     },
-    attributes: object(Object.fromEntries(DRAFTED_TEXT_FIELDS.map((f) => [f, text(limit, true)]))),
-    sections: {
-      type: 'array', maxItems: MAX_DRAFT_SECTIONS,
-      items: object({
-        title: text(Math.min(limit, 200), false), content: text(limit, true),
-        field: { oneOf: [{ type: 'string', enum: [...COA_STATEMENT_FIELD_TYPES] }, { type: 'null' }] },
-      }),
-    },
-    screening: object(Object.fromEntries(MODEL_SCREENED_CRITERIA.map((c) => [c, verdict])), []),
-  }, ['name', 'statement', 'form_of_maneuver', 'main_effort', 'task_organization', 'attributes', 'sections']);
+    ['name', 'statement', 'form_of_maneuver', 'main_effort', 'task_organization', 'attributes', 'sections'],
+  );
 }
 
 /** The schema of a draft of `count` COAs, each string at most `limit` characters. */
@@ -89,8 +117,8 @@ export function coaSetDraftSchema(count: number, limit = MAX_COA_DRAFT_TEXT): Re
 }
 
 /** Strings of one COA at their most (name, statement, main effort, units, attributes, sections, verdicts). */
-const STRINGS_PER_COA = 3 + 2 * MAX_DRAFT_UNITS + DRAFTED_TEXT_FIELDS.length + 2 * MAX_DRAFT_SECTIONS
-  + MODEL_SCREENED_CRITERIA.length;
+const STRINGS_PER_COA =
+  3 + 2 * MAX_DRAFT_UNITS + DRAFTED_TEXT_FIELDS.length + 2 * MAX_DRAFT_SECTIONS + MODEL_SCREENED_CRITERIA.length;
 /** Characters of one COA's JSON around its strings at their largest (keys, punctuation, longest enums). */
 const JSON_PER_COA = 1300;
 

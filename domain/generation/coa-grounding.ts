@@ -29,10 +29,14 @@ export function coaGroundingInputs(grounding: CoaGrounding, statementIds: readon
     ...statementIds.map((id) => ({ kind: 'coa_statement', id, version: '1' })),
     ...grounding.mission_analysis.map((r) => ({ kind: 'planning_record', id: r.id, version: String(r.version) })),
     ...grounding.maps.map((m) => ({ kind: 'map', id: m.id, version: String(m.revision) })),
-    ...grounding.maps.flatMap((m) => m.finished_terrain_job_ids
-      .map((id) => ({ kind: 'terrain_job', id, version: 'success' }))),
-    ...grounding.maps.flatMap((m) => (m.terrain_summary
-      ? [{ kind: 'terrain_summary', id: m.terrain_summary.terrain_job_id, version: m.terrain_summary.version }] : [])),
+    ...grounding.maps.flatMap((m) =>
+      m.finished_terrain_job_ids.map((id) => ({ kind: 'terrain_job', id, version: 'success' })),
+    ),
+    ...grounding.maps.flatMap((m) =>
+      m.terrain_summary
+        ? [{ kind: 'terrain_summary', id: m.terrain_summary.terrain_job_id, version: m.terrain_summary.version }]
+        : [],
+    ),
     ...grounding.documents.map((d) => ({ kind: 'document', id: d.id, version: `sha256:${d.sha256}` })),
   ];
 }

@@ -63,23 +63,41 @@ export interface GroundingTerrainSummary {
 /** The figures of a completed analysis a draft uses, by tool (from the analysis result). */
 export type AnalysisKeyResults =
   | {
-    type: 'route'; movement: string; found: true; from_mgrs: string | null; to_mgrs: string | null;
-    length_m: number; seconds: number; road_share: number; go_share: number; slow_go_share: number;
-  }
+      type: 'route';
+      movement: string;
+      found: true;
+      from_mgrs: string | null;
+      to_mgrs: string | null;
+      length_m: number;
+      seconds: number;
+      road_share: number;
+      go_share: number;
+      slow_go_share: number;
+    }
   | { type: 'route'; movement: string; found: false; from_mgrs: string | null; to_mgrs: string | null; message: string }
   | { type: 'landing_zones'; aircraft_size: number; candidates: number; suitable: number; suitable_mgrs: string[] }
   | {
-    type: 'viewshed'; observer_mgrs: string | null; radius_m: number; visible_share: number;
-    visible_area_km2: number;
-  }
+      type: 'viewshed';
+      observer_mgrs: string | null;
+      radius_m: number;
+      visible_share: number;
+      visible_area_km2: number;
+    }
   | {
-    type: 'rf_coverage'; emitter: string | null; emitter_mgrs: string | null; radius_m: number; covered_share: number;
-    max_range_m: number;
-  }
+      type: 'rf_coverage';
+      emitter: string | null;
+      emitter_mgrs: string | null;
+      radius_m: number;
+      covered_share: number;
+      max_range_m: number;
+    }
   | {
-    type: 'line_of_sight'; observer_mgrs: string | null; target_mgrs: string | null; visible: boolean;
-    ground_distance_m: number;
-  };
+      type: 'line_of_sight';
+      observer_mgrs: string | null;
+      target_mgrs: string | null;
+      visible: boolean;
+      ground_distance_m: number;
+    };
 
 /** A completed analysis of one of the operation's maps. */
 export interface GroundingAnalysis {
@@ -115,10 +133,14 @@ export function groundingInputs(grounding: Grounding, recordId: string) {
     { kind: 'operation', id: grounding.operation.id, version: String(grounding.operation.revision) },
     { kind: 'planning_record', id: recordId, version: String(grounding.record.version) },
     ...grounding.maps.map((m) => ({ kind: 'map', id: m.id, version: String(m.revision) })),
-    ...grounding.maps.flatMap((m) => m.finished_terrain_job_ids
-      .map((id) => ({ kind: 'terrain_job', id, version: 'success' }))),
-    ...grounding.maps.flatMap((m) => (m.terrain_summary
-      ? [{ kind: 'terrain_summary', id: m.terrain_summary.terrain_job_id, version: m.terrain_summary.version }] : [])),
+    ...grounding.maps.flatMap((m) =>
+      m.finished_terrain_job_ids.map((id) => ({ kind: 'terrain_job', id, version: 'success' })),
+    ),
+    ...grounding.maps.flatMap((m) =>
+      m.terrain_summary
+        ? [{ kind: 'terrain_summary', id: m.terrain_summary.terrain_job_id, version: m.terrain_summary.version }]
+        : [],
+    ),
     ...(grounding.analyses ?? []).map((a) => ({ kind: 'analysis', id: a.id, version: 'success' })),
     ...grounding.documents.map((d) => ({ kind: 'document', id: d.id, version: `sha256:${d.sha256}` })),
   ];

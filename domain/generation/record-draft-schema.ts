@@ -41,7 +41,8 @@ export function recordDraftSchema(rule: ItemRule | null, maxText = MAX_DRAFT_TEX
     properties: {
       text,
       items: {
-        type: 'array', maxItems: MAX_DRAFT_ITEMS,
+        type: 'array',
+        maxItems: MAX_DRAFT_ITEMS,
         items: { type: 'object', properties: itemProperties, required, additionalProperties: false },
       },
     },

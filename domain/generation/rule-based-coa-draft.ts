@@ -12,17 +12,24 @@ import { formatQuantity } from '../shared/format-quantity.ts';
 export const COA_DRAFT_TASK = 'coa_statements_draft';
 
 type Axis = 'north' | 'south' | 'centre';
-interface Pattern { form: FormOfManeuver; axis: Axis }
+interface Pattern {
+  form: FormOfManeuver;
+  axis: Axis;
+}
 
 const OFFENSE: Pattern[] = [
-  { form: 'penetration', axis: 'north' }, { form: 'envelopment', axis: 'south' },
+  { form: 'penetration', axis: 'north' },
+  { form: 'envelopment', axis: 'south' },
   { form: 'infiltration', axis: 'centre' },
-  { form: 'turning_movement', axis: 'north' }, { form: 'flank_attack', axis: 'south' },
+  { form: 'turning_movement', axis: 'north' },
+  { form: 'flank_attack', axis: 'south' },
 ];
 const DEFENSE: Pattern[] = [
-  { form: 'area_defense', axis: 'north' }, { form: 'mobile_defense', axis: 'south' },
+  { form: 'area_defense', axis: 'north' },
+  { form: 'mobile_defense', axis: 'south' },
   { form: 'retrograde', axis: 'centre' },
-  { form: 'area_defense', axis: 'south' }, { form: 'mobile_defense', axis: 'north' },
+  { form: 'area_defense', axis: 'south' },
+  { form: 'mobile_defense', axis: 'north' },
 ];
 const OTHER_AXIS: Record<Axis, Axis> = { north: 'south', south: 'north', centre: 'north' };
 const AXIS_NAME: Record<Axis, string> = { north: 'northern axis', south: 'southern axis', centre: 'central axis' };
@@ -52,16 +59,20 @@ function recordText(g: CoaGrounding, type: string): string | null {
 }
 
 const defending = (g: CoaGrounding) =>
-  /\b(defen[cds]e?|defend\w*|delay\w*)\b/i
-    .test(`${g.operation.description ?? ''} ${recordText(g, 'restated_mission') ?? ''}`);
+  /\b(defen[cds]e?|defend\w*|delay\w*)\b/i.test(
+    `${g.operation.description ?? ''} ${recordText(g, 'restated_mission') ?? ''}`,
+  );
 
 function sketchLine(g: CoaGrounding, p: Pattern): string {
   if (g.maps.length === 0) return 'No map of the operation exists yet: draw the sketch on a map.';
-  const terrain = g.maps.filter((m) => m.terrain_summary).map((m) =>
-    `${m.name} covers ${formatQuantity(m.terrain_summary!.area_km2, 'area')}`);
-  return `Draw the sketch on ${g.maps.map((m) => m.name).join(', ')}: TF 1 on the ${AXIS_NAME[p.axis]}, `
-    + `TF 2 on the ${AXIS_NAME[OTHER_AXIS[p.axis]]}, objectives and phase lines TBD.`
-    + (terrain.length > 0 ? ` Terrain summary: ${terrain.join('; ')}.` : '');
+  const terrain = g.maps
+    .filter((m) => m.terrain_summary)
+    .map((m) => `${m.name} covers ${formatQuantity(m.terrain_summary!.area_km2, 'area')}`);
+  return (
+    `Draw the sketch on ${g.maps.map((m) => m.name).join(', ')}: TF 1 on the ${AXIS_NAME[p.axis]}, ` +
+    `TF 2 on the ${AXIS_NAME[OTHER_AXIS[p.axis]]}, objectives and phase lines TBD.` +
+    (terrain.length > 0 ? ` Terrain summary: ${terrain.join('; ')}.` : '')
+  );
 }
 
 function draftCoa(g: CoaGrounding, p: Pattern, n: number): CoaDraft {
@@ -71,17 +82,21 @@ function draftCoa(g: CoaGrounding, p: Pattern, n: number): CoaDraft {
   const mission = recordText(g, 'restated_mission');
   const intent = recordText(g, 'commanders_initial_intent');
   const defense = DEFENSE.includes(p);
-  const documents = g.documents.length > 0
-    ? [`Documents: ${g.documents.map((d) => `${d.file_name} (${d.classification ?? 'unmarked'})`).join(', ')}.`] : [];
+  const documents =
+    g.documents.length > 0
+      ? [`Documents: ${g.documents.map((d) => `${d.file_name} (${d.classification ?? 'unmarked'})`).join(', ')}.`]
+      : [];
   const instructions = g.instructions
-    ? [`Instructions given (not interpreted by the rule-based drafter): ${g.instructions}`] : [];
+    ? [`Instructions given (not interpreted by the rule-based drafter): ${g.instructions}`]
+    : [];
   return {
     name: `COA ${n}: ${label}, main effort ${p.axis}`,
     statement: marked(
-      `${g.operation.unit} ${HOW[p.form](axis)}. Main effort: TF 1 on the ${axis}; supporting effort: TF 2 on the `
-        + `${other}; reserve: TF 3.`,
-      mission ? `Restated mission: ${mission}` : "Mission: TBD (mission analysis has no restated mission yet).",
-      ...documents, ...instructions,
+      `${g.operation.unit} ${HOW[p.form](axis)}. Main effort: TF 1 on the ${axis}; supporting effort: TF 2 on the ` +
+        `${other}; reserve: TF 3.`,
+      mission ? `Restated mission: ${mission}` : 'Mission: TBD (mission analysis has no restated mission yet).',
+      ...documents,
+      ...instructions,
     ),
     form_of_maneuver: p.form,
     main_effort: marked(`TF 1 on the ${axis}; supporting effort TF 2 on the ${other}.`),
@@ -92,22 +107,35 @@ function draftCoa(g: CoaGrounding, p: Pattern, n: number): CoaDraft {
     ],
     attributes: {
       decisive_operation: marked(`TF 1 (main effort) conducts the ${label.toLowerCase()} on the ${axis}.`),
-      shaping_operations: marked(`TF 2 (supporting effort) ${defense ? 'defends' : 'fixes the enemy'} on the ${other}; `
-        + `fires and information collection shape the ${axis} before TF 1 commits.`),
+      shaping_operations: marked(
+        `TF 2 (supporting effort) ${defense ? 'defends' : 'fixes the enemy'} on the ${other}; ` +
+          `fires and information collection shape the ${axis} before TF 1 commits.`,
+      ),
       sustaining_operations: marked(
         `Sustainment follows the main effort on the ${axis}; the support area stays behind TF 2.`,
       ),
       reserve: marked(`TF 3, positioned to reinforce TF 1 on the ${axis} or to counter a threat on the ${other}.`),
-      end_state: marked(intent ? `From the commander's initial intent: ${intent}`
-        : `${g.operation.unit} has accomplished the mission of operation ${g.operation.name}; `
-          + "the commander's end state is TBD (no initial intent recorded yet)."),
+      end_state: marked(
+        intent
+          ? `From the commander's initial intent: ${intent}`
+          : `${g.operation.unit} has accomplished the mission of operation ${g.operation.name}; ` +
+              "the commander's end state is TBD (no initial intent recorded yet).",
+      ),
     },
     sections: [
-      { title: 'Phase I: shaping', field: 'phases_and_transitions',
-        content: marked(`TF 2 ${defense ? 'defends' : 'fixes the enemy'} on the ${other} while information `
-          + `collection confirms the ${axis}.`) },
-      { title: `Phase II: ${label.toLowerCase()}`, field: 'phases_and_transitions',
-        content: marked(`TF 1 conducts the ${label.toLowerCase()} on the ${axis}; TF 3 follows, ready to reinforce.`) },
+      {
+        title: 'Phase I: shaping',
+        field: 'phases_and_transitions',
+        content: marked(
+          `TF 2 ${defense ? 'defends' : 'fixes the enemy'} on the ${other} while information ` +
+            `collection confirms the ${axis}.`,
+        ),
+      },
+      {
+        title: `Phase II: ${label.toLowerCase()}`,
+        field: 'phases_and_transitions',
+        content: marked(`TF 1 conducts the ${label.toLowerCase()} on the ${axis}; TF 3 follows, ready to reinforce.`),
+      },
       { title: 'COA sketch', field: 'control_measures', content: marked(sketchLine(g, p)) },
     ],
   };

@@ -24,7 +24,11 @@ const REQUIRED_PARTS: Array<[string, (d: CoaDraft) => string | null]> = [
   ['end state', (d) => d.attributes.end_state],
 ];
 
-const normalized = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalized = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 const filled = (text: string | null) => text !== null && /\S/.test(text) && normalized(text) !== 'tbd';
 
 function distinguishable(drafts: readonly CoaDraft[], index: number) {
@@ -56,11 +60,13 @@ function complete(draft: CoaDraft) {
 /** The screening of each draft, in order. */
 export function screenCoaDrafts(drafts: readonly CoaDraft[]): DraftScreening[] {
   return drafts.map((draft, index) => {
-    const judged = Object.fromEntries(MODEL_SCREENED_CRITERIA.map((c) => {
-      const given = draft.screening?.[c];
-      const none = { verdict: 'not_assessed', rationale: null };
-      return [c, given ? { verdict: given.verdict, rationale: given.rationale } : none];
-    })) as DraftScreening['screening'];
+    const judged = Object.fromEntries(
+      MODEL_SCREENED_CRITERIA.map((c) => {
+        const given = draft.screening?.[c];
+        const none = { verdict: 'not_assessed', rationale: null };
+        return [c, given ? { verdict: given.verdict, rationale: given.rationale } : none];
+      }),
+    ) as DraftScreening['screening'];
     const screening = { ...judged, distinguishable: distinguishable(drafts, index), complete: complete(draft) };
     return { screening, screening_result: screeningResult(screening) };
   });

@@ -33,17 +33,23 @@ export type IdempotencyKeyCommand =
 const age = (claim: Claim, now: string) => Date.parse(now) - Date.parse(claim.claimed_at);
 
 function claim(state: IdempotencyKeyState, command: Extract<IdempotencyKeyCommand, { type: 'ClaimIdempotencyKey' }>) {
-  const claimed: IdempotencyKeyEvent[] = [{
-    type: 'IdempotencyKeyClaimed',
-    data: {
-      key_id: command.key_id, claim_id: command.claim_id, fingerprint: command.fingerprint, claimed_at: command.now,
+  const claimed: IdempotencyKeyEvent[] = [
+    {
+      type: 'IdempotencyKeyClaimed',
+      data: {
+        key_id: command.key_id,
+        claim_id: command.claim_id,
+        fingerprint: command.fingerprint,
+        claimed_at: command.now,
+      },
     },
-  }];
+  ];
   if (state.status === 'absent' || state.status === 'released') return claimed;
   if (age(state, command.now) >= IDEMPOTENCY_KEY_LIFETIME_MS) return claimed;
   if (state.fingerprint !== command.fingerprint) {
-    const message = 'This Idempotency-Key was used for a different request (another route, path, query or body) '
-      + 'within its lifetime: send a new key for a new request';
+    const message =
+      'This Idempotency-Key was used for a different request (another route, path, query or body) ' +
+      'within its lifetime: send a new key for a new request';
     throw new DomainError('invalid', message, ['header', 'Idempotency-Key']);
   }
   if (state.status === 'in_progress' && age(state, command.now) >= IDEMPOTENCY_CLAIM_TAKEOVER_MS) return claimed;
@@ -61,10 +67,12 @@ export const idempotencyKeyDecider: Decider<IdempotencyKeyCommand, IdempotencyKe
       case 'RecordIdempotentWrite':
         // Only the claim still in force records (one taken over meanwhile has lost it).
         if (state.status !== 'in_progress' || state.claim_id !== command.claim_id) return [];
-        return [{
-          type: 'IdempotentWriteRecorded',
-          data: { key_id: command.key_id, claim_id: command.claim_id, sealed: command.sealed },
-        }];
+        return [
+          {
+            type: 'IdempotentWriteRecorded',
+            data: { key_id: command.key_id, claim_id: command.claim_id, sealed: command.sealed },
+          },
+        ];
       case 'ReleaseIdempotencyKey':
         if (state.status !== 'in_progress' || state.claim_id !== command.claim_id) return [];
         return [{ type: 'IdempotencyKeyReleased', data: { key_id: command.key_id, claim_id: command.claim_id } }];

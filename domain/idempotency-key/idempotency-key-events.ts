@@ -7,30 +7,38 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { DomainEvent } from '../shared/event-envelope.ts';
 import { DateTime, Uuid } from '../shared/schema-types.ts';
 
-export const IdempotencyKeyClaimedData = Type.Object({
-  key_id: Uuid,
-  /** One claim of the key (a retry after the key's lifetime, or after a dead claimer, claims it anew). */
-  claim_id: Uuid,
-  /** SHA-256 (hex) of the request: method, route, path parameters, query and JSON body. */
-  fingerprint: Type.String({ pattern: '^[0-9a-f]{64}$' }),
-  claimed_at: DateTime,
-}, { additionalProperties: false });
-
-export const IdempotentWriteRecordedData = Type.Object({
-  key_id: Uuid,
-  claim_id: Uuid,
-  /** What the write answered (ids, position), sealed: base64 of AES-256-GCM iv, tag and ciphertext. */
-  sealed: Type.String({ minLength: 1, maxLength: 1_000_000 }),
-}, { additionalProperties: false });
-
-export const IdempotencyKeyReleasedData = Type.Object(
-  { key_id: Uuid, claim_id: Uuid }, { additionalProperties: false },
+export const IdempotencyKeyClaimedData = Type.Object(
+  {
+    key_id: Uuid,
+    /** One claim of the key (a retry after the key's lifetime, or after a dead claimer, claims it anew). */
+    claim_id: Uuid,
+    /** SHA-256 (hex) of the request: method, route, path parameters, query and JSON body. */
+    fingerprint: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    claimed_at: DateTime,
+  },
+  { additionalProperties: false },
 );
 
-export type IdempotencyKeyClaimed =
-  DomainEvent<'IdempotencyKeyClaimed', Static<typeof IdempotencyKeyClaimedData>>;
-export type IdempotentWriteRecorded =
-  DomainEvent<'IdempotentWriteRecorded', Static<typeof IdempotentWriteRecordedData>>;
+export const IdempotentWriteRecordedData = Type.Object(
+  {
+    key_id: Uuid,
+    claim_id: Uuid,
+    /** What the write answered (ids, position), sealed: base64 of AES-256-GCM iv, tag and ciphertext. */
+    sealed: Type.String({ minLength: 1, maxLength: 1_000_000 }),
+  },
+  { additionalProperties: false },
+);
+
+export const IdempotencyKeyReleasedData = Type.Object(
+  { key_id: Uuid, claim_id: Uuid },
+  { additionalProperties: false },
+);
+
+export type IdempotencyKeyClaimed = DomainEvent<'IdempotencyKeyClaimed', Static<typeof IdempotencyKeyClaimedData>>;
+export type IdempotentWriteRecorded = DomainEvent<
+  'IdempotentWriteRecorded',
+  Static<typeof IdempotentWriteRecordedData>
+>;
 export type IdempotencyKeyReleased = DomainEvent<'IdempotencyKeyReleased', Static<typeof IdempotencyKeyReleasedData>>;
 export type IdempotencyKeyEvent = IdempotencyKeyClaimed | IdempotentWriteRecorded | IdempotencyKeyReleased;
 

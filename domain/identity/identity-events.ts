@@ -9,13 +9,16 @@ import { uuidV5 } from '../shared/uuid-v5.ts';
 export const IDENTITY_LINK_SOURCES = ['first_login', 'administrator'] as const;
 export type IdentityLinkSource = (typeof IDENTITY_LINK_SOURCES)[number];
 
-export const IdentityLinkedData = Type.Object({
-  identity_id: Uuid,
-  issuer: Type.String({ minLength: 1, maxLength: 2000 }),
-  subject: Type.String({ minLength: 1, maxLength: 255 }),
-  account_id: Uuid,
-  linked_by: StringEnum(IDENTITY_LINK_SOURCES),
-}, { additionalProperties: false });
+export const IdentityLinkedData = Type.Object(
+  {
+    identity_id: Uuid,
+    issuer: Type.String({ minLength: 1, maxLength: 2000 }),
+    subject: Type.String({ minLength: 1, maxLength: 255 }),
+    account_id: Uuid,
+    linked_by: StringEnum(IDENTITY_LINK_SOURCES),
+  },
+  { additionalProperties: false },
+);
 
 export type IdentityLinked = DomainEvent<'IdentityLinked', Static<typeof IdentityLinkedData>>;
 export type IdentityEvent = IdentityLinked;

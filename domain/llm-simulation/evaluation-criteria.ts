@@ -15,24 +15,39 @@ export type CriteriaSource = 'mission_analysis' | 'fm_5_0_defaults';
 
 export const DEFAULT_EVALUATION_CRITERIA: readonly EvaluationCriterion[] = [
   {
-    name: 'Simplicity', definition: 'Clear, uncomplicated plan that subordinates understand and execute',
-    unit_of_measure: 'phases and task-organization changes', benchmark: 'fewer than the other COAs', weight: 1,
+    name: 'Simplicity',
+    definition: 'Clear, uncomplicated plan that subordinates understand and execute',
+    unit_of_measure: 'phases and task-organization changes',
+    benchmark: 'fewer than the other COAs',
+    weight: 1,
   },
   {
-    name: 'Mass', definition: 'Combat power concentrated at the decisive place and time',
-    unit_of_measure: 'force ratio at the decisive point', benchmark: 'at least 3:1 in the attack', weight: 1,
+    name: 'Mass',
+    definition: 'Combat power concentrated at the decisive place and time',
+    unit_of_measure: 'force ratio at the decisive point',
+    benchmark: 'at least 3:1 in the attack',
+    weight: 1,
   },
   {
-    name: 'Maneuver', definition: 'Places the enemy at a disadvantage through the flexible application of combat power',
-    unit_of_measure: 'avenues and routes available', benchmark: 'an alternate route for the main effort', weight: 1,
+    name: 'Maneuver',
+    definition: 'Places the enemy at a disadvantage through the flexible application of combat power',
+    unit_of_measure: 'avenues and routes available',
+    benchmark: 'an alternate route for the main effort',
+    weight: 1,
   },
   {
-    name: 'Tempo', definition: 'Time to accomplish the decisive operation',
-    unit_of_measure: 'minutes of movement on the analysed routes', benchmark: 'within the time available', weight: 1,
+    name: 'Tempo',
+    definition: 'Time to accomplish the decisive operation',
+    unit_of_measure: 'minutes of movement on the analysed routes',
+    benchmark: 'within the time available',
+    weight: 1,
   },
   {
-    name: 'Security', definition: 'Residual risk to the force and the mission after controls',
-    unit_of_measure: 'risk level (ATP 5-19)', benchmark: 'moderate or lower', weight: 1,
+    name: 'Security',
+    definition: 'Residual risk to the force and the mission after controls',
+    unit_of_measure: 'risk level (ATP 5-19)',
+    benchmark: 'moderate or lower',
+    weight: 1,
   },
 ];
 
@@ -45,15 +60,19 @@ export interface CriterionItem {
   weight?: number | null;
 }
 
-export function evaluationCriteria(
-  items: readonly CriterionItem[] | null,
-): { source: CriteriaSource; criteria: EvaluationCriterion[] } {
+export function evaluationCriteria(items: readonly CriterionItem[] | null): {
+  source: CriteriaSource;
+  criteria: EvaluationCriterion[];
+} {
   if (!items || items.length === 0) return { source: 'fm_5_0_defaults', criteria: [...DEFAULT_EVALUATION_CRITERIA] };
   return {
     source: 'mission_analysis',
     criteria: items.map((item) => ({
-      name: item.text.slice(0, 200), definition: item.definition ?? null, unit_of_measure: item.unit_of_measure ?? null,
-      benchmark: item.benchmark ?? null, weight: item.weight ?? null,
+      name: item.text.slice(0, 200),
+      definition: item.definition ?? null,
+      unit_of_measure: item.unit_of_measure ?? null,
+      benchmark: item.benchmark ?? null,
+      weight: item.weight ?? null,
     })),
   };
 }

@@ -11,9 +11,10 @@ export function assessByRules(input: AssessmentStepInput): AssessmentDraft {
   return {
     scores: criteria.map((c) => ({
       score: null,
-      rationale: `Not scored by the rule-based drafter: the staff scores "${c.name}"`
-        + `${c.benchmark ? ` against its benchmark (${c.benchmark})` : ''} from turns 1–${turns}`
-        + ` and the ${figures.length} terrain figure(s) they cite.`,
+      rationale:
+        `Not scored by the rule-based drafter: the staff scores "${c.name}"` +
+        `${c.benchmark ? ` against its benchmark (${c.benchmark})` : ''} from turns 1–${turns}` +
+        ` and the ${figures.length} terrain figure(s) they cite.`,
     })),
   };
 }

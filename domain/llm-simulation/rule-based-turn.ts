@@ -38,10 +38,11 @@ export function draftTurnByRules(input: TurnStepInput): TurnDraft {
       ? `The enemy acts on its COA (${enemy}); its reaction in this turn is for the red-team cell to state.`
       : 'No enemy COA given: the red-team cell states the enemy reaction.',
     counteraction: `${g.operation.unit}'s counteraction: for the staff to state (rule-based draft).`,
-    result: figures.length > 0
-      ? `Terrain figures: ${figures.join('; ')}.`.slice(0, 4000)
-      : 'No terrain analysis figure applies to this turn.',
-    decision_point: section?.field === 'decision_points'
-      ? `${section.title}${detail ? `: ${detail}` : ''}`.slice(0, 1000) : null,
+    result:
+      figures.length > 0
+        ? `Terrain figures: ${figures.join('; ')}.`.slice(0, 4000)
+        : 'No terrain analysis figure applies to this turn.',
+    decision_point:
+      section?.field === 'decision_points' ? `${section.title}${detail ? `: ${detail}` : ''}`.slice(0, 1000) : null,
   };
 }

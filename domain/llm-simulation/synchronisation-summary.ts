@@ -13,7 +13,12 @@ export interface SummaryInput {
   method: WargameMethod;
   enemy_coa: string | null;
   turns: Array<{
-    turn: number; critical_event: string; time: string | null; action: string; reaction: string; counteraction: string;
+    turn: number;
+    critical_event: string;
+    time: string | null;
+    action: string;
+    reaction: string;
+    counteraction: string;
     decision_point: string | null;
   }>;
   assessments: Array<{ criterion: string; score: number | null; rationale: string | null }>;
@@ -41,24 +46,40 @@ export function synchronisationSummary(s: SummaryInput): string {
   const lines: string[] = [];
   if (s.rule_based) lines.push('*Rule-based wargame (no language model): review and complete.*', '');
   lines.push(
-    `## Synchronisation matrix (${METHOD_NAMES[s.method]} method)`, '',
-    `Enemy COA: ${cell(s.enemy_coa)}`, '',
+    `## Synchronisation matrix (${METHOD_NAMES[s.method]} method)`,
+    '',
+    `Enemy COA: ${cell(s.enemy_coa)}`,
+    '',
     '| Turn | Time | Critical event | Friendly action | Enemy reaction | Friendly counteraction | Decision point |',
     '|---|---|---|---|---|---|---|',
-    ...s.turns.map((t) => `| ${t.turn} | ${cell(t.time)} | ${cell(t.critical_event)} | ${cell(t.action)} | `
-      + `${cell(t.reaction)} | ${cell(t.counteraction)} | ${cell(t.decision_point)} |`),
-    '', '## Decision points', '',
+    ...s.turns.map(
+      (t) =>
+        `| ${t.turn} | ${cell(t.time)} | ${cell(t.critical_event)} | ${cell(t.action)} | ` +
+        `${cell(t.reaction)} | ${cell(t.counteraction)} | ${cell(t.decision_point)} |`,
+    ),
+    '',
+    '## Decision points',
+    '',
   );
   const points = s.turns.filter((t) => t.decision_point && t.decision_point.trim() !== '');
   if (points.length === 0) lines.push('None identified.');
   for (const t of points) {
     lines.push(`- Turn ${t.turn}${t.time ? ` (${cell(t.time)})` : ''}: ${cell(t.decision_point)}`);
   }
-  lines.push('', '## Assessment', '', `Criteria: ${CRITERIA_SOURCES[s.criteria_source]}.`, '',
-    '| Criterion | Score | Rationale |', '|---|---|---|',
-    ...s.assessments.map((a) =>
-      `| ${cell(a.criterion)} | ${a.score === null ? '—' : a.score} | ${cell(a.rationale)} |`),
-    '', `Reproduce: seed ${s.seed}, model ${s.model}, prompts ${s.prompt_version}, generation job ${s.job_id}.`);
+  lines.push(
+    '',
+    '## Assessment',
+    '',
+    `Criteria: ${CRITERIA_SOURCES[s.criteria_source]}.`,
+    '',
+    '| Criterion | Score | Rationale |',
+    '|---|---|---|',
+    ...s.assessments.map(
+      (a) => `| ${cell(a.criterion)} | ${a.score === null ? '—' : a.score} | ${cell(a.rationale)} |`,
+    ),
+    '',
+    `Reproduce: seed ${s.seed}, model ${s.model}, prompts ${s.prompt_version}, generation job ${s.job_id}.`,
+  );
   const summary = lines.join('\n');
   return summary.length > MAX_SUMMARY ? `${summary.slice(0, MAX_SUMMARY - 1)}…` : summary;
 }

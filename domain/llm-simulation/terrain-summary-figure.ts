@@ -11,7 +11,8 @@ const MOVEMENTS = ['foot', 'wheeled', 'tracked'] as const;
 
 export function terrainSummaryFigure(mapName: string, summary: GroundingTerrainSummary): TerrainFigure {
   const elevation = summary.elevation_m
-    ? `, elevation ${formatQuantityRange(summary.elevation_m.min, summary.elevation_m.max, 'elevation')}` : '';
+    ? `, elevation ${formatQuantityRange(summary.elevation_m.min, summary.elevation_m.max, 'elevation')}`
+    : '';
   const mobility = MOVEMENTS.filter((m) => summary.mobility_shares[m]).map((m) => {
     const s = summary.mobility_shares[m]!;
     return `${m} go ${percent(s.go)} / slow-go ${percent(s.slow_go)} / no-go ${percent(s.no_go)}`;
@@ -19,7 +20,8 @@ export function terrainSummaryFigure(mapName: string, summary: GroundingTerrainS
   return {
     source_id: summary.terrain_job_id,
     type: 'terrain_summary',
-    text: `Terrain of map "${mapName}": ${formatQuantity(summary.area_km2, 'area')}${elevation}; `
-      + `mobility ${mobility.join('; ')}; roads ${formatQuantity(summary.road_length_m.total, 'distance')}`,
+    text:
+      `Terrain of map "${mapName}": ${formatQuantity(summary.area_km2, 'area')}${elevation}; ` +
+      `mobility ${mobility.join('; ')}; roads ${formatQuantity(summary.road_length_m.total, 'distance')}`,
   };
 }

@@ -13,7 +13,10 @@ const spread = (figures: TerrainFigure[], turn: number, turns: number) =>
   figures.filter((_, i) => i % turns === turn - 1);
 
 export function figuresForTurn(
-  figures: readonly TerrainFigure[], method: WargameMethod, turn: number, turns: number,
+  figures: readonly TerrainFigure[],
+  method: WargameMethod,
+  turn: number,
+  turns: number,
 ): TerrainFigure[] {
   const area = figures.filter((f) => f.type === 'terrain_summary');
   const all = figures.filter((f) => f.type !== 'terrain_summary');
@@ -27,7 +30,14 @@ export function figuresForTurn(
       break;
     case 'avenue_in_depth': {
       const routes = all.filter((f) => f.type === 'route');
-      chosen = [...routes, ...spread(all.filter((f) => f.type !== 'route'), turn, turns)];
+      chosen = [
+        ...routes,
+        ...spread(
+          all.filter((f) => f.type !== 'route'),
+          turn,
+          turns,
+        ),
+      ];
       break;
     }
   }

@@ -6,7 +6,12 @@ import { MAX_ASSESSMENTS } from './llm-simulation-events.ts';
 
 /** Per-field limits of the record (WargameTurn). */
 const TURN_FIELD_LIMITS = {
-  critical_event: 1000, time: 100, action: 4000, reaction: 4000, counteraction: 4000, result: 4000,
+  critical_event: 1000,
+  time: 100,
+  action: 4000,
+  reaction: 4000,
+  counteraction: 4000,
+  result: 4000,
   decision_point: 1000,
 } as const;
 const NULLABLE = new Set(['time', 'result', 'decision_point']);
@@ -25,10 +30,12 @@ const text = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, 
 
 export function turnDraftSchema(maxTokens: number): Record<string, unknown> {
   const limit = turnFieldLimit(maxTokens);
-  const properties = Object.fromEntries(Object.entries(TURN_FIELD_LIMITS).map(([name, max]) => {
-    const field = text(Math.min(max, limit));
-    return [name, NULLABLE.has(name) ? { anyOf: [field, { type: 'null' }] } : field];
-  }));
+  const properties = Object.fromEntries(
+    Object.entries(TURN_FIELD_LIMITS).map(([name, max]) => {
+      const field = text(Math.min(max, limit));
+      return [name, NULLABLE.has(name) ? { anyOf: [field, { type: 'null' }] } : field];
+    }),
+  );
   return { type: 'object', properties, required: Object.keys(TURN_FIELD_LIMITS), additionalProperties: false };
 }
 
@@ -40,11 +47,14 @@ export function assessmentDraftSchema(criteria: number, maxTokens: number): Reco
     type: 'object',
     properties: {
       scores: {
-        type: 'array', minItems: count, maxItems: count,
+        type: 'array',
+        minItems: count,
+        maxItems: count,
         items: {
           type: 'object',
           properties: { score: { enum: [...SCORE_VALUES, null] }, rationale: text(rationale) },
-          required: ['score', 'rationale'], additionalProperties: false,
+          required: ['score', 'rationale'],
+          additionalProperties: false,
         },
       },
     },

@@ -6,27 +6,39 @@ import { Type, type Static } from '@sinclair/typebox';
 import { GEOMETRY_TYPES, type LayerGeometryType } from './map-layer-vocabulary.ts';
 import { StringEnum, Uuid } from '../shared/schema-types.ts';
 
-export const LayerGeometrySchema = Type.Object({
-  type: StringEnum(GEOMETRY_TYPES, 'GeoJSON geometry type'),
-  coordinates: Type.Array(Type.Unknown(), { description: 'RFC 7946 coordinates: [longitude, latitude] positions nested as the type requires' }),
-}, { additionalProperties: false });
+export const LayerGeometrySchema = Type.Object(
+  {
+    type: StringEnum(GEOMETRY_TYPES, 'GeoJSON geometry type'),
+    coordinates: Type.Array(Type.Unknown(), {
+      description: 'RFC 7946 coordinates: [longitude, latitude] positions nested as the type requires',
+    }),
+  },
+  { additionalProperties: false },
+);
 
-export const LayerFeatureSchema = Type.Object({
-  type: Type.Literal('Feature'),
-  id: Uuid,
-  properties: Type.Object({}, { additionalProperties: true }),
-  geometry: LayerGeometrySchema,
-}, { additionalProperties: false });
+export const LayerFeatureSchema = Type.Object(
+  {
+    type: Type.Literal('Feature'),
+    id: Uuid,
+    properties: Type.Object({}, { additionalProperties: true }),
+    geometry: LayerGeometrySchema,
+  },
+  { additionalProperties: false },
+);
 
-export const LayerFeatureCollectionSchema = Type.Object({
-  type: Type.Literal('FeatureCollection'),
-  features: Type.Array(LayerFeatureSchema, { minItems: 1 }),
-}, { additionalProperties: false });
+export const LayerFeatureCollectionSchema = Type.Object(
+  {
+    type: Type.Literal('FeatureCollection'),
+    features: Type.Array(LayerFeatureSchema, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
 
 export interface LayerFeature {
   type: 'Feature';
   id: string;
   properties: Record<string, unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- coordinate nesting depends on the geometry type
   geometry: { type: LayerGeometryType; coordinates: any };
 }
 
@@ -37,4 +49,6 @@ export interface LayerFeatureCollection {
 
 // Keeps the hand-written interfaces and the schema in step: this fails to compile if they drift.
 type Holds<T extends true> = T;
-export type SchemaMatchesInterface = Holds<LayerFeatureCollection extends Static<typeof LayerFeatureCollectionSchema> ? true : false>;
+export type SchemaMatchesInterface = Holds<
+  LayerFeatureCollection extends Static<typeof LayerFeatureCollectionSchema> ? true : false
+>;

@@ -20,27 +20,27 @@ export interface MapLayerState {
 export type MapState =
   | { status: 'absent' }
   | {
-    status: 'active';
-    map_id: string;
-    operation_id: string;
-    account_id: string;
-    name: string;
-    layers: Record<string, MapLayerState>;
-    boundary_layer_id: string | null;
-  };
+      status: 'active';
+      map_id: string;
+      operation_id: string;
+      account_id: string;
+      name: string;
+      layers: Record<string, MapLayerState>;
+      boundary_layer_id: string | null;
+    };
 
 export type MapCommand =
   | { type: 'CreateMap'; map_id: string; operation_id: string; account_id: string; name: string }
   | {
-    type: 'AddMapLayer';
-    map_id: string;
-    account_id: string;
-    /** Id for the layer if it is a new one (a boundary on a map that has one keeps the old id). */
-    layer_id: string;
-    layer_type: MapLayerType;
-    title: string;
-    feature_collection: LayerFeatureCollection;
-  }
+      type: 'AddMapLayer';
+      map_id: string;
+      account_id: string;
+      /** Id for the layer if it is a new one (a boundary on a map that has one keeps the old id). */
+      layer_id: string;
+      layer_type: MapLayerType;
+      title: string;
+      feature_collection: LayerFeatureCollection;
+    }
   /**
    * Records nothing: refuses (404 / 403) unless the map takes a layer — it is the caller's, and its
    * operation (as loaded) is active: a deleted operation takes its maps with it. Decided before the
@@ -50,7 +50,10 @@ export type MapCommand =
 
 /** The map, when it takes a layer (see AdmitLayer). */
 export function admitLayer(state: MapState, command: Omit<Extract<MapCommand, { type: 'AdmitLayer' }>, 'type'>) {
-  const map = requireAccess(state.status === 'active' ? state : null, command.account_id, { kind: 'Map', id: command.map_id });
+  const map = requireAccess(state.status === 'active' ? state : null, command.account_id, {
+    kind: 'Map',
+    id: command.map_id,
+  });
   if (command.operation.status !== 'active') throw new DomainError('not_found', `Map ${command.map_id} not found`);
   return map;
 }
@@ -62,25 +65,49 @@ export const mapDecider: Decider<MapCommand, MapEvent, MapState> = {
     switch (command.type) {
       case 'CreateMap':
         if (state.status !== 'absent') throw new DomainError('conflict', `Map ${command.map_id} already exists`);
-        return [{
-          type: 'MapCreated',
-          data: { map_id: command.map_id, operation_id: command.operation_id, account_id: command.account_id, name: command.name },
-        }];
+        return [
+          {
+            type: 'MapCreated',
+            data: {
+              map_id: command.map_id,
+              operation_id: command.operation_id,
+              account_id: command.account_id,
+              name: command.name,
+            },
+          },
+        ];
       case 'AdmitLayer':
         admitLayer(state, command);
         return [];
       case 'AddMapLayer': {
-        const map = requireAccess(state.status === 'active' ? state : null, command.account_id, { kind: 'Map', id: command.map_id });
+        const map = requireAccess(state.status === 'active' ? state : null, command.account_id, {
+          kind: 'Map',
+          id: command.map_id,
+        });
         const { map_id, layer_type, title, feature_collection } = command;
         if (layer_type === 'boundary' && map.boundary_layer_id) {
           const current = map.layers[map.boundary_layer_id]!;
-          return [{
-            type: 'MapLayerReplaced',
-            data: { map_id, layer_id: map.boundary_layer_id, layer_type, title, version: current.version + 1, feature_collection },
-          }];
+          return [
+            {
+              type: 'MapLayerReplaced',
+              data: {
+                map_id,
+                layer_id: map.boundary_layer_id,
+                layer_type,
+                title,
+                version: current.version + 1,
+                feature_collection,
+              },
+            },
+          ];
         }
         if (map.layers[command.layer_id]) throw new DomainError('conflict', `Layer ${command.layer_id} already exists`);
-        return [{ type: 'MapLayerAdded', data: { map_id, layer_id: command.layer_id, layer_type, title, version: 1, feature_collection } }];
+        return [
+          {
+            type: 'MapLayerAdded',
+            data: { map_id, layer_id: command.layer_id, layer_type, title, version: 1, feature_collection },
+          },
+        ];
       }
     }
   },
@@ -94,13 +121,19 @@ export const mapDecider: Decider<MapCommand, MapEvent, MapState> = {
         return {
           ...state,
           layers: { ...state.layers, [event.data.layer_id]: { layer_type: event.data.layer_type, version: 1 } },
-          boundary_layer_id: event.data.layer_type === 'boundary' ? state.boundary_layer_id ?? event.data.layer_id : state.boundary_layer_id,
+          boundary_layer_id:
+            event.data.layer_type === 'boundary'
+              ? (state.boundary_layer_id ?? event.data.layer_id)
+              : state.boundary_layer_id,
         };
       case 'MapLayerReplaced':
         if (state.status !== 'active') return state;
         return {
           ...state,
-          layers: { ...state.layers, [event.data.layer_id]: { layer_type: event.data.layer_type, version: event.data.version } },
+          layers: {
+            ...state.layers,
+            [event.data.layer_id]: { layer_type: event.data.layer_type, version: event.data.version },
+          },
         };
     }
   },

@@ -9,41 +9,54 @@ import { CLIENT_LAYER_TYPES, MAP_LAYER_TYPES, MAX_LAYER_TITLE_LENGTH } from './m
 
 export const MapNameSchema = NonEmptyText(200, 'Name of the map');
 export const LayerTitleSchema = NonEmptyText(MAX_LAYER_TITLE_LENGTH, 'Title of the layer (the OGC collection title)');
-export const LayerTypeSchema = StringEnum(MAP_LAYER_TYPES,
+export const LayerTypeSchema = StringEnum(
+  MAP_LAYER_TYPES,
   'boundary: the area of operations (one per map); named_area: named polygons; annotation: points, lines and ' +
-  'polygons; entity: emitters and receivers (Points with typed properties); line_of_sight, viewshed, route, ' +
-  'landing_zone, rf_coverage: results of analyses (README "Terrain analyses")');
+    'polygons; entity: emitters and receivers (Points with typed properties); line_of_sight, viewshed, route, ' +
+    'landing_zone, rf_coverage: results of analyses (README "Terrain analyses")',
+);
 /** The layer types a client may post (analysis result types are written by analyses only). */
-export const ClientLayerTypeSchema = StringEnum(CLIENT_LAYER_TYPES,
+export const ClientLayerTypeSchema = StringEnum(
+  CLIENT_LAYER_TYPES,
   'boundary: the area of operations (one per map); named_area: named polygons; annotation: points, lines and ' +
-  'polygons; entity: emitters and receivers (Points with typed properties)');
+    'polygons; entity: emitters and receivers (Points with typed properties)',
+);
 
-export const MapCreatedData = Type.Object({
-  map_id: Uuid,
-  operation_id: Uuid,
-  account_id: Uuid,
-  name: MapNameSchema,
-}, { additionalProperties: false });
+export const MapCreatedData = Type.Object(
+  {
+    map_id: Uuid,
+    operation_id: Uuid,
+    account_id: Uuid,
+    name: MapNameSchema,
+  },
+  { additionalProperties: false },
+);
 
 /** A new layer, at version 1. */
-export const MapLayerAddedData = Type.Object({
-  map_id: Uuid,
-  layer_id: Uuid,
-  layer_type: LayerTypeSchema,
-  title: LayerTitleSchema,
-  version: Type.Literal(1),
-  feature_collection: LayerFeatureCollectionSchema,
-}, { additionalProperties: false });
+export const MapLayerAddedData = Type.Object(
+  {
+    map_id: Uuid,
+    layer_id: Uuid,
+    layer_type: LayerTypeSchema,
+    title: LayerTitleSchema,
+    version: Type.Literal(1),
+    feature_collection: LayerFeatureCollectionSchema,
+  },
+  { additionalProperties: false },
+);
 
 /** A new version of an existing layer: its features are replaced; earlier versions stay in the log. */
-export const MapLayerReplacedData = Type.Object({
-  map_id: Uuid,
-  layer_id: Uuid,
-  layer_type: LayerTypeSchema,
-  title: LayerTitleSchema,
-  version: Type.Integer({ minimum: 2 }),
-  feature_collection: LayerFeatureCollectionSchema,
-}, { additionalProperties: false });
+export const MapLayerReplacedData = Type.Object(
+  {
+    map_id: Uuid,
+    layer_id: Uuid,
+    layer_type: LayerTypeSchema,
+    title: LayerTitleSchema,
+    version: Type.Integer({ minimum: 2 }),
+    feature_collection: LayerFeatureCollectionSchema,
+  },
+  { additionalProperties: false },
+);
 
 type WithCollection<T> = Omit<T, 'feature_collection'> & { feature_collection: LayerFeatureCollection };
 

@@ -4,16 +4,30 @@
 export const CLIENT_LAYER_TYPES = ['boundary', 'named_area', 'annotation', 'entity'] as const;
 /** Layer types only analyses write: their results (domain/analysis-job/analysis-vocabulary.ts). */
 export const ANALYSIS_LAYER_TYPES = [
-  'line_of_sight', 'viewshed', 'route', 'landing_zone', 'rf_coverage',
+  'line_of_sight',
+  'viewshed',
+  'route',
+  'landing_zone',
+  'rf_coverage',
   // terrain_evaluation (domain/terrain-evaluation/): the MCOO's layers
-  'obstacle', 'mobility_corridor', 'avenue_of_approach', 'key_terrain',
+  'obstacle',
+  'mobility_corridor',
+  'avenue_of_approach',
+  'key_terrain',
 ] as const;
 export const MAP_LAYER_TYPES = [...CLIENT_LAYER_TYPES, ...ANALYSIS_LAYER_TYPES] as const;
 export type MapLayerType = (typeof MAP_LAYER_TYPES)[number];
 export type ClientLayerType = (typeof CLIENT_LAYER_TYPES)[number];
 
 /** GeoJSON geometry types the service stores (GeometryCollection is not one of them). */
-export const GEOMETRY_TYPES = ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
+export const GEOMETRY_TYPES = [
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+] as const;
 export type LayerGeometryType = (typeof GEOMETRY_TYPES)[number];
 
 /** Areas take polygons only; annotations take any of the geometry types above. */

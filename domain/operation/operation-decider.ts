@@ -5,7 +5,10 @@ import type { Decider } from '../shared/decider.ts';
 import type { LiveParent } from '../shared/live-parent.ts';
 import { requireAccess } from '../shared/require-access.ts';
 import {
-  operationStream, type OperationCreatedData, type OperationEvent, type OperationUpdatedData,
+  operationStream,
+  type OperationCreatedData,
+  type OperationEvent,
+  type OperationUpdatedData,
 } from './operation-events.ts';
 
 export type OperationFields = Omit<Static<typeof OperationCreatedData>, 'operation_id' | 'account_id'>;
@@ -17,15 +20,21 @@ export type OperationState =
 
 export type OperationCommand =
   | {
-    type: 'CreateOperation'; operation_id: string; account_id: string; fields: OperationFields;
-    /** The operation fields.parent_id names, as loaded. */
-    parent?: OperationState;
-  }
+      type: 'CreateOperation';
+      operation_id: string;
+      account_id: string;
+      fields: OperationFields;
+      /** The operation fields.parent_id names, as loaded. */
+      parent?: OperationState;
+    }
   | {
-    type: 'UpdateOperation'; operation_id: string; account_id: string; changes: OperationChanges;
-    /** The operation changes.parent_id names, as loaded. */
-    parent?: OperationState;
-  }
+      type: 'UpdateOperation';
+      operation_id: string;
+      account_id: string;
+      changes: OperationChanges;
+      /** The operation changes.parent_id names, as loaded. */
+      parent?: OperationState;
+    }
   | { type: 'DeleteOperation'; operation_id: string; account_id: string }
   /** Records nothing: refuses (404 / 403) unless the operation may take a new or changed child. */
   | { type: 'AdmitChild'; operation_id: string; account_id: string };
@@ -35,7 +44,10 @@ export const OPERATION_ENDED_BY: ReadonlyArray<OperationEvent['type']> = ['Opera
 
 /** The operation as its children's appends are conditioned on it (domain/shared/live-parent.ts). */
 export const operationAsParent = (operationId: string): LiveParent => ({
-  kind: 'Operation', id: operationId, stream: operationStream(operationId), endedBy: OPERATION_ENDED_BY,
+  kind: 'Operation',
+  id: operationId,
+  stream: operationStream(operationId),
+  endedBy: OPERATION_ENDED_BY,
 });
 
 function requireOwnedActive(state: OperationState, operationId: string, accountId: string) {
@@ -57,11 +69,14 @@ export const operationDecider: Decider<OperationCommand, OperationEvent, Operati
     switch (command.type) {
       case 'CreateOperation':
         requireParent(command.fields.parent_id, command.parent, command.account_id);
-        if (state.status !== 'absent') throw new DomainError('conflict', `Operation ${command.operation_id} already exists`);
-        return [{
-          type: 'OperationCreated',
-          data: { operation_id: command.operation_id, account_id: command.account_id, ...command.fields },
-        }];
+        if (state.status !== 'absent')
+          throw new DomainError('conflict', `Operation ${command.operation_id} already exists`);
+        return [
+          {
+            type: 'OperationCreated',
+            data: { operation_id: command.operation_id, account_id: command.account_id, ...command.fields },
+          },
+        ];
       case 'UpdateOperation': {
         requireParent(command.changes.parent_id, command.parent, command.account_id);
         const current = requireOwnedActive(state, command.operation_id, command.account_id);

@@ -14,16 +14,22 @@ export const OperationFieldSchemas = {
   description: NullableText(10000, 'Free text'),
 };
 
-export const OperationCreatedData = Type.Object({
-  operation_id: Uuid,
-  account_id: Uuid,
-  ...OperationFieldSchemas,
-}, { additionalProperties: false });
+export const OperationCreatedData = Type.Object(
+  {
+    operation_id: Uuid,
+    account_id: Uuid,
+    ...OperationFieldSchemas,
+  },
+  { additionalProperties: false },
+);
 
-export const OperationUpdatedData = Type.Object({
-  operation_id: Uuid,
-  changes: Type.Partial(Type.Object(OperationFieldSchemas, { additionalProperties: false }), { minProperties: 1 }),
-}, { additionalProperties: false });
+export const OperationUpdatedData = Type.Object(
+  {
+    operation_id: Uuid,
+    changes: Type.Partial(Type.Object(OperationFieldSchemas, { additionalProperties: false }), { minProperties: 1 }),
+  },
+  { additionalProperties: false },
+);
 
 export const OperationDeletedData = Type.Object({ operation_id: Uuid }, { additionalProperties: false });
 

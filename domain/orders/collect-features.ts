@@ -25,7 +25,9 @@ function firstAtOrAfter(positions: readonly Located<Position>[], offset: number)
 
 /** `positions` in text order. */
 export function collectFeatures(
-  mentions: readonly Located<ControlMeasureMention>[], positions: readonly Located<Position>[], text: string,
+  mentions: readonly Located<ControlMeasureMention>[],
+  positions: readonly Located<Position>[],
+  text: string,
   mentionSource: (mention: Located<ControlMeasureMention>) => Source | null,
 ): Feature[] {
   const features = new Map<string, Feature>();
@@ -63,8 +65,11 @@ export function collectFeatures(
     if (same) same.mentions.push(position.value.source);
     else {
       unnamed.push({
-        kind: 'unnamed_position', name: null, geometry: 'point',
-        positions: [position.value], mentions: [position.value.source],
+        kind: 'unnamed_position',
+        name: null,
+        geometry: 'point',
+        positions: [position.value],
+        mentions: [position.value.source],
       });
     }
   }

@@ -35,8 +35,12 @@ function utcMs(year: number, month: number, parts: DateTimeGroupParts, offset: n
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 export function dateTimeGroupToIso(parts: DateTimeGroupParts, referenceDate: string | null): DateTimeGroupInstant {
-  const none = (unresolved: string, monthFromReference = false, yearFromReference = false): DateTimeGroupInstant =>
-    ({ iso: null, monthFromReference, yearFromReference, unresolved });
+  const none = (unresolved: string, monthFromReference = false, yearFromReference = false): DateTimeGroupInstant => ({
+    iso: null,
+    monthFromReference,
+    yearFromReference,
+    unresolved,
+  });
   const monthFromReference = parts.month === null;
   const yearFromReference = parts.year === null;
   const beyondMidnight = parts.hour === 24 && parts.minute + parts.second > 0;

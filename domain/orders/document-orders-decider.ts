@@ -37,24 +37,39 @@ export const documentOrdersDecider: Decider<DocumentOrdersCommand, DocumentOrder
   initialState: () => ({ status: 'absent' }),
 
   decide(command, state) {
-    if (state.status !== 'active' || state.upload_id !== command.upload_id || state.text_status !== 'extracted') return [];
+    if (state.status !== 'active' || state.upload_id !== command.upload_id || state.text_status !== 'extracted')
+      return [];
     // Compared as values: recorded orders come back from the store with their keys reordered (jsonb).
     const same = state.record_version === command.record_version && isDeepStrictEqual(state.orders, command.orders);
     if (same) return [];
-    return [{
-      type: 'OrdersRead',
-      data: {
-        operation_id: state.operation_id, document_id: state.document_id, upload_id: state.upload_id,
-        record_version: command.record_version, orders: command.orders,
+    return [
+      {
+        type: 'OrdersRead',
+        data: {
+          operation_id: state.operation_id,
+          document_id: state.document_id,
+          upload_id: state.upload_id,
+          record_version: command.record_version,
+          orders: command.orders,
+        },
       },
-    }];
+    ];
   },
 
   evolve(state, event) {
     switch (event.type) {
       case 'DocumentUploaded': {
         const { document_id, operation_id, account_id, upload_id } = event.data;
-        return { status: 'active', document_id, operation_id, account_id, upload_id, text_status: 'pending', orders: null, record_version: null };
+        return {
+          status: 'active',
+          document_id,
+          operation_id,
+          account_id,
+          upload_id,
+          text_status: 'pending',
+          orders: null,
+          record_version: null,
+        };
       }
       case 'DocumentTextExtracted':
         return state.status === 'absent' ? state : { ...state, text_status: 'extracted' };

@@ -12,12 +12,13 @@ export interface AnnexHeading {
   end: number;
 }
 
-const ORDER_NAMES = String.raw`(?:OPERATION(?:S)? ORDER|OPORD|OPORDER|OPLAN|WARNING ORDER|WARNO|WARNORD|` +
+const ORDER_NAMES =
+  String.raw`(?:OPERATION(?:S)? ORDER|OPORD|OPORDER|OPLAN|WARNING ORDER|WARNO|WARNORD|` +
   String.raw`FRAGMENTARY ORDER|FRAGORD|FRAGO|ANNEX|APPENDIX|TAB)`;
 const ANNEX_HEADING = new RegExp(
   String.raw`\b(ANNEX|APPENDIX|TAB|EXHIBIT)\s+([A-Z0-9]{1,3})\b[ \t]*` +
-  String.raw`(?:\(([^()\n]{1,80})\)|[-–—:][ \t]*([^\n]{1,80}?))?` +
-  String.raw`[ \t]*(?:\n[ \t]*)?TO\s+${ORDER_NAMES}\b[^\n]*`,
+    String.raw`(?:\(([^()\n]{1,80})\)|[-–—:][ \t]*([^\n]{1,80}?))?` +
+    String.raw`[ \t]*(?:\n[ \t]*)?TO\s+${ORDER_NAMES}\b[^\n]*`,
   'gi',
 );
 const MENTION_BEFORE = /\b(?:see|iaw|per|in|refer(?:ence)?|and|with|under|to|of|at)\s*$/i;

@@ -16,10 +16,21 @@ export interface ControlMeasureMention {
 }
 
 type Geometry = ControlMeasureMention['geometry'];
-interface Prefix { pattern: string; abbreviation: string; kind: FeatureKind; geometry: Geometry; named: boolean }
+interface Prefix {
+  pattern: string;
+  abbreviation: string;
+  kind: FeatureKind;
+  geometry: Geometry;
+  named: boolean;
+}
 
-const measure = (pattern: string, abbreviation: string, kind: FeatureKind, geometry: Geometry, named = true): Prefix =>
-  ({ pattern, abbreviation, kind, geometry, named });
+const measure = (
+  pattern: string,
+  abbreviation: string,
+  kind: FeatureKind,
+  geometry: Geometry,
+  named = true,
+): Prefix => ({ pattern, abbreviation, kind, geometry, named });
 
 const PREFIXES: readonly Prefix[] = [
   measure('OBJECTIVE RALLY POINT|ORP', 'ORP', 'objective_rally_point', 'point'),
@@ -52,15 +63,56 @@ const PREFIXES: readonly Prefix[] = [
 ];
 
 const CONNECTING = new Set([
-  'AND', 'OR', 'TO', 'IN', 'AT', 'ON', 'BY', 'OF', 'THE', 'A', 'AN', 'FROM', 'WITH', 'FOR', 'NO', 'NOT', 'NLT', 'NET',
-  'IOT', 'VIC', 'VICINITY', 'AS', 'IS', 'ARE', 'WILL', 'BE', 'THEN', 'UNTIL', 'BEFORE', 'AFTER', 'ALONG', 'INTO',
-  'ONTO', 'NORTH', 'SOUTH', 'EAST', 'WEST', 'GRID', 'BPT', 'O/O', 'WHEN', 'ORDER', 'WHICH', 'THAT',
+  'AND',
+  'OR',
+  'TO',
+  'IN',
+  'AT',
+  'ON',
+  'BY',
+  'OF',
+  'THE',
+  'A',
+  'AN',
+  'FROM',
+  'WITH',
+  'FOR',
+  'NO',
+  'NOT',
+  'NLT',
+  'NET',
+  'IOT',
+  'VIC',
+  'VICINITY',
+  'AS',
+  'IS',
+  'ARE',
+  'WILL',
+  'BE',
+  'THEN',
+  'UNTIL',
+  'BEFORE',
+  'AFTER',
+  'ALONG',
+  'INTO',
+  'ONTO',
+  'NORTH',
+  'SOUTH',
+  'EAST',
+  'WEST',
+  'GRID',
+  'BPT',
+  'O/O',
+  'WHEN',
+  'ORDER',
+  'WHICH',
+  'THAT',
 ]);
 
 const WORD = String.raw`[A-Za-z0-9ÄÖÜäöüß][A-Za-z0-9ÄÖÜäöüß\-]*`;
 const MENTION = new RegExp(
   String.raw`(?<![\w-])(${PREFIXES.map((p) => p.pattern).join('|')})(?![\w-])` +
-  String.raw`(?:[ \t]+(${WORD})(?:[ \t]+([0-9]{1,2}|[A-Z]))?(?![\w-]))?`,
+    String.raw`(?:[ \t]+(${WORD})(?:[ \t]+([0-9]{1,2}|[A-Z]))?(?![\w-]))?`,
   'gi',
 );
 
@@ -68,7 +120,10 @@ const WHOLE_PREFIX = PREFIXES.map((prefix) => ({ prefix, pattern: new RegExp(`^(
 const isCapitals = (word: string) => word === word.toUpperCase();
 
 export function findControlMeasures(
-  text: string, from: number, to: number, lowerCaseOrder: boolean,
+  text: string,
+  from: number,
+  to: number,
+  lowerCaseOrder: boolean,
 ): Located<ControlMeasureMention>[] {
   const found: Located<ControlMeasureMention>[] = [];
   const slice = text.slice(from, to);
@@ -85,8 +140,10 @@ export function findControlMeasures(
       continue;
     }
     const word = m[2];
-    const acceptable = word !== undefined && !CONNECTING.has(word.toUpperCase()) && (
-      /^\d/.test(word) || isCapitals(word) || lowerCaseOrder || (abbreviationInCapitals && /^[A-ZÄÖÜ]/.test(word)));
+    const acceptable =
+      word !== undefined &&
+      !CONNECTING.has(word.toUpperCase()) &&
+      (/^\d/.test(word) || isCapitals(word) || lowerCaseOrder || (abbreviationInCapitals && /^[A-ZÄÖÜ]/.test(word)));
     if (!acceptable) continue;
     const suffix = m[3] && (lowerCaseOrder || isCapitals(m[3])) && !CONNECTING.has(m[3].toUpperCase()) ? m[3] : null;
     const name = `${prefix.abbreviation} ${word}${suffix ? ` ${suffix}` : ''}`.toUpperCase();

@@ -18,15 +18,21 @@ export interface DateTimeContext {
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const DTG = new RegExp(
   String.raw`(?<![\w/.\-+])(\d{2})[ \t]?(\d{2})(\d{2})(\d{2})?([A-IK-Z])?` +
-  String.raw`(?:[ \t]?(${MONTHS.join('|')})[A-Z]*\.?(?:[ \t]?(\d{4}|\d{2})(?!\d))?)?(?![\w])`,
+    String.raw`(?:[ \t]?(${MONTHS.join('|')})[A-Z]*\.?(?:[ \t]?(\d{4}|\d{2})(?!\d))?)?(?![\w])`,
   'gi',
 );
 
-const TIME_WORD_BEFORE = new RegExp(String.raw`(?:^|[^\w])(?:NLT|NET|not later than|no later than|not earlier than|` +
-  String.raw`no earlier than|at|by|before|after|until|from)\s+$`, 'i');
+const TIME_WORD_BEFORE = new RegExp(
+  String.raw`(?:^|[^\w])(?:NLT|NET|not later than|no later than|not earlier than|` +
+    String.raw`no earlier than|at|by|before|after|until|from)\s+$`,
+  'i',
+);
 
 export function findDateTimeGroups(
-  order: OrderText, from: number, to: number, context: DateTimeContext,
+  order: OrderText,
+  from: number,
+  to: number,
+  context: DateTimeContext,
 ): DateTimeGroup[] {
   const found: DateTimeGroup[] = [];
   for (const m of matchesIn(DTG, order.text, from, to)) {
@@ -37,12 +43,18 @@ export function findDateTimeGroups(
     const element = textElement(order, m.index, m.index + m[0].replace(/\.$/, '').length);
     if (!element) continue;
     const zoneLetter = letter?.toUpperCase() ?? context.zoneLetter;
-    const instant = dateTimeGroupToIso({
-      day: Number(day), hour: Number(hour), minute: Number(minute), second: Number(second ?? 0),
-      zoneLetter,
-      month: month ? MONTHS.indexOf(month.toUpperCase()) + 1 : null,
-      year: year ? (year.length === 2 ? 2000 + Number(year) : Number(year)) : null,
-    }, context.referenceDate);
+    const instant = dateTimeGroupToIso(
+      {
+        day: Number(day),
+        hour: Number(hour),
+        minute: Number(minute),
+        second: Number(second ?? 0),
+        zoneLetter,
+        month: month ? MONTHS.indexOf(month.toUpperCase()) + 1 : null,
+        year: year ? (year.length === 2 ? 2000 + Number(year) : Number(year)) : null,
+      },
+      context.referenceDate,
+    );
     found.push({
       ...element,
       iso: instant.iso,

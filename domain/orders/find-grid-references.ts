@@ -14,8 +14,11 @@ import { sourceOf } from './source-of.ts';
 const mgrs = (mgrsModule as unknown as { default?: typeof mgrsModule }).default ?? mgrsModule;
 
 // Zone, latitude band, 100 km square (column, row), digits (both halves, spaced or not).
-const GRID = new RegExp(String.raw`(?<![\w])(\d{1,2})[ \t]?([C-HJ-NP-X])[ \t]?([A-HJ-NP-Z][A-HJ-NP-V])[ \t]?` +
-  String.raw`(\d{1,5}[ \t]\d{1,5}|\d{2,10})(?![\w])`, 'gi');
+const GRID = new RegExp(
+  String.raw`(?<![\w])(\d{1,2})[ \t]?([C-HJ-NP-X])[ \t]?([A-HJ-NP-Z][A-HJ-NP-V])[ \t]?` +
+    String.raw`(\d{1,5}[ \t]\d{1,5}|\d{2,10})(?![\w])`,
+  'gi',
+);
 
 function digitsOf(written: string): string | null {
   const halves = written.split(/[ \t]/);
@@ -42,7 +45,11 @@ export function findGridReferences(order: OrderText, from: number, to: number): 
     if (!source) continue;
     found.push({
       value: {
-        reference: m[0], system: 'mgrs', lon_lat: lonLat, precision_m: 10 ** (5 - digits.length / 2), source,
+        reference: m[0],
+        system: 'mgrs',
+        lon_lat: lonLat,
+        precision_m: 10 ** (5 - digits.length / 2),
+        source,
       },
       start: m.index,
       end,

@@ -29,18 +29,21 @@ function patternOf(title: string): RegExp {
   if (known) return new RegExp(known.source, known.flags);
   const pattern = new RegExp(
     String.raw`(?<=^|[\s:;.,])(?:([a-zA-Z])[.)]|\(([a-zA-Z])\)|\((\d{1,2})\)|(\d{1,2})[.)])[ \t]*` +
-    String.raw`(?:${title})${NOT_WORD_AFTER}` +
-    String.raw`[ \t]*[.:\-–—]?|` +
-    String.raw`(?<=^|\n)[ \t]*(?:([a-z])[ \t]+|(\d{1,2})[ \t]+)?(?:${title})${NOT_WORD_AFTER}` +
-    String.raw`[ \t]*(?:[.:\-–—]|(?=\r?\n|$))|` +
-    String.raw`(?<=^|[\s.;,(])(?:${title})${NOT_WORD_AFTER}[ \t]*:`,
+      String.raw`(?:${title})${NOT_WORD_AFTER}` +
+      String.raw`[ \t]*[.:\-–—]?|` +
+      String.raw`(?<=^|\n)[ \t]*(?:([a-z])[ \t]+|(\d{1,2})[ \t]+)?(?:${title})${NOT_WORD_AFTER}` +
+      String.raw`[ \t]*(?:[.:\-–—]|(?=\r?\n|$))|` +
+      String.raw`(?<=^|[\s.;,(])(?:${title})${NOT_WORD_AFTER}[ \t]*:`,
     'gi',
   );
   compiled.set(title, pattern);
   return pattern;
 }
 
-interface Marker { style: MarkerStyle; value: string }
+interface Marker {
+  style: MarkerStyle;
+  value: string;
+}
 
 function markerOf(m: RegExpExecArray): Marker | null {
   if (m[1]) return { style: 'letter', value: m[1] };
@@ -59,9 +62,10 @@ const SIBLING: Record<MarkerStyle, RegExp> = {
   number: /(?<=^|\s)(\d{1,2})[.)][ \t]+[A-Za-z]/g,
 };
 
-const later = (style: MarkerStyle, a: string, b: string) => (style === 'letter' || style === 'paren_letter'
-  ? a.toLowerCase() > b.toLowerCase() && (a === a.toLowerCase()) === (b === b.toLowerCase())
-  : Number(a) > Number(b));
+const later = (style: MarkerStyle, a: string, b: string) =>
+  style === 'letter' || style === 'paren_letter'
+    ? a.toLowerCase() > b.toLowerCase() && (a === a.toLowerCase()) === (b === b.toLowerCase())
+    : Number(a) > Number(b);
 
 /** Where the next subparagraph of the same kind as `marker` starts in [from, to), or `to`. */
 function nextSibling(text: string, marker: Marker, from: number, to: number): number {
@@ -72,7 +76,10 @@ function nextSibling(text: string, marker: Marker, from: number, to: number): nu
 }
 
 export function findLabelledParts<Key extends string>(
-  text: string, from: number, to: number, specs: readonly LabelSpec<Key>[],
+  text: string,
+  from: number,
+  to: number,
+  specs: readonly LabelSpec<Key>[],
 ): LabelledPart<Key>[] {
   const slice = text.slice(from, to);
   const found: (LabelledPart<Key> & { marker: Marker | null })[] = [];

@@ -21,7 +21,8 @@ const FORMS: readonly { pattern: RegExp; read: (m: RegExpExecArray) => [number, 
   },
   {
     pattern: new RegExp(
-      String.raw`(?<![\w.])${DMS(String.raw`\d{1,2}`)}([NS])${SEP}${DMS(String.raw`\d{1,3}`)}([EW])(?![\w])`, 'gi',
+      String.raw`(?<![\w.])${DMS(String.raw`\d{1,2}`)}([NS])${SEP}${DMS(String.raw`\d{1,3}`)}([EW])(?![\w])`,
+      'gi',
     ),
     read: (m) => [sign(m[8]!) * dms(m[5]!, m[6]!, m[7]), sign(m[4]!) * dms(m[1]!, m[2]!, m[3])],
   },
@@ -34,7 +35,7 @@ const FORMS: readonly { pattern: RegExp; read: (m: RegExpExecArray) => [number, 
 const deg = (written: string) => Number(written.replace('°', ''));
 const sign = (hemisphere: string) => (/[SW]/i.test(hemisphere) ? -1 : 1);
 const dms = (d: string, m: string, s: string | undefined) =>
-  (Number(m) >= 60 || Number(s ?? 0) >= 60 ? NaN : Number(d) + Number(m) / 60 + Number(s ?? 0) / 3600);
+  Number(m) >= 60 || Number(s ?? 0) >= 60 ? NaN : Number(d) + Number(m) / 60 + Number(s ?? 0) / 3600;
 
 export function findLatLonReferences(order: OrderText, from: number, to: number): Located<Position>[] {
   const found: Located<Position>[] = [];

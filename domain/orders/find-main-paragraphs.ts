@@ -22,20 +22,24 @@ const TITLES: readonly [MainParagraphKey, string][] = [
   ['situation', 'SITUATION'],
   ['mission', 'MISSION'],
   ['execution', 'EXECUTION'],
-  ['sustainment',
-    String.raw`(?:SUSTAINMENT|SERVICE SUPPORT|COMBAT SERVICE SUPPORT|ADMINISTRATION AND LOGISTICS|LOGISTICS)`],
+  [
+    'sustainment',
+    String.raw`(?:SUSTAINMENT|SERVICE SUPPORT|COMBAT SERVICE SUPPORT|ADMINISTRATION AND LOGISTICS|LOGISTICS)`,
+  ],
   ['command_and_signal', String.raw`(?:COMMAND (?:AND|&) (?:SIGNAL|CONTROL)|COMMAND, CONTROL(?:,)? (?:AND|&) SIGNAL)`],
 ];
 
 const END = String.raw`(?![\w'’])[ \t]*[.:\-–—]?`;
-const headingPattern = (number: number, title: string) => new RegExp(
-  String.raw`(?<![\w(\-./])${number}(?:[.)][ \t]*|[ \t]+)${title}${END}|` +
-  String.raw`(?<=^|\n)[ \t]*${title}(?![\w'’])[ \t]*(?:[.:\-–—]|(?=\r?\n|$))`,
-  'gi',
-);
+const headingPattern = (number: number, title: string) =>
+  new RegExp(
+    String.raw`(?<![\w(\-./])${number}(?:[.)][ \t]*|[ \t]+)${title}${END}|` +
+      String.raw`(?<=^|\n)[ \t]*${title}(?![\w'’])[ \t]*(?:[.:\-–—]|(?=\r?\n|$))`,
+    'gi',
+  );
 const CLOSING = new RegExp(
   String.raw`(?<![\w])(?:ACKNOWLEDGE(?:MENT)?\s*[:.]|ACKNOWLEDGE\s*$|OFFICIAL\s*:|ANNEX(?:ES)?\s*:|` +
-  String.raw`DISTRIBUTION\s*:)`, 'im',
+    String.raw`DISTRIBUTION\s*:)`,
+  'im',
 );
 
 /** The first numbered heading in [from, to), else the first bare title. */

@@ -12,9 +12,7 @@ const longestFirst = (forms: readonly string[]) => [...forms].sort((a, b) => b.l
 
 const PATTERNS = TACTICAL_TASKS.map((task) => ({
   task,
-  pattern: new RegExp(
-    String.raw`(?<![\w-])(?:${longestFirst(task.forms).map(escape).join('|')})(?![\w-])`, 'gi',
-  ),
+  pattern: new RegExp(String.raw`(?<![\w-])(?:${longestFirst(task.forms).map(escape).join('|')})(?![\w-])`, 'gi'),
   notAfter: task.notAfter ? new RegExp(String.raw`(?:^|\W)(?:${task.notAfter})\s+$`, 'i') : null,
 }));
 

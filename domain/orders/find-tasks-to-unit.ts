@@ -6,7 +6,9 @@ import type { Mission, OrderUnit, SubordinateUnitTasks, TasksToUnit } from './or
 import { unitDesignationMatch } from './unit-designation-match.ts';
 
 export function findTasksToUnit(
-  entries: readonly SubordinateUnitTasks[], mission: Mission | null, unit: OrderUnit,
+  entries: readonly SubordinateUnitTasks[],
+  mission: Mission | null,
+  unit: OrderUnit,
 ): TasksToUnit | null {
   const names = [unit.name, ...unit.designations];
   let best: { entry: SubordinateUnitTasks; score: number; matched: string } | null = null;
@@ -26,13 +28,15 @@ export function findTasksToUnit(
     unit: mission.who,
     matched_by: matched,
     found_in: 'mission',
-    tasks: [{
-      text: statement.text,
-      source: statement.source,
-      task: mission.task,
-      purpose: mission.purpose,
-      times: mission.when ? [mission.when] : [],
-      be_prepared: false,
-    }],
+    tasks: [
+      {
+        text: statement.text,
+        source: statement.source,
+        task: mission.task,
+        purpose: mission.purpose,
+        times: mission.when ? [mission.when] : [],
+        be_prepared: false,
+      },
+    ],
   };
 }

@@ -10,15 +10,15 @@ import { textElement } from './text-element.ts';
 
 const QUALIFIER_BEFORE = new RegExp(
   String.raw`(?<![\w])(NLT|NET|not later than|no later than|not earlier than|no earlier than|` +
-  String.raw`at|by|on|from|until|till|` +
-  String.raw`to|before|after|beginning|starting|effective|as of|between|and)` +
-  String.raw`[ \t]*(?:\r?\n[ \t]*)?$`,
+    String.raw`at|by|on|from|until|till|` +
+    String.raw`to|before|after|beginning|starting|effective|as of|between|and)` +
+    String.raw`[ \t]*(?:\r?\n[ \t]*)?$`,
   'i',
 );
 const RELATIVE = new RegExp(
   String.raw`(?<![\w/])(?:(NLT|NET|not later than|no later than|at|by|until|before|after|from)\s+)?` +
-  String.raw`(?:([DH])[ \t]?(?:-?\s?(?:day|hour))?[ \t]?([+-])[ \t]?(\d{1,3})(?:[ \t]?(?:hours|hrs|hr|days|h|d)\b)?` +
-  String.raw`|([DH])-(?:day|hour)|(on order|o\/o|when directed|upon order))(?![\w])`,
+    String.raw`(?:([DH])[ \t]?(?:-?\s?(?:day|hour))?[ \t]?([+-])[ \t]?(\d{1,3})(?:[ \t]?(?:hours|hrs|hr|days|h|d)\b)?` +
+    String.raw`|([DH])-(?:day|hour)|(on order|o\/o|when directed|upon order))(?![\w])`,
   'gi',
 );
 
@@ -43,8 +43,16 @@ export function findTimes(order: OrderText, from: number, to: number, context: D
   }
   for (const m of matchesIn(RELATIVE, order.text, from, to)) {
     const element = textElement(order, m.index, m.index + m[0].length);
-    if (!element || times.some((t) => t.source.page === element.source.page && t.source.start <= element.source.start
-      && t.source.end >= element.source.end)) continue;
+    if (
+      !element ||
+      times.some(
+        (t) =>
+          t.source.page === element.source.page &&
+          t.source.start <= element.source.start &&
+          t.source.end >= element.source.end,
+      )
+    )
+      continue;
     const qualifier = m[1] ? shortQualifier(m[1]) : m[6] ? shortQualifier(m[6]) : null;
     times.push({ ...element, qualifier, dtg: null });
   }

@@ -7,9 +7,15 @@ import { isNoChange } from './is-no-change.ts';
 import type { OrderRecord } from './order-record.ts';
 
 const EXPECTED_LISTS = new Set([
-  'heading.references', 'execution.commanders_intent.key_tasks', 'execution.tasks_to_subordinate_units',
-  'execution.timeline', 'execution.information_requirements', 'execution.risk_measures',
-  'execution.rules_of_engagement', 'execution.fire_control_measures', 'constraints',
+  'heading.references',
+  'execution.commanders_intent.key_tasks',
+  'execution.tasks_to_subordinate_units',
+  'execution.timeline',
+  'execution.information_requirements',
+  'execution.risk_measures',
+  'execution.rules_of_engagement',
+  'execution.fire_control_measures',
+  'constraints',
 ]);
 const NOT_EXPECTED = new Set(['heading.name', 'heading.base_order', 'reference_date']);
 
@@ -37,13 +43,22 @@ function walk(value: Json, path: string, found: { not_found: string[]; unchanged
   for (const [key, child] of Object.entries(value)) walk(child, path ? `${path}.${key}` : key, found);
 }
 
-export function listNotFound(
-  record: Omit<OrderRecord, 'not_found' | 'unchanged'>,
-): { not_found: string[]; unchanged: string[] } {
+export function listNotFound(record: Omit<OrderRecord, 'not_found' | 'unchanged'>): {
+  not_found: string[];
+  unchanged: string[];
+} {
   const found = { not_found: [] as string[], unchanged: [] as string[] };
   const { heading, situation, mission, execution, tasks_to_unit, constraints, sustainment } = record;
-  const parts = { heading, situation, mission, execution, tasks_to_unit, constraints, sustainment,
-    command_and_signal: record.command_and_signal };
+  const parts = {
+    heading,
+    situation,
+    mission,
+    execution,
+    tasks_to_unit,
+    constraints,
+    sustainment,
+    command_and_signal: record.command_and_signal,
+  };
   walk(JSON.parse(JSON.stringify(parts)) as Json, '', found);
   // A FRAGORD changes an order: which one is expected.
   if (heading.order_type === 'FRAGORD' && heading.base_order === null) found.not_found.push('heading.base_order');

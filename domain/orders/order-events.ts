@@ -7,14 +7,17 @@ import type { DomainEvent } from '../shared/event-envelope.ts';
 import { Uuid } from '../shared/schema-types.ts';
 import { OrderRecord } from './order-record.ts';
 
-export const OrdersReadData = Type.Object({
-  operation_id: Uuid,
-  document_id: Uuid,
-  upload_id: Uuid,
-  /** The reader's ORDER_RECORD_VERSION: a newer reader re-reads what an older one recorded. */
-  record_version: Type.Integer({ minimum: 1 }),
-  orders: Type.Array(OrderRecord),
-}, { additionalProperties: false });
+export const OrdersReadData = Type.Object(
+  {
+    operation_id: Uuid,
+    document_id: Uuid,
+    upload_id: Uuid,
+    /** The reader's ORDER_RECORD_VERSION: a newer reader re-reads what an older one recorded. */
+    record_version: Type.Integer({ minimum: 1 }),
+    orders: Type.Array(OrderRecord),
+  },
+  { additionalProperties: false },
+);
 export type OrdersReadData = Static<typeof OrdersReadData>;
 
 export type OrdersRead = DomainEvent<'OrdersRead', OrdersReadData>;

@@ -23,11 +23,13 @@ export interface OrderText {
 /** Between pages: a line break on each side, so that a heading at the top of a page starts a line. */
 export const PAGE_SEPARATOR = '\n\f\n';
 
-const MARKING = String.raw`(?:TOP SECRET|SECRET|CONFIDENTIAL|RESTRICTED|UNCLASSIFIED|CUI|FOUO|FOR OFFICIAL USE ONLY|` +
+const MARKING =
+  String.raw`(?:TOP SECRET|SECRET|CONFIDENTIAL|RESTRICTED|UNCLASSIFIED|CUI|FOUO|FOR OFFICIAL USE ONLY|` +
   String.raw`NATO (?:UNCLASSIFIED|RESTRICTED|CONFIDENTIAL|SECRET))`;
 const FURNITURE_LINE = new RegExp(
   String.raw`^\s*(?:(?:${MARKING}(?:\s*//[A-Z0-9 ,/-]*)?(?:\s*\([A-Z ]+\))?|(?:page\s+)?\d{1,3}(?:\s+of\s+\d{1,3})?|` +
-  String.raw`-\s*\d{1,3}\s*-|[A-Z]-\d{1,3}))?\s*$`, 'i',
+    String.raw`-\s*\d{1,3}\s*-|[A-Z]-\d{1,3}))?\s*$`,
+  'i',
 );
 
 function contentBounds(text: string): [number, number] {
@@ -51,7 +53,11 @@ export function orderText(document: OrderDocument): OrderText {
     text += page.text;
     const [contentStart, contentEnd] = contentBounds(page.text);
     pages.push({
-      page: page.page, start, end: text.length, contentStart: start + contentStart, contentEnd: start + contentEnd,
+      page: page.page,
+      start,
+      end: text.length,
+      contentStart: start + contentStart,
+      contentEnd: start + contentEnd,
     });
   }
   // Headers, footers and page breaks read as blank space of the same length, so that offsets stay those of

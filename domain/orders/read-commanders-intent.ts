@@ -28,7 +28,8 @@ export function readCommandersIntent(order: OrderText, body: Stretch): Execution
   const keyTasksPart = part('key_tasks');
   const keyTasks = keyTasksPart
     ? splitItems(order.text, keyTasksPart.body.start, keyTasksPart.body.end)
-      .map((item) => textElement(order, item.start, item.end)).filter((e): e is TextElement => e !== null)
+        .map((item) => textElement(order, item.start, item.end))
+        .filter((e): e is TextElement => e !== null)
     : [];
   let endState = bodyOf('end_state');
   if (!endState) {

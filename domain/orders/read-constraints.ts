@@ -21,13 +21,18 @@ export interface ConstraintSource {
 }
 
 const CATEGORY_OF: Partial<Record<ItemLabel, Constraint['category']>> = {
-  roe: 'rules_of_engagement', risk: 'risk', fires: 'fire_control', time: 'time',
+  roe: 'rules_of_engagement',
+  risk: 'risk',
+  fires: 'fire_control',
+  time: 'time',
 };
 const NOT_CONSTRAINTS = new Set<ItemLabel>(['ccir', 'pir', 'ffir', 'eefi']);
 const DIRECTED = new Set<Constraint['category']>(['fire_control', 'rules_of_engagement', 'risk']);
 
 export function readConstraints(
-  order: OrderText, sources: readonly ConstraintSource[], context: DateTimeContext,
+  order: OrderText,
+  sources: readonly ConstraintSource[],
+  context: DateTimeContext,
 ): Constraint[] {
   const constraints: Constraint[] = [];
   const seen = new Set<string>();

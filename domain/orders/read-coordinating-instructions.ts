@@ -12,24 +12,38 @@ import type { OrderText } from './order-text.ts';
 import { splitItems } from './split-items.ts';
 import { textElement } from './text-element.ts';
 
-type CoordinatingParts = Pick<Execution, 'coordinating_instructions' | 'timeline' | 'information_requirements' |
-  'risk_measures' | 'rules_of_engagement' | 'fire_control_measures'>;
+type CoordinatingParts = Pick<
+  Execution,
+  | 'coordinating_instructions'
+  | 'timeline'
+  | 'information_requirements'
+  | 'risk_measures'
+  | 'rules_of_engagement'
+  | 'fire_control_measures'
+>;
 
 const REQUIREMENT_KINDS = new Set(['ccir', 'pir', 'ffir', 'eefi']);
 
 export function readCoordinatingInstructions(
-  order: OrderText, body: Stretch, context: DateTimeContext,
+  order: OrderText,
+  body: Stretch,
+  context: DateTimeContext,
 ): CoordinatingParts {
   const text = textElement(order, body.start, body.end);
   const parts: CoordinatingParts = {
-    coordinating_instructions: null, timeline: [], information_requirements: [], risk_measures: [],
-    rules_of_engagement: [], fire_control_measures: [],
+    coordinating_instructions: null,
+    timeline: [],
+    information_requirements: [],
+    risk_measures: [],
+    rules_of_engagement: [],
+    fire_control_measures: [],
   };
   if (!text) return parts;
   parts.coordinating_instructions = {
     text,
     items: splitItems(order.text, body.start, body.end)
-      .map((item) => textElement(order, item.start, item.end)).filter((e): e is TextElement => e !== null),
+      .map((item) => textElement(order, item.start, item.end))
+      .filter((e): e is TextElement => e !== null),
   };
   parts.timeline = findTimes(order, body.start, body.end, context);
   for (const leaf of leafItems(order.text, body)) {

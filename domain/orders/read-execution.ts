@@ -19,12 +19,17 @@ const EXECUTION_PARTS = [
   { key: 'scheme', title: String.raw`scheme\s+of\s+[a-z]+(?:\s+(?:and|&)\s+[a-z]+)?(?:\s+support)?` },
   { key: 'stability', title: String.raw`stability\s+(?:tasks|operations)` },
   { key: 'assessment', title: 'assessment' },
-  { key: 'tasks_to_subordinate_units', title:
-    String.raw`tasks\s+to\s+(?:subordinate|maneuver|manoeuvre)\s+(?:units|elements)|` +
-    String.raw`tasks\s+to\s+(?:units|elements)|subordinate\s+unit\s+tasks|` +
-    String.raw`(?<!key\s{1,3})tasks(?=\s*[.:\-–]?\s*(?:\(1\)|\(a\)|1[.)]|a[.)]))` },
-  { key: 'tasks_to_support_units',
-    title: String.raw`tasks\s+to\s+(?:combat\s+support|supporting|support)\s+(?:units|elements)` },
+  {
+    key: 'tasks_to_subordinate_units',
+    title:
+      String.raw`tasks\s+to\s+(?:subordinate|maneuver|manoeuvre)\s+(?:units|elements)|` +
+      String.raw`tasks\s+to\s+(?:units|elements)|subordinate\s+unit\s+tasks|` +
+      String.raw`(?<!key\s{1,3})tasks(?=\s*[.:\-–]?\s*(?:\(1\)|\(a\)|1[.)]|a[.)]))`,
+  },
+  {
+    key: 'tasks_to_support_units',
+    title: String.raw`tasks\s+to\s+(?:combat\s+support|supporting|support)\s+(?:units|elements)`,
+  },
   { key: 'coordinating_instructions', title: String.raw`coordinating\s+instructions` },
 ] as const;
 

@@ -16,31 +16,43 @@ import { splitItems } from './split-items.ts';
 import { textElement } from './text-element.ts';
 import { utcOffsetOfZoneLetter, ZONE_WORDS } from './time-zone-letter.ts';
 
-const ORDER_WORDS = String.raw`OPERATIONS? ORDER|OPORDER|OPORD|WARNING ORDER|WARNORD|WARNO|` +
+const ORDER_WORDS =
+  String.raw`OPERATIONS? ORDER|OPORDER|OPORD|WARNING ORDER|WARNORD|WARNO|` +
   String.raw`FRAGMENTARY ORDER|FRAGORD|FRAGO`;
 const MARKING = String.raw`TOP SECRET|SECRET|CONFIDENTIAL|RESTRICTED|UNCLASSIFIED`;
 // A title starts a line (after a classification marking, if any): "see OPORD 03-26" in a sentence is a mention.
 // Groups: 1 type, 2 number, 3 code name, 4 the order it belongs to.
 const TITLE = new RegExp(
   String.raw`(?<=^|\n)[ \t]*(?:(?:${MARKING})[ \t]+)?(${ORDER_WORDS})(?![\w])[ \t]*(?:(?:NO\.?|NUMBER|#)[ \t]*)?` +
-  String.raw`([A-Z]?\d[A-Z0-9\-/.]*[A-Z0-9]|\d)?` +
-  String.raw`(?:[ \t]*\(([^()\n]{1,60})\))?(?:[ \t]+(?:TO|FOR)[ \t]+((?:${ORDER_WORDS}|OPLAN)[ \t]*(?:NO\.?[ \t]*)?` +
-  String.raw`[A-Z0-9][A-Z0-9\-/]*(?:[ \t]*\([^()\n]{1,60}\))?))?`,
+    String.raw`([A-Z]?\d[A-Z0-9\-/.]*[A-Z0-9]|\d)?` +
+    String.raw`(?:[ \t]*\(([^()\n]{1,60})\))?(?:[ \t]+(?:TO|FOR)[ \t]+((?:${ORDER_WORDS}|OPLAN)[ \t]*(?:NO\.?[ \t]*)?` +
+    String.raw`[A-Z0-9][A-Z0-9\-/]*(?:[ \t]*\([^()\n]{1,60}\))?))?`,
   'id',
 );
-const TYPE_OF: readonly [RegExp, OrderType][] = [[/^(?:OPERATIONS? ORDER|OPORD|OPORDER)$/i, 'OPORD'],
-  [/^(?:WARNING ORDER|WARNO|WARNORD)$/i, 'WARNO'], [/^(?:FRAGMENTARY ORDER|FRAGORD|FRAGO)$/i, 'FRAGORD']];
-const TIME_ZONE_LABEL = String.raw`time[ \t]+zone(?:[ \t]+used)?` +
+const TYPE_OF: readonly [RegExp, OrderType][] = [
+  [/^(?:OPERATIONS? ORDER|OPORD|OPORDER)$/i, 'OPORD'],
+  [/^(?:WARNING ORDER|WARNO|WARNORD)$/i, 'WARNO'],
+  [/^(?:FRAGMENTARY ORDER|FRAGORD|FRAGO)$/i, 'FRAGORD'],
+];
+const TIME_ZONE_LABEL =
+  String.raw`time[ \t]+zone(?:[ \t]+used)?` +
   String.raw`(?:[ \t]+throughout(?:[ \t]+the[ \t]+(?:order|OPORD|plan|operation))?)?`;
 const TIME_ZONE = new RegExp(
-  String.raw`${TIME_ZONE_LABEL}[ \t]*[:.\-–]?[ \t]*(${Object.keys(ZONE_WORDS).join('|')}|[A-IK-Z])(?![\w])`, 'i',
+  String.raw`${TIME_ZONE_LABEL}[ \t]*[:.\-–]?[ \t]*(${Object.keys(ZONE_WORDS).join('|')}|[A-IK-Z])(?![\w])`,
+  'i',
 );
 const DTG_LABEL = /(?:DTG|date[- ]time[- ]group(?:[ \t]+of[ \t]+signature)?)[ \t]*:?/i;
 const HQ_LABEL = /(?<=^|\n)[ \t]*(?:issuing[ \t]+(?:headquarters|hq)|headquarters|hq|from)[ \t]*:[ \t]*([^\n]+)/i;
-const UNIT_WORDS = new RegExp(String.raw`\b(?:HQ|headquarters|BCT|brigade|BDE|division|DIV|battalion|BN|regiment|` +
-  String.raw`REGT|squadron|SQDN|company|corps|task force|TF|\d+-\d+\s+[A-Z]{2,3})\b`, 'i');
-const NOT_HQ = new RegExp(String.raw`^(?:copy|page|place|date|dtg|msg|message|ref|references?|time zone|` +
-  String.raw`task organi[sz]ation|(?:\d+\s*)?of\s)|(?:${MARKING})\b`, 'i');
+const UNIT_WORDS = new RegExp(
+  String.raw`\b(?:HQ|headquarters|BCT|brigade|BDE|division|DIV|battalion|BN|regiment|` +
+    String.raw`REGT|squadron|SQDN|company|corps|task force|TF|\d+-\d+\s+[A-Z]{2,3})\b`,
+  'i',
+);
+const NOT_HQ = new RegExp(
+  String.raw`^(?:copy|page|place|date|dtg|msg|message|ref|references?|time zone|` +
+    String.raw`task organi[sz]ation|(?:\d+\s*)?of\s)|(?:${MARKING})\b`,
+  'i',
+);
 
 const isElement = (e: TextElement | null): e is TextElement => e !== null;
 
@@ -67,7 +79,11 @@ function readTimeZone(order: OrderText, main: Stretch): Heading['time_zone'] {
 }
 
 function readIssuingHeadquarters(
-  order: OrderText, heading: Stretch, blockEnd: number, titleRange: Stretch | null, context: DateTimeContext,
+  order: OrderText,
+  heading: Stretch,
+  blockEnd: number,
+  titleRange: Stretch | null,
+  context: DateTimeContext,
 ): TextElement | null {
   const text = order.text;
   const labelled = HQ_LABEL.exec(text.slice(heading.start, heading.end));
@@ -109,27 +125,32 @@ export function readHeading(order: OrderText, heading: Stretch, main: Stretch, r
   const referencesPart = part('references');
   const references = referencesPart
     ? splitItems(text, referencesPart.body.start, referencesPart.body.end)
-      .map((item) => textElement(order, item.start, item.end)).filter(isElement)
+        .map((item) => textElement(order, item.start, item.end))
+        .filter(isElement)
     : [];
   const organization = part('task_organization')?.body ?? null;
   const organizationText = organization ? textElement(order, organization.start, organization.end) : null;
-  const taskOrganization = organization && organizationText ? {
-    text: organizationText,
-    lines: [...text.slice(organization.start, organization.end).matchAll(/[^\n]+/g)]
-      .map((line) => {
-        const start = organization.start + line.index;
-        return textElement(order, start, start + line[0].length);
-      })
-      .filter(isElement),
-  } : null;
+  const taskOrganization =
+    organization && organizationText
+      ? {
+          text: organizationText,
+          lines: [...text.slice(organization.start, organization.end).matchAll(/[^\n]+/g)]
+            .map((line) => {
+              const start = organization.start + line.index;
+              return textElement(order, start, start + line[0].length);
+            })
+            .filter(isElement),
+        }
+      : null;
 
   // The signature's DTG: after a "DTG" label, else the first in the heading before its labelled parts.
   const blockEnd = parts[0]?.heading.start ?? heading.end;
   const label = DTG_LABEL.exec(text.slice(heading.start, heading.end));
-  const dtgs = (label
-    ? findDateTimeGroups(order, heading.start + label.index, heading.end, context)
-    : findDateTimeGroups(order, heading.start, blockEnd, context))
-    .filter((dtg) => !titleRange || !inside(order, dtg.source, titleRange));
+  const dtgs = (
+    label
+      ? findDateTimeGroups(order, heading.start + label.index, heading.end, context)
+      : findDateTimeGroups(order, heading.start, blockEnd, context)
+  ).filter((dtg) => !titleRange || !inside(order, dtg.source, titleRange));
 
   return {
     order_type: title ? TYPE_OF.find(([pattern]) => pattern.test(title.m[1]!.replace(/\s+/g, ' ')))![1] : null,

@@ -18,11 +18,17 @@ import { taskMatchOf } from './task-match-of.ts';
 import { textElement } from './text-element.ts';
 
 const PURPOSE = /(?<![\w])(?:in order to|in order that|IOT|so as to|so that)(?![\w])/i;
-const PURPOSE_AFTER_TASK = new RegExp(String.raw`(?<![\w])to(?=\s+(?:enable|allow|prevent|deny|protect|support|` +
-  String.raw`facilitate|set|preserve|ensure|permit|create|gain|provide|maintain|free|open|cut|shape)\b)`, 'i');
+const PURPOSE_AFTER_TASK = new RegExp(
+  String.raw`(?<![\w])to(?=\s+(?:enable|allow|prevent|deny|protect|support|` +
+    String.raw`facilitate|set|preserve|ensure|permit|create|gain|provide|maintain|free|open|cut|shape)\b)`,
+  'i',
+);
 // Verbs that end the "who" besides the catalogue's tasks.
-const OTHER_VERBS = new RegExp(String.raw`(?<![\w-])(?:conducts?|executes?|moves?|establishes|provides|assumes|` +
-  String.raw`prepares|will|is|are|attacks?|defends?|delays?)(?![\w-])`, 'i');
+const OTHER_VERBS = new RegExp(
+  String.raw`(?<![\w-])(?:conducts?|executes?|moves?|establishes|provides|assumes|` +
+    String.raw`prepares|will|is|are|attacks?|defends?|delays?)(?![\w-])`,
+  'i',
+);
 
 export function readMissionStatement(order: OrderText, body: Stretch, context: DateTimeContext): Mission | null {
   const text = textElement(order, body.start, body.end);

@@ -26,7 +26,12 @@ import { findMainParagraphs, type MainParagraphKey, type Stretch } from './find-
 import { findTasksToUnit } from './find-tasks-to-unit.ts';
 import { listNotFound } from './list-not-found.ts';
 import {
-  ORDER_RECORD_VERSION, type Annex, type OrderDocument, type OrderRecord, type OrderUnit, type PageSpan,
+  ORDER_RECORD_VERSION,
+  type Annex,
+  type OrderDocument,
+  type OrderRecord,
+  type OrderUnit,
+  type PageSpan,
 } from './order-record.ts';
 import { orderText } from './order-text.ts';
 import { readCommandAndSignal } from './read-command-and-signal.ts';
@@ -93,7 +98,8 @@ export function readOrder(input: ReadOrderInput): OrderRecord {
   }
   const heading = readHeading(order, { start: main.start, end: headingEnd }, main, input.reference_date);
   const context: DateTimeContext = {
-    zoneLetter: heading.time_zone?.letter ?? null, referenceDate: input.reference_date,
+    zoneLetter: heading.time_zone?.letter ?? null,
+    referenceDate: input.reference_date,
   };
 
   const situationPart = paragraph('situation');
@@ -129,7 +135,8 @@ export function readOrder(input: ReadOrderInput): OrderRecord {
   const letters = order.text.replace(/[^A-Za-zÄÖÜäöüß]/g, '');
   const lowerCaseOrder = letters.length > 0 && letters.replace(/[^A-ZÄÖÜ]/g, '').length / letters.length < 0.02;
   const positions = [
-    ...findGridReferences(order, whole.start, whole.end), ...findLatLonReferences(order, whole.start, whole.end),
+    ...findGridReferences(order, whole.start, whole.end),
+    ...findLatLonReferences(order, whole.start, whole.end),
   ].sort((a, b) => a.start - b.start);
   const mentions = findControlMeasures(order.text, whole.start, whole.end, lowerCaseOrder);
   const features = collectFeatures(mentions, positions, order.text, ({ start, end }) => sourceOf(order, start, end));

@@ -17,11 +17,17 @@ const SITUATION_PARTS = [
   { key: 'area_of_operations', title: String.raw`area\s+of\s+operations?` },
   { key: 'enemy', title: String.raw`enemy(?:\s+forces|\s+situation)?` },
   { key: 'friendly', title: String.raw`friendly(?:\s+forces|\s+situation)?` },
-  { key: 'interagency', title: String.raw`inter-?agency(?:[\s,]+intergovernmental)?` +
-    String.raw`(?:[\s,]+(?:and\s+)?non-?governmental)?(?:\s+organi[sz]ations)?` },
+  {
+    key: 'interagency',
+    title:
+      String.raw`inter-?agency(?:[\s,]+intergovernmental)?` +
+      String.raw`(?:[\s,]+(?:and\s+)?non-?governmental)?(?:\s+organi[sz]ations)?`,
+  },
   { key: 'civil_considerations', title: String.raw`civil\s+considerations` },
-  { key: 'attachments_and_detachments',
-    title: String.raw`attachments\s+(?:and|&)\s+detachments|attachments|detachments` },
+  {
+    key: 'attachments_and_detachments',
+    title: String.raw`attachments\s+(?:and|&)\s+detachments|attachments|detachments`,
+  },
   { key: 'assumptions', title: String.raw`assumptions?` },
 ] as const;
 
@@ -29,8 +35,10 @@ const COA_TITLE = (adjective: string, abbreviation: string) =>
   String.raw`(?:enemy\s+)?most\s+${adjective}\s+(?:enemy\s+)?(?:course\s+of\s+action|COA)|${abbreviation}(?:E)?COA`;
 
 const ENEMY_PARTS = [
-  { key: 'composition_disposition_strength',
-    title: String.raw`composition,?\s+disposition,?\s+(?:and\s+|&\s+)?strength` },
+  {
+    key: 'composition_disposition_strength',
+    title: String.raw`composition,?\s+disposition,?\s+(?:and\s+|&\s+)?strength`,
+  },
   { key: 'composition', title: 'composition' },
   { key: 'disposition', title: 'disposition' },
   { key: 'strength', title: 'strength' },
@@ -49,8 +57,12 @@ const ENEMY_PROSE: Record<EnemyPart, RegExp> = {
 };
 
 const FRIENDLY_PARTS = [
-  { key: 'higher_mission_and_intent', title: String.raw`higher(?:\s+(?:headquarters|hq)(?:['’]s?)?)?` +
-    String.raw`(?:\s+(?:mission(?:\s+and\s+(?:commander['’]?s\s+)?intent)?|intent))?` },
+  {
+    key: 'higher_mission_and_intent',
+    title:
+      String.raw`higher(?:\s+(?:headquarters|hq)(?:['’]s?)?)?` +
+      String.raw`(?:\s+(?:mission(?:\s+and\s+(?:commander['’]?s\s+)?intent)?|intent))?`,
+  },
   { key: 'adjacent_units', title: String.raw`(?:missions?\s+of\s+)?adjacent\s+units?(?:['’]?\s+missions?)?` },
 ] as const;
 

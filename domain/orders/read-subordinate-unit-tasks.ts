@@ -18,13 +18,16 @@ import { splitItems } from './split-items.ts';
 import { textElement } from './text-element.ts';
 
 const UNIT_LABEL = /^\s*([^.:\n–—]{1,40}?)\s*(?:[.:]|\s[-–—])(?=\s|$)/;
-const UNIT_WORDS = new RegExp(String.raw`\d|\b(?:TF|CO|BN|BDE|BCT|PLT|SQD|SEC|TM|TRP|BTRY|HHC|FSC|DIV|REGT|SQDN|` +
-  String.raw`company|battalion|brigade|platoon|squad|section|team|troop|battery|task force|regiment|squadron|reserve|` +
-  String.raw`scouts?|mortars?|snipers?|engineers?|recon(?:naissance)?)\b`, 'i');
+const UNIT_WORDS = new RegExp(
+  String.raw`\d|\b(?:TF|CO|BN|BDE|BCT|PLT|SQD|SEC|TM|TRP|BTRY|HHC|FSC|DIV|REGT|SQDN|` +
+    String.raw`company|battalion|brigade|platoon|squad|section|team|troop|battery|task force|regiment|squadron|reserve|` +
+    String.raw`scouts?|mortars?|snipers?|engineers?|recon(?:naissance)?)\b`,
+  'i',
+);
 
 /** A unit's designation, not a sentence: a number or a unit word, in at most six words. */
-const looksLikeUnit = (words: string) => UNIT_WORDS.test(words) && words.trim().split(/\s+/).length <= 6
-  && !/\b(?:be|will|is|are|not|no)\b/i.test(words);
+const looksLikeUnit = (words: string) =>
+  UNIT_WORDS.test(words) && words.trim().split(/\s+/).length <= 6 && !/\b(?:be|will|is|are|not|no)\b/i.test(words);
 
 function unitOf(order: OrderText, item: Stretch): { unit: Stretch; rest: Stretch } | null {
   const slice = order.text.slice(item.start, item.end);
@@ -42,7 +45,9 @@ function unitOf(order: OrderText, item: Stretch): { unit: Stretch; rest: Stretch
 }
 
 export function readSubordinateUnitTasks(
-  order: OrderText, within: Stretch, context: DateTimeContext,
+  order: OrderText,
+  within: Stretch,
+  context: DateTimeContext,
 ): SubordinateUnitTasks[] {
   const table = readTaskTable(order, within, context);
   if (table) return table;

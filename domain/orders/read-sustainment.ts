@@ -9,9 +9,12 @@ import { textElement } from './text-element.ts';
 const SUSTAINMENT_PARTS = [
   { key: 'logistics', title: String.raw`logistics|supply|classes\s+of\s+supply` },
   { key: 'personnel', title: String.raw`personnel(?:\s+services(?:\s+support)?)?` },
-  { key: 'health_system_support',
-    title: String.raw`(?:army\s+)?health\s+(?:system\s+|service\s+)?support|` +
-      String.raw`medical(?:\s+evacuation|\s+support)?|health` },
+  {
+    key: 'health_system_support',
+    title:
+      String.raw`(?:army\s+)?health\s+(?:system\s+|service\s+)?support|` +
+      String.raw`medical(?:\s+evacuation|\s+support)?|health`,
+  },
 ] as const;
 
 export function readSustainment(order: OrderText, body: Stretch): Sustainment | null {
@@ -23,6 +26,9 @@ export function readSustainment(order: OrderText, body: Stretch): Sustainment | 
     return found ? textElement(order, found.body.start, found.body.end) : null;
   };
   return {
-    text, logistics: of('logistics'), personnel: of('personnel'), health_system_support: of('health_system_support'),
+    text,
+    logistics: of('logistics'),
+    personnel: of('personnel'),
+    health_system_support: of('health_system_support'),
   };
 }

@@ -13,7 +13,10 @@ import type { OrderText } from './order-text.ts';
 import { readUnitTask } from './read-unit-task.ts';
 import { textElement } from './text-element.ts';
 
-interface Cell { start: number; end: number }
+interface Cell {
+  start: number;
+  end: number;
+}
 type Separator = 'pipe' | 'tab' | 'spaces';
 
 const RULE = /^[\s|:+\-–—=]+$/;
@@ -29,13 +32,21 @@ function cellsOf(line: string, offset: number, separator: Separator): Cell[] {
 }
 
 export function readTaskTable(
-  order: OrderText, within: Stretch, context: DateTimeContext,
+  order: OrderText,
+  within: Stretch,
+  context: DateTimeContext,
 ): SubordinateUnitTasks[] | null {
   const text = order.text;
-  const lines = [...text.slice(within.start, within.end).matchAll(/[^\n]+/g)]
-    .map((m) => ({ line: m[0], start: within.start + m.index }));
-  const headerIndex = lines.findIndex(({ line }) => /\b(?:units?|elements?)\b/i.test(line) && /\btasks?\b/i.test(line)
-    && (/\|/.test(line) || /\t/.test(line) || /\S {2,}\S/.test(line)));
+  const lines = [...text.slice(within.start, within.end).matchAll(/[^\n]+/g)].map((m) => ({
+    line: m[0],
+    start: within.start + m.index,
+  }));
+  const headerIndex = lines.findIndex(
+    ({ line }) =>
+      /\b(?:units?|elements?)\b/i.test(line) &&
+      /\btasks?\b/i.test(line) &&
+      (/\|/.test(line) || /\t/.test(line) || /\S {2,}\S/.test(line)),
+  );
   if (headerIndex < 0) return null;
   const header = lines[headerIndex]!;
   const separator: Separator = header.line.includes('|') ? 'pipe' : header.line.includes('\t') ? 'tab' : 'spaces';
@@ -59,17 +70,21 @@ export function readTaskTable(
       for (const cell of found) {
         const lineColumn = cell.start - start;
         let index = -1;
-        columns.forEach((column, i) => { if (column.start - header.start <= lineColumn + 2) index = i; });
+        columns.forEach((column, i) => {
+          if (column.start - header.start <= lineColumn + 2) index = i;
+        });
         if (index >= 0 && !inColumn[index]) inColumn[index] = cell;
       }
     } else {
-      columns.forEach((_, i) => { inColumn[i] = found[i] && found[i]!.end > found[i]!.start ? found[i]! : null; });
+      columns.forEach((_, i) => {
+        inColumn[i] = found[i] && found[i]!.end > found[i]!.start ? found[i]! : null;
+      });
     }
     const element = (cell: Cell | null): TextElement | null => (cell ? textElement(order, cell.start, cell.end) : null);
     const unit = element(inColumn[unitColumn] ?? null);
     const taskCell = inColumn[taskColumn] ?? null;
     const purpose = purposeColumn >= 0 ? element(inColumn[purposeColumn] ?? null) : null;
-    const timeCell = timeColumn >= 0 ? inColumn[timeColumn] ?? null : null;
+    const timeCell = timeColumn >= 0 ? (inColumn[timeColumn] ?? null) : null;
     const previous = entries.at(-1);
     if (!unit) {
       // A wrapped row: its cells continue the cells above.

@@ -15,7 +15,10 @@ const BE_PREPARED = /(?<![\w])(?:BPT|be prepared to|O\/O,? BPT)(?![\w])/i;
 
 /** `purposeCell`: the purpose column of a table row, when the task came from one. */
 export function readUnitTask(
-  order: OrderText, item: Stretch, context: DateTimeContext, purposeCell: TextElement | null = null,
+  order: OrderText,
+  item: Stretch,
+  context: DateTimeContext,
+  purposeCell: TextElement | null = null,
 ): UnitTask | null {
   const element = textElement(order, item.start, item.end);
   if (!element) return null;

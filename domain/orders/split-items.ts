@@ -14,9 +14,51 @@ const MARKERS: readonly RegExp[] = [
 ];
 
 const ABBREVIATIONS = new Set([
-  'vic', 'approx', 'no', 'nos', 'co', 'cos', 'bn', 'bns', 'bde', 'div', 'plt', 'sqdn', 'regt', 'lt', 'capt', 'cpt',
-  'maj', 'col', 'gen', 'sgt', 'st', 'fig', 'para', 'paras', 'ref', 'obj', 'pl', 'cp', 'hq', 'mr', 'dr', 'vs', 'e.g',
-  'i.e', 'u.s', 'a.m', 'p.m', 'ea', 'rte', 'bp', 'cf', 'incl', 'min', 'max', 'est',
+  'vic',
+  'approx',
+  'no',
+  'nos',
+  'co',
+  'cos',
+  'bn',
+  'bns',
+  'bde',
+  'div',
+  'plt',
+  'sqdn',
+  'regt',
+  'lt',
+  'capt',
+  'cpt',
+  'maj',
+  'col',
+  'gen',
+  'sgt',
+  'st',
+  'fig',
+  'para',
+  'paras',
+  'ref',
+  'obj',
+  'pl',
+  'cp',
+  'hq',
+  'mr',
+  'dr',
+  'vs',
+  'e.g',
+  'i.e',
+  'u.s',
+  'a.m',
+  'p.m',
+  'ea',
+  'rte',
+  'bp',
+  'cf',
+  'incl',
+  'min',
+  'max',
+  'est',
 ]);
 
 /** Sentences of [from, to). */
@@ -44,8 +86,11 @@ function markers(text: string, from: number, to: number): { start: number; textS
   let best: { start: number; textStart: number }[] = [];
   let bestFirst = Infinity;
   for (const pattern of MARKERS) {
-    const found = [...slice.matchAll(new RegExp(pattern.source, pattern.flags))]
-      .map((m) => ({ start: from + m.index, textStart: from + m.index + m[0].length, value: m[1]! }));
+    const found = [...slice.matchAll(new RegExp(pattern.source, pattern.flags))].map((m) => ({
+      start: from + m.index,
+      textStart: from + m.index + m[0].length,
+      value: m[1]!,
+    }));
     // A run of markers counts from its first ("(1)" or "(a)" or "1." or "a." or a bullet), so that a stray
     // "e." or "3." inside a sentence does not split it.
     const first = found.findIndex((f) => /^(?:1|a|A|[-•*·–])$/.test(f.value));
@@ -66,7 +111,7 @@ function markers(text: string, from: number, to: number): { start: number; textS
 
 /** The number or letter before this one ("3" → "2", "c" → "b"). */
 const previousOf = (value: string) =>
-  (/^\d+$/.test(value) ? String(Number(value) - 1) : String.fromCharCode(value.charCodeAt(0) - 1));
+  /^\d+$/.test(value) ? String(Number(value) - 1) : String.fromCharCode(value.charCodeAt(0) - 1);
 
 /** Lines of [from, to) when it is a list written one item a line: several short lines, no sentence marks. */
 function lines(text: string, from: number, to: number): Stretch[] | null {
@@ -80,7 +125,7 @@ export function splitItems(text: string, from: number, to: number): Stretch[] {
   const found = markers(text, from, to);
   if (found.length === 0) {
     const split = sentences(text, from, to);
-    return split.length === 1 ? lines(text, from, to) ?? split : split;
+    return split.length === 1 ? (lines(text, from, to) ?? split) : split;
   }
   const items: Stretch[] = [];
   if (/\S/.test(text.slice(from, found[0]!.start))) items.push({ start: from, end: found[0]!.start });

@@ -4,10 +4,21 @@
 // (TASK FORCE → TF, COMPANY → CO, BATTALION → BN, ARMOR → AR, INFANTRY → IN, 1ST → 1, ...), and the
 // designation's words must appear in a row. An exact match scores higher than containment.
 const LONG_FORMS: readonly [RegExp, string][] = [
-  [/\bTASK FORCE\b/g, 'TF'], [/\bCOMPANY\b/g, 'CO'], [/\bBATTALION\b/g, 'BN'], [/\bBRIGADE\b/g, 'BDE'],
-  [/\bPLATOON\b/g, 'PLT'], [/\bSQUADRON\b/g, 'SQDN'], [/\bREGIMENT\b/g, 'REGT'], [/\bDIVISION\b/g, 'DIV'],
-  [/\bARMOU?R(?:ED)?\b/g, 'AR'], [/\bINFANTRY\b/g, 'IN'], [/\bBATTERY\b/g, 'BTRY'], [/\bTROOP\b/g, 'TRP'],
-  [/\bCAVALRY\b/g, 'CAV'], [/\bENGINEERS?\b/g, 'EN'], [/\bFIELD ARTILLERY\b/g, 'FA'],
+  [/\bTASK FORCE\b/g, 'TF'],
+  [/\bCOMPANY\b/g, 'CO'],
+  [/\bBATTALION\b/g, 'BN'],
+  [/\bBRIGADE\b/g, 'BDE'],
+  [/\bPLATOON\b/g, 'PLT'],
+  [/\bSQUADRON\b/g, 'SQDN'],
+  [/\bREGIMENT\b/g, 'REGT'],
+  [/\bDIVISION\b/g, 'DIV'],
+  [/\bARMOU?R(?:ED)?\b/g, 'AR'],
+  [/\bINFANTRY\b/g, 'IN'],
+  [/\bBATTERY\b/g, 'BTRY'],
+  [/\bTROOP\b/g, 'TRP'],
+  [/\bCAVALRY\b/g, 'CAV'],
+  [/\bENGINEERS?\b/g, 'EN'],
+  [/\bFIELD ARTILLERY\b/g, 'FA'],
   [/\b(\d+)(?:ST|ND|RD|TH)\b/g, '$1'],
 ];
 
@@ -15,7 +26,10 @@ function words(name: string): string[] {
   let upper = name.toUpperCase().replace(/[’']/g, '');
   upper = upper.replace(/\bBRIGADE COMBAT TEAM\b/g, 'BCT');
   for (const [pattern, short] of LONG_FORMS) upper = upper.replace(pattern, short);
-  return upper.replace(/(\d)([A-Z])|([A-Z])(\d)/g, '$1$3 $2$4').split(/[^A-Z0-9ÄÖÜ]+/).filter(Boolean);
+  return upper
+    .replace(/(\d)([A-Z])|([A-Z])(\d)/g, '$1$3 $2$4')
+    .split(/[^A-Z0-9ÄÖÜ]+/)
+    .filter(Boolean);
 }
 
 function containsRun(haystack: string[], needle: string[]): boolean {
@@ -28,7 +42,8 @@ function containsRun(haystack: string[], needle: string[]): boolean {
 
 /** 2 when the order's name is one of the designations, 1 when it contains one, else 0; and which matched. */
 export function unitDesignationMatch(
-  nameInOrder: string, designations: readonly string[],
+  nameInOrder: string,
+  designations: readonly string[],
 ): { score: number; matched: string | null } {
   const inOrder = words(nameInOrder);
   let best: { score: number; matched: string | null } = { score: 0, matched: null };

@@ -7,10 +7,16 @@ import { DomainError } from '../shared/domain-error.ts';
 
 /** Every item kind of every list (a list's rule narrows it). */
 export const ITEM_KINDS = [
-  'specified', 'implied', 'essential',
-  'requirement', 'prohibition',
-  'fact', 'assumption',
-  'pir', 'ffir', 'eefi',
+  'specified',
+  'implied',
+  'essential',
+  'requirement',
+  'prohibition',
+  'fact',
+  'assumption',
+  'pir',
+  'ffir',
+  'eefi',
 ] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
@@ -22,7 +28,12 @@ export const RISK_LEVELS = ['extremely_high', 'high', 'medium', 'low'] as const;
 /** The fields an item may carry; `text` always, the others as its list's rule allows. */
 export const PlanningItemFields = {
   text: NonEmptyText(4000, 'The task, constraint, fact, assumption, hazard, question, criterion or event (Markdown)'),
-  kind: Type.Optional(StringEnum(ITEM_KINDS, 'Kind within the list (specified/implied/essential; requirement/prohibition; fact/assumption; pir/ffir/eefi)')),
+  kind: Type.Optional(
+    StringEnum(
+      ITEM_KINDS,
+      'Kind within the list (specified/implied/essential; requirement/prohibition; fact/assumption; pir/ffir/eefi)',
+    ),
+  ),
   source: Type.Optional(NullableText(500, 'Where it comes from (paragraph of the higher order, staff section, ...)')),
   probability: Type.Optional(StringEnum(PROBABILITIES, 'Risk: probability (ATP 5-19)')),
   severity: Type.Optional(StringEnum(SEVERITIES, 'Risk: severity (ATP 5-19)')),
@@ -36,10 +47,13 @@ export const PlanningItemFields = {
   unit: Type.Optional(NullableText(200, 'Task to a subordinate unit: the unit')),
 };
 
-export const PlanningItemInput = Type.Object({
-  item_id: Type.Optional(Uuid),
-  ...PlanningItemFields,
-}, { additionalProperties: false, title: 'PlanningItemInput' });
+export const PlanningItemInput = Type.Object(
+  {
+    item_id: Type.Optional(Uuid),
+    ...PlanningItemFields,
+  },
+  { additionalProperties: false, title: 'PlanningItemInput' },
+);
 export type PlanningItemInput = Static<typeof PlanningItemInput>;
 
 export interface ItemRule {
@@ -52,19 +66,32 @@ export interface ItemRule {
 /** Items of this list, or a DomainError('invalid') at the first item that breaks the rule. */
 export function checkItems(items: readonly PlanningItemInput[], rule: ItemRule | null, listName: string): void {
   if (!rule) {
-    if (items.length > 0) throw new DomainError('invalid', `${listName} is free text: it takes no items`, ['body', 'items']);
+    if (items.length > 0)
+      throw new DomainError('invalid', `${listName} is free text: it takes no items`, ['body', 'items']);
     return;
   }
   const seen = new Set<string>();
   items.forEach((item, i) => {
     if (item.item_id) {
-      if (seen.has(item.item_id)) throw new DomainError('invalid', `item_id ${item.item_id} appears twice`, ['body', 'items', i, 'item_id']);
+      if (seen.has(item.item_id))
+        throw new DomainError('invalid', `item_id ${item.item_id} appears twice`, ['body', 'items', i, 'item_id']);
       seen.add(item.item_id);
     }
     if (rule.kinds) {
-      if (!item.kind) throw new DomainError('invalid', `${listName} items need a kind: one of ${rule.kinds.join(', ')}`, ['body', 'items', i, 'kind']);
+      if (!item.kind)
+        throw new DomainError('invalid', `${listName} items need a kind: one of ${rule.kinds.join(', ')}`, [
+          'body',
+          'items',
+          i,
+          'kind',
+        ]);
       if (!rule.kinds.includes(item.kind)) {
-        throw new DomainError('invalid', `${listName} items take kind ${rule.kinds.join(', ')}, not ${item.kind}`, ['body', 'items', i, 'kind']);
+        throw new DomainError('invalid', `${listName} items take kind ${rule.kinds.join(', ')}, not ${item.kind}`, [
+          'body',
+          'items',
+          i,
+          'kind',
+        ]);
       }
     } else if (item.kind !== undefined) {
       throw new DomainError('invalid', `${listName} items have no kind`, ['body', 'items', i, 'kind']);
@@ -72,7 +99,11 @@ export function checkItems(items: readonly PlanningItemInput[], rule: ItemRule |
     for (const field of Object.keys(item) as Array<keyof PlanningItemInput>) {
       if (field === 'item_id' || field === 'text' || field === 'kind' || field === 'source') continue;
       if (!rule.fields.includes(field)) {
-        throw new DomainError('invalid', `${listName} items do not take ${field} (they take ${['text', 'source', ...rule.fields].join(', ')})`, ['body', 'items', i, field]);
+        throw new DomainError(
+          'invalid',
+          `${listName} items do not take ${field} (they take ${['text', 'source', ...rule.fields].join(', ')})`,
+          ['body', 'items', i, field],
+        );
       }
     }
   });

@@ -7,23 +7,28 @@ import { requireAccess } from '../shared/require-access.ts';
 import { requireLiveCitedDocuments, type CitedDocument } from '../document/cited-documents.ts';
 import { checkItems, type ItemRule, type PlanningItemInput } from './planning-items.ts';
 import {
-  UPDATED_EVENT, type PlanningItem, type PlanningRecordEvent, type PlanningRecordKind, type PlanningRecordUpdatedData, type Provenance,
+  UPDATED_EVENT,
+  type PlanningItem,
+  type PlanningRecordEvent,
+  type PlanningRecordKind,
+  type PlanningRecordUpdatedData,
+  type Provenance,
 } from './planning-record-events.ts';
 
 export type PlanningRecordState =
   | { status: 'absent' }
   | {
-    status: 'active';
-    record_id: string;
-    operation_id: string;
-    account_id: string;
-    type: string;
-    /** coa_attribute: the statement; null for mission analysis and WARNO. */
-    coa_statement_id: string | null;
-    text: string | null;
-    text_updated_by: Provenance | null;
-    items: PlanningItem[];
-  };
+      status: 'active';
+      record_id: string;
+      operation_id: string;
+      account_id: string;
+      type: string;
+      /** coa_attribute: the statement; null for mission analysis and WARNO. */
+      coa_statement_id: string | null;
+      text: string | null;
+      text_updated_by: Provenance | null;
+      items: PlanningItem[];
+    };
 
 export interface UpdatePlanningRecord {
   type: 'UpdatePlanningRecord';
@@ -49,7 +54,11 @@ export type PlanningRecordCommand = UpdatePlanningRecord;
 
 const itemContent = (item: PlanningItemInput | PlanningItem) => {
   const { item_id: _id, updated_by: _by, ...content } = item as PlanningItem;
-  return JSON.stringify(Object.keys(content).sort().map((k) => [k, content[k as keyof typeof content]]));
+  return JSON.stringify(
+    Object.keys(content)
+      .sort()
+      .map((k) => [k, content[k as keyof typeof content]]),
+  );
 };
 
 function itemChanges(current: PlanningItem[], wanted: Array<PlanningItemInput & { item_id: string }>, by: Provenance) {
@@ -67,19 +76,26 @@ function itemChanges(current: PlanningItem[], wanted: Array<PlanningItemInput & 
   return { upserted, removed, order: sameOrder ? null : order };
 }
 
-export function planningRecordDecider(kind: PlanningRecordKind): Decider<PlanningRecordCommand, PlanningRecordEvent, PlanningRecordState> {
+export function planningRecordDecider(
+  kind: PlanningRecordKind,
+): Decider<PlanningRecordCommand, PlanningRecordEvent, PlanningRecordState> {
   return {
     initialState: () => ({ status: 'absent' }),
 
     decide(command, state) {
-      if (state.status === 'active') requireAccess(state, command.account_id, { kind: command.label, id: command.record_id });
+      if (state.status === 'active')
+        requireAccess(state, command.account_id, { kind: command.label, id: command.record_id });
       requireLiveCitedDocuments(command.cited_documents ?? []);
       if (command.items) checkItems(command.items, command.rule, command.label);
       const currentText = state.status === 'active' ? state.text : null;
       const currentItems = state.status === 'active' ? state.items : [];
       const data: PlanningRecordUpdatedData = {
-        record_id: command.record_id, operation_id: command.operation_id, account_id: command.account_id,
-        type: command.record_type, ...(command.coa_statement_id ? { coa_statement_id: command.coa_statement_id } : {}), by: command.by,
+        record_id: command.record_id,
+        operation_id: command.operation_id,
+        account_id: command.account_id,
+        type: command.record_type,
+        ...(command.coa_statement_id ? { coa_statement_id: command.coa_statement_id } : {}),
+        by: command.by,
       };
       let changed = false;
       if (command.text !== undefined && command.text !== currentText) {
@@ -99,10 +115,20 @@ export function planningRecordDecider(kind: PlanningRecordKind): Decider<Plannin
 
     evolve(state, event) {
       const data = event.data;
-      const current: Extract<PlanningRecordState, { status: 'active' }> = state.status === 'active' ? state : {
-        status: 'active', record_id: data.record_id, operation_id: data.operation_id, account_id: data.account_id,
-        type: data.type, coa_statement_id: data.coa_statement_id ?? null, text: null, text_updated_by: null, items: [],
-      };
+      const current: Extract<PlanningRecordState, { status: 'active' }> =
+        state.status === 'active'
+          ? state
+          : {
+              status: 'active',
+              record_id: data.record_id,
+              operation_id: data.operation_id,
+              account_id: data.account_id,
+              type: data.type,
+              coa_statement_id: data.coa_statement_id ?? null,
+              text: null,
+              text_updated_by: null,
+              items: [],
+            };
       let items = current.items;
       if (data.upserted_items || data.removed_item_ids || data.item_order) {
         const byId = new Map(items.map((i) => [i.item_id, i]));

@@ -21,35 +21,44 @@ export const MAX_RECORD_TEXT = 20_000;
 /** Most items in one list. */
 export const MAX_RECORD_ITEMS = 500;
 
-export const Provenance = Type.Object({
-  account_id: Uuid,
-  api_key_id: NullableUuid('The key the change was made with'),
-  origin: StringEnum(ORIGINS, 'human: written by a person; generated: written by the language model'),
-  at: DateTime,
-}, { additionalProperties: false, title: 'Provenance' });
+export const Provenance = Type.Object(
+  {
+    account_id: Uuid,
+    api_key_id: NullableUuid('The key the change was made with'),
+    origin: StringEnum(ORIGINS, 'human: written by a person; generated: written by the language model'),
+    at: DateTime,
+  },
+  { additionalProperties: false, title: 'Provenance' },
+);
 export type Provenance = Static<typeof Provenance>;
 
-export const StoredPlanningItem = Type.Object({
-  item_id: Uuid,
-  ...PlanningItemFields,
-  updated_by: Provenance,
-}, { additionalProperties: false, title: 'PlanningItem' });
+export const StoredPlanningItem = Type.Object(
+  {
+    item_id: Uuid,
+    ...PlanningItemFields,
+    updated_by: Provenance,
+  },
+  { additionalProperties: false, title: 'PlanningItem' },
+);
 /** A stored item: its fields plus who changed it last and when. */
 export type PlanningItem = Static<typeof StoredPlanningItem>;
 
-export const PlanningRecordUpdatedData = Type.Object({
-  record_id: Uuid,
-  operation_id: Uuid,
-  account_id: Uuid,
-  type: Type.String({ minLength: 1, maxLength: 100 }),
-  /** coa_attribute only: the statement the attribute belongs to. */
-  coa_statement_id: Type.Optional(Uuid),
-  text: Type.Optional(NullableText(MAX_RECORD_TEXT)),
-  upserted_items: Type.Optional(Type.Array(StoredPlanningItem, { maxItems: MAX_RECORD_ITEMS })),
-  removed_item_ids: Type.Optional(Type.Array(Uuid, { maxItems: MAX_RECORD_ITEMS })),
-  item_order: Type.Optional(Type.Array(Uuid, { maxItems: MAX_RECORD_ITEMS })),
-  by: Provenance,
-}, { additionalProperties: false });
+export const PlanningRecordUpdatedData = Type.Object(
+  {
+    record_id: Uuid,
+    operation_id: Uuid,
+    account_id: Uuid,
+    type: Type.String({ minLength: 1, maxLength: 100 }),
+    /** coa_attribute only: the statement the attribute belongs to. */
+    coa_statement_id: Type.Optional(Uuid),
+    text: Type.Optional(NullableText(MAX_RECORD_TEXT)),
+    upserted_items: Type.Optional(Type.Array(StoredPlanningItem, { maxItems: MAX_RECORD_ITEMS })),
+    removed_item_ids: Type.Optional(Type.Array(Uuid, { maxItems: MAX_RECORD_ITEMS })),
+    item_order: Type.Optional(Type.Array(Uuid, { maxItems: MAX_RECORD_ITEMS })),
+    by: Provenance,
+  },
+  { additionalProperties: false },
+);
 export type PlanningRecordUpdatedData = Static<typeof PlanningRecordUpdatedData>;
 
 export type MissionAnalysisUpdated = DomainEvent<'MissionAnalysisUpdated', PlanningRecordUpdatedData>;

@@ -7,17 +7,14 @@ import type { SessionEndReason, SessionEvent, SessionStartedData } from './sessi
 
 export type SessionRecord = Static<typeof SessionStartedData>;
 export type SessionState =
-  | { status: 'absent' }
-  | { status: 'active' | 'ended'; session: SessionRecord; last_seen_at: string };
+  { status: 'absent' } | { status: 'active' | 'ended'; session: SessionRecord; last_seen_at: string };
 
 export type SessionCommand =
   | { type: 'StartSession'; session: SessionRecord }
   | { type: 'RefreshSession'; session_id: string; at: string }
   | { type: 'EndSession'; session_id: string; reason: SessionEndReason };
 
-function startSession(
-  command: Extract<SessionCommand, { type: 'StartSession' }>, state: SessionState,
-): SessionEvent[] {
+function startSession(command: Extract<SessionCommand, { type: 'StartSession' }>, state: SessionState): SessionEvent[] {
   // A session id is derived from the login's state, so a second callback of one login lands here.
   if (state.status !== 'absent') throw new DomainError('conflict', 'This login was already completed');
   if (command.session.expires_at <= command.session.started_at) {
@@ -27,16 +24,15 @@ function startSession(
 }
 
 function refreshSession(
-  command: Extract<SessionCommand, { type: 'RefreshSession' }>, state: SessionState,
+  command: Extract<SessionCommand, { type: 'RefreshSession' }>,
+  state: SessionState,
 ): SessionEvent[] {
   // Concurrent requests race to record activity; only a later time of an active session counts.
   if (state.status !== 'active' || Date.parse(command.at) <= Date.parse(state.last_seen_at)) return [];
   return [{ type: 'SessionRefreshed', data: { session_id: command.session_id, last_seen_at: command.at } }];
 }
 
-function endSession(
-  command: Extract<SessionCommand, { type: 'EndSession' }>, state: SessionState,
-): SessionEvent[] {
+function endSession(command: Extract<SessionCommand, { type: 'EndSession' }>, state: SessionState): SessionEvent[] {
   // Ending is idempotent: a second logout, or one racing an expiry, changes nothing.
   if (state.status !== 'active') return [];
   return [{ type: 'SessionEnded', data: { session_id: command.session_id, reason: command.reason } }];
@@ -47,9 +43,12 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
 
   decide(command, state) {
     switch (command.type) {
-      case 'StartSession': return startSession(command, state);
-      case 'RefreshSession': return refreshSession(command, state);
-      case 'EndSession': return endSession(command, state);
+      case 'StartSession':
+        return startSession(command, state);
+      case 'RefreshSession':
+        return refreshSession(command, state);
+      case 'EndSession':
+        return endSession(command, state);
     }
   },
 

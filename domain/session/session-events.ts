@@ -10,29 +10,38 @@ import { uuidV5 } from '../shared/uuid-v5.ts';
 export const SESSION_END_REASONS = ['logout', 'idle_timeout', 'max_age'] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
-export const SessionStartedData = Type.Object({
-  session_id: Uuid,
-  account_id: Uuid,
-  identity_id: Uuid,
-  /** SHA-256 (hex) of the cookie's secret part (256 random bits, so a plain hash is enough). */
-  secret_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
-  started_at: DateTime,
-  /** Absolute limit: the session ends then, however active. */
-  expires_at: DateTime,
-  /** Idle limit: the session ends this long after the last request that was recorded. */
-  idle_timeout_seconds: Type.Integer({ minimum: 1 }),
-}, { additionalProperties: false });
+export const SessionStartedData = Type.Object(
+  {
+    session_id: Uuid,
+    account_id: Uuid,
+    identity_id: Uuid,
+    /** SHA-256 (hex) of the cookie's secret part (256 random bits, so a plain hash is enough). */
+    secret_sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    started_at: DateTime,
+    /** Absolute limit: the session ends then, however active. */
+    expires_at: DateTime,
+    /** Idle limit: the session ends this long after the last request that was recorded. */
+    idle_timeout_seconds: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
 
 /** A request was authenticated by the session (recorded at most once per refresh interval). */
-export const SessionRefreshedData = Type.Object({
-  session_id: Uuid,
-  last_seen_at: DateTime,
-}, { additionalProperties: false });
+export const SessionRefreshedData = Type.Object(
+  {
+    session_id: Uuid,
+    last_seen_at: DateTime,
+  },
+  { additionalProperties: false },
+);
 
-export const SessionEndedData = Type.Object({
-  session_id: Uuid,
-  reason: StringEnum(SESSION_END_REASONS),
-}, { additionalProperties: false });
+export const SessionEndedData = Type.Object(
+  {
+    session_id: Uuid,
+    reason: StringEnum(SESSION_END_REASONS),
+  },
+  { additionalProperties: false },
+);
 
 export type SessionStarted = DomainEvent<'SessionStarted', Static<typeof SessionStartedData>>;
 export type SessionRefreshed = DomainEvent<'SessionRefreshed', Static<typeof SessionRefreshedData>>;

@@ -4,8 +4,7 @@ import { Ajv, type Options } from 'ajv';
 import formatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext ESM the callable sits on `.default`.
-const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as
-  (ajv: Ajv) => Ajv;
+const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv) => Ajv;
 
 export type AjvInstance = Ajv;
 

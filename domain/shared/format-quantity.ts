@@ -23,13 +23,25 @@
 // elevations and grid values are read); the decimal separator is a point; units after a space, except
 // `°` and `%`. Ranges: see format-quantity-range.ts.
 export type QuantityKind =
-  | 'elevation' | 'height' | 'distance' | 'ground_resolution' | 'area' | 'slope' | 'angle' | 'coordinate'
-  | 'share' | 'duration' | 'count' | 'decibel';
+  | 'elevation'
+  | 'height'
+  | 'distance'
+  | 'ground_resolution'
+  | 'area'
+  | 'slope'
+  | 'angle'
+  | 'coordinate'
+  | 'share'
+  | 'duration'
+  | 'count'
+  | 'decibel';
 
 /** A number with at most `decimals` decimals (at least `minimum`), grouped from 10,000. */
 function digits(value: number, decimals: number, grouping = true, minimum = 0): string {
   return new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: minimum, maximumFractionDigits: decimals, useGrouping: grouping ? 'min2' : false,
+    minimumFractionDigits: minimum,
+    maximumFractionDigits: decimals,
+    useGrouping: grouping ? 'min2' : false,
     signDisplay: 'negative',
   }).format(value);
 }
@@ -53,21 +65,32 @@ function duration(seconds: number): string {
 export function formatQuantity(value: number, kind: QuantityKind): string {
   if (!Number.isFinite(value)) return 'unknown';
   switch (kind) {
-    case 'elevation': return `${digits(value, 0)} m`;
-    case 'height': return `${digits(value, 1)} m`;
+    case 'elevation':
+      return `${digits(value, 0)} m`;
+    case 'height':
+      return `${digits(value, 1)} m`;
     case 'distance': {
       // Decided on the rounded metres, so 999.6 m reads "1 km", not "1000 m".
       const metres = Math.round(value);
       return Math.abs(metres) < 1000 ? `${digits(metres, 0)} m` : `${digits(value / 1000, 1)} km`;
     }
-    case 'ground_resolution': return `${significant(value, 3)} m`;
-    case 'area': return `${significant(value, 3)} km²`;
-    case 'slope': return `${digits(value, 1)}°`;
-    case 'angle': return `${digits(value, 2)}°`;
-    case 'coordinate': return digits(value, 5, false);
-    case 'share': return `${digits(value * 100, 1, true, 1)}%`;
-    case 'duration': return duration(value);
-    case 'count': return digits(value, 0);
-    case 'decibel': return `${digits(value, 1)} dB`;
+    case 'ground_resolution':
+      return `${significant(value, 3)} m`;
+    case 'area':
+      return `${significant(value, 3)} km²`;
+    case 'slope':
+      return `${digits(value, 1)}°`;
+    case 'angle':
+      return `${digits(value, 2)}°`;
+    case 'coordinate':
+      return digits(value, 5, false);
+    case 'share':
+      return `${digits(value * 100, 1, true, 1)}%`;
+    case 'duration':
+      return duration(value);
+    case 'count':
+      return digits(value, 0);
+    case 'decibel':
+      return `${digits(value, 1)} dB`;
   }
 }

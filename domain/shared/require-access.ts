@@ -10,9 +10,12 @@ export interface AccessTarget {
 
 /** The resource when `accountId` may use it; `resource` is null or undefined when missing or deleted. */
 export function requireAccess<T extends { account_id: string }>(
-  resource: T | null | undefined, accountId: string, target: AccessTarget,
+  resource: T | null | undefined,
+  accountId: string,
+  target: AccessTarget,
 ): T {
   if (!resource) throw new DomainError('not_found', `${target.kind} ${target.id} not found`);
-  if (resource.account_id !== accountId) throw new DomainError('forbidden', `${target.kind} belongs to another account`);
+  if (resource.account_id !== accountId)
+    throw new DomainError('forbidden', `${target.kind} belongs to another account`);
   return resource;
 }

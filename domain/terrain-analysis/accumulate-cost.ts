@@ -28,7 +28,9 @@ export interface CostAccumulation {
  * GRASS measures lengths in east-west cells (output = this output / cellWidth); this one in metres.
  */
 export function accumulateCost(
-  raster: GroundRaster, starts: GridCell[], neighbourhood: Neighbourhood = 8,
+  raster: GroundRaster,
+  starts: GridCell[],
+  neighbourhood: Neighbourhood = 8,
 ): CostAccumulation {
   assertGroundRaster(raster);
   if (neighbourhood !== 8 && neighbourhood !== 16) {
@@ -71,8 +73,9 @@ export function accumulateCost(
       if (done[there] === 1) continue;
       let sum = own + data[there];
       if (move.crossed !== null) {
-        sum += data[(row + move.crossed[0]) * width + col + move.crossed[1]]
-          + data[(row + move.crossed[2]) * width + col + move.crossed[3]];
+        sum +=
+          data[(row + move.crossed[0]) * width + col + move.crossed[1]] +
+          data[(row + move.crossed[2]) * width + col + move.crossed[3]];
       }
       const candidate = reached + sum * move.factor;
       // NaN: a nodata cell among the ones the move touches; r.cost skips such a move.

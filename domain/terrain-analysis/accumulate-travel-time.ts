@@ -21,7 +21,10 @@ import type { GridCell, Neighbourhood } from './types.ts';
  * far keep their final times and predecessors; the others stay NaN) — a route needs no more.
  */
 export function accumulateTravelTime(
-  surface: TravelSurface, starts: GridCell[], neighbourhood: Neighbourhood = 8, stopAt?: GridCell,
+  surface: TravelSurface,
+  starts: GridCell[],
+  neighbourhood: Neighbourhood = 8,
+  stopAt?: GridCell,
 ): CostAccumulation {
   if (neighbourhood !== 8 && neighbourhood !== 16) {
     throw new RangeError(`neighbourhood must be 8 or 16, got ${neighbourhood}`);
@@ -66,8 +69,9 @@ export function accumulateTravelTime(
       if (isotropic) {
         sum = own + pace[there];
         if (move.crossed !== null) {
-          sum += pace[(row + move.crossed[0]) * width + col + move.crossed[1]]
-            + pace[(row + move.crossed[2]) * width + col + move.crossed[3]];
+          sum +=
+            pace[(row + move.crossed[0]) * width + col + move.crossed[1]] +
+            pace[(row + move.crossed[2]) * width + col + move.crossed[3]];
         }
       } else {
         // One factor off roads and one on them per move (a single exp for Tobler's function).
@@ -93,14 +97,24 @@ export function accumulateTravelTime(
   }
   if (stop !== -1) {
     // Times of cells reached but not settled are upper bounds, not least times: leave them out.
-    for (let i = 0; i < done.length; i++) if (done[i] === 0) { cost[i] = NaN; previous[i] = -1; }
+    for (let i = 0; i < done.length; i++)
+      if (done[i] === 0) {
+        cost[i] = NaN;
+        previous[i] = -1;
+      }
   }
   return { width, height, cost, previous };
 }
 
 function assertInside(surface: TravelSurface, cell: GridCell): void {
-  if (!Number.isInteger(cell.col) || !Number.isInteger(cell.row)
-    || cell.col < 0 || cell.row < 0 || cell.col >= surface.width || cell.row >= surface.height) {
+  if (
+    !Number.isInteger(cell.col) ||
+    !Number.isInteger(cell.row) ||
+    cell.col < 0 ||
+    cell.row < 0 ||
+    cell.col >= surface.width ||
+    cell.row >= surface.height
+  ) {
     throw new RangeError(`cell (${cell.col}, ${cell.row}) is outside the ${surface.width} x ${surface.height} raster`);
   }
 }

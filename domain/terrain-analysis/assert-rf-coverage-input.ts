@@ -62,7 +62,10 @@ export function asRequestFieldError(error: unknown): unknown {
  * cell inside the DEM and on data. For the request layer to answer 422 before starting a job.
  */
 export function assertRfCoverageInput(
-  dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, options: RfCoverageOptions,
+  dem: GroundRaster,
+  emitter: RfEmitter,
+  receiver: RfReceiver,
+  options: RfCoverageOptions,
 ): void {
   assertGroundRaster(dem);
   try {
@@ -71,8 +74,10 @@ export function assertRfCoverageInput(
     throw asRequestFieldError(error);
   }
   const finite: [string, number][] = [
-    ['emitter.transmitPowerDbm', emitter.transmitPowerDbm], ['emitter.antennaGainDbi', emitter.antennaGainDbi],
-    ['receiver.antennaGainDbi', receiver.antennaGainDbi], ['receiver.sensitivityDbm', receiver.sensitivityDbm],
+    ['emitter.transmitPowerDbm', emitter.transmitPowerDbm],
+    ['emitter.antennaGainDbi', emitter.antennaGainDbi],
+    ['receiver.antennaGainDbi', receiver.antennaGainDbi],
+    ['receiver.sensitivityDbm', receiver.sensitivityDbm],
   ];
   for (const [field, value] of finite) {
     if (typeof value !== 'number' || !Number.isFinite(value)) {

@@ -25,7 +25,9 @@ export function burnRoadSpeeds(width: number, height: number, roads: readonly Pi
         throw new RangeError(`road coordinate ${x}, ${y} is not finite`);
       }
     }
-    const burn = (index: number) => { if (speeds[index] < speedKmh) speeds[index] = speedKmh; };
+    const burn = (index: number) => {
+      if (speeds[index] < speedKmh) speeds[index] = speedKmh;
+    };
     if (line.length === 1) forEachSegmentCell(line[0][0], line[0][1], line[0][0], line[0][1], width, height, burn);
     for (let k = 1; k < line.length; k++) {
       forEachSegmentCell(line[k - 1][0], line[k - 1][1], line[k][0], line[k][1], width, height, burn);

@@ -49,13 +49,16 @@ export function describeRoute(surface: TravelSurface, cells: GridCell[], seconds
     return onRoad[i] === 1 ? 'road' : mobility[i] === MOBILITY_SLOW_GO ? 'slow_go' : 'go';
   };
   const profile: RouteProfilePoint[] = [];
-  let length = 0, ascent = 0, descent = 0;
+  let length = 0,
+    ascent = 0,
+    descent = 0;
   for (let k = 0; k < cells.length; k++) {
     const cell = cells[k];
     const z = elevation[cell.row * width + cell.col];
     if (k > 0) {
       const before = cells[k - 1];
-      const dCol = Math.abs(cell.col - before.col), dRow = Math.abs(cell.row - before.row);
+      const dCol = Math.abs(cell.col - before.col),
+        dRow = Math.abs(cell.row - before.row);
       const king = dCol <= 1 && dRow <= 1 && dCol + dRow > 0;
       const knight = dCol + dRow === 3 && dCol > 0 && dRow > 0;
       if (!king && !knight) {
@@ -66,13 +69,19 @@ export function describeRoute(surface: TravelSurface, cells: GridCell[], seconds
       byClass[classOf(before)] += step / 2;
       byClass[classOf(cell)] += step / 2;
       const rise = z - profile[k - 1].elevation;
-      if (rise > 0) ascent += rise; else descent -= rise;
+      if (rise > 0) ascent += rise;
+      else descent -= rise;
     }
     profile.push({ distance: length, elevation: z, seconds: seconds[k] });
   }
   const share = (v: number) => (length > 0 ? v / length : 0);
   return {
-    cells, length, seconds: seconds[seconds.length - 1] - seconds[0], ascent, descent, profile,
+    cells,
+    length,
+    seconds: seconds[seconds.length - 1] - seconds[0],
+    ascent,
+    descent,
+    profile,
     lengthByClass: byClass,
     shareByClass: { road: share(byClass.road), go: share(byClass.go), slow_go: share(byClass.slow_go) },
   };

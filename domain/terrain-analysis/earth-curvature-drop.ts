@@ -14,7 +14,9 @@ export const STANDARD_REFRACTION_K = 4 / 3;
  * CurvCoeff = 1/k = 0.75 on a sphere of diameter 2R.
  */
 export function earthCurvatureDrop(
-  distance: number, k: number = STANDARD_REFRACTION_K, radius: number = EARTH_RADIUS_M,
+  distance: number,
+  k: number = STANDARD_REFRACTION_K,
+  radius: number = EARTH_RADIUS_M,
 ): number {
   return (distance * distance) / (2 * k * radius);
 }

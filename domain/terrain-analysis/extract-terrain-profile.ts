@@ -15,7 +15,8 @@ export function extractTerrainProfile(dem: GroundRaster, from: GridCell, to: Gri
   assertCellInside(dem, from, 'profile start');
   assertCellInside(dem, to, 'profile end');
   const { width, height, data, cellWidth, cellHeight } = dem;
-  const dCol = to.col - from.col, dRow = to.row - from.row;
+  const dCol = to.col - from.col,
+    dRow = to.row - from.row;
   const distance = Math.hypot(dCol * cellWidth, dRow * cellHeight);
   if (distance === 0) throw new RangeError('profile start and end are the same cell');
   const intervals = Math.ceil(distance / Math.min(cellWidth, cellHeight));
@@ -35,14 +36,20 @@ export function extractTerrainProfile(dem: GroundRaster, from: GridCell, to: Gri
  * Shared with the coverage raster so both sample the terrain alike.
  */
 export function bilinearBetweenCentres(
-  data: ArrayLike<number>, width: number, height: number, col: number, row: number,
+  data: ArrayLike<number>,
+  width: number,
+  height: number,
+  col: number,
+  row: number,
 ): number {
   if (!(col >= 0 && row >= 0 && col <= width - 1 && row <= height - 1)) return NaN;
   const c = Math.min(Math.floor(col), Math.max(width - 2, 0));
   const r = Math.min(Math.floor(row), Math.max(height - 2, 0));
-  const fc = col - c, fr = row - r;
+  const fc = col - c,
+    fr = row - r;
   const i = r * width + c;
-  const right = fc === 0 ? 0 : 1, down = fr === 0 ? 0 : width;
+  const right = fc === 0 ? 0 : 1,
+    down = fr === 0 ? 0 : width;
   const top = data[i] + fc * (data[i + right] - data[i]);
   const bottom = data[i + down] + fc * (data[i + down + right] - data[i + down]);
   return top + fr * (bottom - top);

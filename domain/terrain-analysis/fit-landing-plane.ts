@@ -34,38 +34,66 @@ export function fitLandingPlane(dem: GroundRaster, center: GridCell, diameter: n
   const radius = inDisc ? diameter / 2 : Math.sqrt(w * w + h * h);
   // The 3 × 3 block is taken by index, not by distance: √(w² + h²) squared can round below a
   // diagonal's w² + h² (leaving a 5-cell cross), and unequal sides would reach beyond one cell.
-  const colReach = inDisc ? Math.floor(radius / w) : 1, rowReach = inDisc ? Math.floor(radius / h) : 1;
-  const xs: number[] = [], ys: number[] = [], zs: number[] = [];
+  const colReach = inDisc ? Math.floor(radius / w) : 1,
+    rowReach = inDisc ? Math.floor(radius / h) : 1;
+  const xs: number[] = [],
+    ys: number[] = [],
+    zs: number[] = [];
   for (let dRow = -rowReach; dRow <= rowReach; dRow++) {
     const row = center.row + dRow;
     if (row < 0 || row >= height) continue;
     for (let dCol = -colReach; dCol <= colReach; dCol++) {
       const col = center.col + dCol;
       if (col < 0 || col >= width) continue;
-      const x = dCol * w, y = -dRow * h;
+      const x = dCol * w,
+        y = -dRow * h;
       if (inDisc && x * x + y * y > radius * radius) continue;
       const z = data[row * width + col];
       if (z !== z) continue;
-      xs.push(x); ys.push(y); zs.push(z);
+      xs.push(x);
+      ys.push(y);
+      zs.push(z);
     }
   }
   const n = xs.length;
   if (n < 3) return null;
   // Normal equations of least squares, centred on the mean elevation for conditioning.
-  let sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, sz = 0;
+  let sx = 0,
+    sy = 0,
+    sxx = 0,
+    syy = 0,
+    sxy = 0,
+    sz = 0;
   for (let i = 0; i < n; i++) sz += zs[i];
   const zMean = sz / n;
-  let sxz = 0, syz = 0, szc = 0;
+  let sxz = 0,
+    syz = 0,
+    szc = 0;
   for (let i = 0; i < n; i++) {
-    const x = xs[i], y = ys[i], z = zs[i] - zMean;
-    sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y; sxz += x * z; syz += y * z; szc += z;
+    const x = xs[i],
+      y = ys[i],
+      z = zs[i] - zMean;
+    sx += x;
+    sy += y;
+    sxx += x * x;
+    syy += y * y;
+    sxy += x * y;
+    sxz += x * z;
+    syz += y * z;
+    szc += z;
   }
-  const m = [[sxx, sxy, sx], [sxy, syy, sy], [sx, sy, n]];
+  const m = [
+    [sxx, sxy, sx],
+    [sxy, syy, sy],
+    [sx, sy, n],
+  ];
   const det = determinant(m);
   if (Math.abs(det) < 1e-9 * Math.abs(sxx * syy * n)) return null;
   const rhs = [sxz, syz, szc];
   const solve = (k: number) => determinant(m.map((row, i) => row.map((v, j) => (j === k ? rhs[i] : v)))) / det;
-  const a = solve(0), b = solve(1), c = solve(2) + zMean;
+  const a = solve(0),
+    b = solve(1),
+    c = solve(2) + zMean;
   let maxResidual = 0;
   for (let i = 0; i < n; i++) maxResidual = Math.max(maxResidual, Math.abs(zs[i] - (a * xs[i] + b * ys[i] + c)));
   return { slopeDegrees: (Math.atan(Math.sqrt(a * a + b * b)) * 180) / Math.PI, maxResidual, cellCount: n, radius };
@@ -82,7 +110,9 @@ function cellsInDisc(radius: number, w: number, h: number): number {
 }
 
 function determinant(m: number[][]): number {
-  return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-    - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-    + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+  return (
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+    m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+    m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+  );
 }

@@ -6,7 +6,13 @@
  * starts on a cell edge the cell on the other side too. Parts outside the grid are skipped.
  */
 export function forEachSegmentCell(
-  x0: number, y0: number, x1: number, y1: number, width: number, height: number, visit: (index: number) => void,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  width: number,
+  height: number,
+  visit: (index: number) => void,
 ): void {
   const mark = (col: number, row: number) => {
     if (col >= 0 && row >= 0 && col < width && row < height) visit(row * width + col);
@@ -15,10 +21,14 @@ export function forEachSegmentCell(
   const clipped = clip(x0, y0, x1, y1, -1, -1, width + 1, height + 1);
   if (clipped === null) return;
   const [ax, ay, bx, by] = clipped;
-  let col = Math.floor(ax), row = Math.floor(ay);
-  const endCol = Math.floor(bx), endRow = Math.floor(by);
-  const dx = bx - ax, dy = by - ay;
-  const stepCol = dx > 0 ? 1 : -1, stepRow = dy > 0 ? 1 : -1;
+  let col = Math.floor(ax),
+    row = Math.floor(ay);
+  const endCol = Math.floor(bx),
+    endRow = Math.floor(by);
+  const dx = bx - ax,
+    dy = by - ay;
+  const stepCol = dx > 0 ? 1 : -1,
+    stepRow = dy > 0 ? 1 : -1;
   const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : Infinity;
   const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : Infinity;
   let tMaxX = dx !== 0 ? ((dx > 0 ? col + 1 : col) - ax) / dx : Infinity;
@@ -28,13 +38,18 @@ export function forEachSegmentCell(
   if (ay === row) mark(col, row - 1);
   for (let guard = 0; (col !== endCol || row !== endRow) && guard < 4 * (width + height + 4); guard++) {
     if (tMaxX < tMaxY) {
-      col += stepCol; tMaxX += tDeltaX;
+      col += stepCol;
+      tMaxX += tDeltaX;
     } else if (tMaxY < tMaxX) {
-      row += stepRow; tMaxY += tDeltaY;
+      row += stepRow;
+      tMaxY += tDeltaY;
     } else {
       mark(col + stepCol, row);
       mark(col, row + stepRow);
-      col += stepCol; row += stepRow; tMaxX += tDeltaX; tMaxY += tDeltaY;
+      col += stepCol;
+      row += stepRow;
+      tMaxX += tDeltaX;
+      tMaxY += tDeltaY;
     }
     mark(col, row);
   }
@@ -42,14 +57,37 @@ export function forEachSegmentCell(
 
 /** Liang–Barsky clipping of a segment to a rectangle; null when it misses. */
 function clip(
-  x0: number, y0: number, x1: number, y1: number, left: number, top: number, right: number, bottom: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
 ): [number, number, number, number] | null {
-  let t0 = 0, t1 = 1;
-  const dx = x1 - x0, dy = y1 - y0;
-  for (const [p, q] of [[-dx, x0 - left], [dx, right - x0], [-dy, y0 - top], [dy, bottom - y0]]) {
-    if (p === 0) { if (q < 0) return null; continue; }
+  let t0 = 0,
+    t1 = 1;
+  const dx = x1 - x0,
+    dy = y1 - y0;
+  for (const [p, q] of [
+    [-dx, x0 - left],
+    [dx, right - x0],
+    [-dy, y0 - top],
+    [dy, bottom - y0],
+  ]) {
+    if (p === 0) {
+      if (q < 0) return null;
+      continue;
+    }
     const t = q / p;
-    if (p < 0) { if (t > t1) return null; if (t > t0) t0 = t; } else { if (t < t0) return null; if (t < t1) t1 = t; }
+    if (p < 0) {
+      if (t > t1) return null;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return null;
+      if (t < t1) t1 = t;
+    }
   }
   return [x0 + t0 * dx, y0 + t0 * dy, x0 + t1 * dx, y0 + t1 * dy];
 }

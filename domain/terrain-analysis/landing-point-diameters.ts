@@ -4,5 +4,11 @@
  * 100, 125 and 150 m (size 1: light observation helicopters … size 7: heavy lift, e.g. CH-47 sling loads).
  */
 export const LANDING_POINT_DIAMETERS_M: Readonly<Record<1 | 2 | 3 | 4 | 5 | 6 | 7, number>> = Object.freeze({
-  1: 25, 2: 35, 3: 50, 4: 80, 5: 100, 6: 125, 7: 150,
+  1: 25,
+  2: 35,
+  3: 50,
+  4: 80,
+  5: 100,
+  6: 125,
+  7: 150,
 });

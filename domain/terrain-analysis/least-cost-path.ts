@@ -16,8 +16,14 @@ export interface LeastCostPath {
  */
 export function leastCostPath(accumulation: CostAccumulation, target: GridCell): LeastCostPath | null {
   const { width, height, cost, previous } = accumulation;
-  if (!Number.isInteger(target.col) || !Number.isInteger(target.row)
-    || target.col < 0 || target.row < 0 || target.col >= width || target.row >= height) {
+  if (
+    !Number.isInteger(target.col) ||
+    !Number.isInteger(target.row) ||
+    target.col < 0 ||
+    target.row < 0 ||
+    target.col >= width ||
+    target.row >= height
+  ) {
     throw new RangeError(`target cell (${target.col}, ${target.row}) is outside the ${width} x ${height} raster`);
   }
   let index = target.row * width + target.col;

@@ -31,7 +31,8 @@ export function lineOfSight(dem: GroundRaster, observer: GridCell, target: GridC
   const dRow = target.row - observer.row;
   if (dCol === 0 && dRow === 0) return true;
   const curvature = 1 / (2 * refraction * earthRadius);
-  const east = dCol * cellWidth, south = dRow * cellHeight;
+  const east = dCol * cellWidth,
+    south = dRow * cellHeight;
   const distance = Math.sqrt(east * east + south * south);
   const targetGradient = (ground + targetHeight - curvature * distance * distance - eye) / distance;
   const steps = Math.max(Math.abs(dCol), Math.abs(dRow));

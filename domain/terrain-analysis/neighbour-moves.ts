@@ -19,11 +19,21 @@ export interface NeighbourMove {
 export function neighbourMoves(neighbourhood: Neighbourhood, w: number, h: number): NeighbourMove[] {
   const diagonal = Math.sqrt(w * w + h * h);
   const king = (dRow: number, dCol: number, length: number): NeighbourMove => ({
-    dRow, dCol, length, factor: length / 2, crossed: null,
+    dRow,
+    dCol,
+    length,
+    factor: length / 2,
+    crossed: null,
   });
   const moves: NeighbourMove[] = [
-    king(0, -1, w), king(0, 1, w), king(-1, 0, h), king(1, 0, h),
-    king(-1, -1, diagonal), king(-1, 1, diagonal), king(1, 1, diagonal), king(1, -1, diagonal),
+    king(0, -1, w),
+    king(0, 1, w),
+    king(-1, 0, h),
+    king(1, 0, h),
+    king(-1, -1, diagonal),
+    king(-1, 1, diagonal),
+    king(1, 1, diagonal),
+    king(1, -1, diagonal),
   ];
   if (neighbourhood === 16) {
     const vertical = Math.sqrt(w * w + 4 * h * h);

@@ -1,9 +1,7 @@
 import { accumulateTravelTime } from './accumulate-travel-time.ts';
 import { describeRoute, type RouteDescription } from './describe-route.ts';
 import { leastCostPath } from './least-cost-path.ts';
-import {
-  BLOCKED_AVOID, BLOCKED_NO_GO, PASSABLE, type TravelSurface,
-} from './travel-surface.ts';
+import { BLOCKED_AVOID, BLOCKED_NO_GO, PASSABLE, type TravelSurface } from './travel-surface.ts';
 import type { GridCell, Neighbourhood } from './types.ts';
 
 /** Why no route exists. */
@@ -38,8 +36,14 @@ export type RoutePlan = ({ found: true } & RouteDescription & { legSeconds: numb
 export function planRoute(surface: TravelSurface, waypoints: GridCell[], neighbourhood: Neighbourhood = 8): RoutePlan {
   if (waypoints.length < 2) throw new RangeError(`a route needs at least 2 waypoints, got ${waypoints.length}`);
   for (const [k, cell] of waypoints.entries()) {
-    if (!Number.isInteger(cell.col) || !Number.isInteger(cell.row) || cell.col < 0 || cell.row < 0
-      || cell.col >= surface.width || cell.row >= surface.height) {
+    if (
+      !Number.isInteger(cell.col) ||
+      !Number.isInteger(cell.row) ||
+      cell.col < 0 ||
+      cell.row < 0 ||
+      cell.col >= surface.width ||
+      cell.row >= surface.height
+    ) {
       const size = `${surface.width} x ${surface.height}`;
       throw new RangeError(`waypoint ${k} (${cell.col}, ${cell.row}) is outside the ${size} raster`);
     }
@@ -49,7 +53,10 @@ export function planRoute(surface: TravelSurface, waypoints: GridCell[], neighbo
       const what = k === 0 ? 'the start' : k === waypoints.length - 1 ? 'the end' : `waypoint ${k}`;
       const text = { no_go: 'NO-GO terrain', avoid: 'an area to avoid', nodata: 'a cell without data' }[blockedBy];
       return {
-        found: false, reason: 'waypoint_impassable', waypoint: k, blockedBy,
+        found: false,
+        reason: 'waypoint_impassable',
+        waypoint: k,
+        blockedBy,
         message: `${what} lies on ${text} for this movement class`,
       };
     }
@@ -63,9 +70,12 @@ export function planRoute(surface: TravelSurface, waypoints: GridCell[], neighbo
     const path = leastCostPath(accumulation, waypoints[k + 1]);
     if (path === null) {
       return {
-        found: false, reason: 'unreachable', waypoint: k,
-        message: `no passable way from waypoint ${k} to waypoint ${k + 1}: NO-GO terrain, areas to avoid or grades `
-          + 'over the limit cut every route',
+        found: false,
+        reason: 'unreachable',
+        waypoint: k,
+        message:
+          `no passable way from waypoint ${k} to waypoint ${k + 1}: NO-GO terrain, areas to avoid or grades ` +
+          'over the limit cut every route',
       };
     }
     for (let i = k === 0 ? 0 : 1; i < path.cells.length; i++) {

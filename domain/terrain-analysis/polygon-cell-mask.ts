@@ -14,7 +14,10 @@ export type PixelPolygon = ReadonlyArray<ReadonlyArray<readonly [number, number]
  * non-finite coordinate.
  */
 export function polygonCellMask(
-  width: number, height: number, polygons: readonly PixelPolygon[], mode: 'centre' | 'touch',
+  width: number,
+  height: number,
+  polygons: readonly PixelPolygon[],
+  mode: 'centre' | 'touch',
 ): Uint8Array {
   const mask = new Uint8Array(width * height);
   for (const polygon of polygons) {
@@ -38,7 +41,11 @@ export function polygonCellMask(
  * lets the last one win where they overlap (land cover from OSM areas).
  */
 export function paintPolygonCentres(
-  mask: Uint8Array, width: number, height: number, polygon: PixelPolygon, value: number,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  polygon: PixelPolygon,
+  value: number,
 ): void {
   const crossings: number[] = [];
   for (let row = 0; row < height; row++) {
@@ -48,7 +55,7 @@ export function paintPolygonCentres(
       for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
         const [xi, yi] = ring[i];
         const [xj, yj] = ring[j];
-        if ((yi > y) !== (yj > y)) crossings.push(xi + ((y - yi) * (xj - xi)) / (yj - yi));
+        if (yi > y !== yj > y) crossings.push(xi + ((y - yi) * (xj - xi)) / (yj - yi));
       }
     }
     crossings.sort((a, b) => a - b);
@@ -63,9 +70,14 @@ export function paintPolygonCentres(
 
 /** Every cell a ring's edge passes through. */
 function markEdges(
-  mask: Uint8Array, width: number, height: number, ring: ReadonlyArray<readonly [number, number]>,
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  ring: ReadonlyArray<readonly [number, number]>,
 ): void {
-  const mark = (index: number) => { mask[index] = 1; };
+  const mark = (index: number) => {
+    mask[index] = 1;
+  };
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     forEachSegmentCell(ring[j][0], ring[j][1], ring[i][0], ring[i][1], width, height, mark);
   }

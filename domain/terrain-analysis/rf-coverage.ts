@@ -29,7 +29,10 @@ import type { GroundRaster } from './types.ts';
 import { walkCoverageRadials } from './walk-coverage-radials.ts';
 
 export function rfCoverage(
-  dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, options: RfCoverageOptions,
+  dem: GroundRaster,
+  emitter: RfEmitter,
+  receiver: RfReceiver,
+  options: RfCoverageOptions,
 ): RfCoverage {
   assertRfCoverageInput(dem, emitter, receiver, options);
   const { width, height } = dem;
@@ -57,17 +60,23 @@ export function rfCoverage(
 
 /** Cells within the radius that no radial sample fell in: a straight profile to each cell's centre. */
 function fillMissedCells(
-  dem: GroundRaster, emitter: RfEmitter, radius: number, done: Uint8Array, lossDb: Float32Array,
+  dem: GroundRaster,
+  emitter: RfEmitter,
+  radius: number,
+  done: Uint8Array,
+  lossDb: Float32Array,
   loss: (elevations: Float64Array, spacing: number) => number,
 ): void {
   const { width, height, cellWidth, cellHeight } = dem;
   const { col: c0, row: r0 } = emitter.cell;
-  const rowSpan = Math.ceil(radius / cellHeight), colSpan = Math.ceil(radius / cellWidth);
+  const rowSpan = Math.ceil(radius / cellHeight),
+    colSpan = Math.ceil(radius / cellWidth);
   for (let row = Math.max(0, r0 - rowSpan); row <= Math.min(height - 1, r0 + rowSpan); row++) {
     for (let col = Math.max(0, c0 - colSpan); col <= Math.min(width - 1, c0 + colSpan); col++) {
       const index = row * width + col;
       if (done[index]) continue;
-      const east = (col - c0) * cellWidth, south = (row - r0) * cellHeight;
+      const east = (col - c0) * cellWidth,
+        south = (row - r0) * cellHeight;
       const distance = Math.hypot(east, south);
       if (distance > radius) continue;
       done[index] = 1;
@@ -78,16 +87,26 @@ function fillMissedCells(
 }
 
 function summarise(
-  dem: GroundRaster, emitter: RfEmitter, receiver: RfReceiver, radius: number, lossDb: Float32Array,
+  dem: GroundRaster,
+  emitter: RfEmitter,
+  receiver: RfReceiver,
+  radius: number,
+  lossDb: Float32Array,
 ): RfCoverage {
   const { width, height, cellWidth, cellHeight } = dem;
   const { col: c0, row: r0 } = emitter.cell;
   const gain = emitter.transmitPowerDbm + emitter.antennaGainDbi + receiver.antennaGainDbi;
   const receivedDbm = new Float32Array(lossDb.length).fill(NaN);
-  let cellsComputed = 0, cellsCovered = 0, maxRange = 0, maxReceived = -Infinity, minReceived = Infinity;
+  let cellsComputed = 0,
+    cellsCovered = 0,
+    maxRange = 0,
+    maxReceived = -Infinity,
+    minReceived = Infinity;
   // Only the radius's bounding box holds values (row-major, as a scan of the whole raster would meet them).
-  const rowSpan = Math.ceil(radius / cellHeight), colSpan = Math.ceil(radius / cellWidth);
-  const colFirst = Math.max(0, c0 - colSpan), colLast = Math.min(width - 1, c0 + colSpan);
+  const rowSpan = Math.ceil(radius / cellHeight),
+    colSpan = Math.ceil(radius / cellWidth);
+  const colFirst = Math.max(0, c0 - colSpan),
+    colLast = Math.min(width - 1, c0 + colSpan);
   for (let row = Math.max(0, r0 - rowSpan); row <= Math.min(height - 1, r0 + rowSpan); row++) {
     for (let col = colFirst; col <= colLast; col++) {
       const i = row * width + col;

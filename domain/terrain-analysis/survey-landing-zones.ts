@@ -58,13 +58,18 @@ export interface LandingZoneCandidate {
   /** 1 = best; suitable candidates first. */
   rank: number;
   slope: CriterionResult & {
-    degrees: number | null; landingClass: LandingSlopeClass | null; maxResidual: number | null; cellCount: number;
+    degrees: number | null;
+    landingClass: LandingSlopeClass | null;
+    maxResidual: number | null;
+    cellCount: number;
   };
   surface: CriterionResult & { landCover: number[]; unsuitableCells: number; cellCount: number };
   obstacles: CriterionResult & { highestOnPoint: number };
   clearance: CriterionResult & {
     /** Smallest horizontal distance / height over the point of the buildings around it (null = none). */
-    worstRatio: number | null; worstHeight: number | null; worstDistance: number | null;
+    worstRatio: number | null;
+    worstHeight: number | null;
+    worstDistance: number | null;
   };
   road: (CriterionResult & { distance: number | null }) | null;
 }
@@ -75,7 +80,10 @@ export const LANDING_POINT_OBSTACLE_M = 0.46;
 export const APPROACH_CLEARANCE_RATIO = 10;
 /** WorldCover classes a helicopter cannot land on: trees, built-up, water, wetland, mangroves. */
 export const UNLANDABLE_LAND_COVER: readonly number[] = [
-  WORLDCOVER.treeCover, WORLDCOVER.builtUp, WORLDCOVER.permanentWater, WORLDCOVER.herbaceousWetland,
+  WORLDCOVER.treeCover,
+  WORLDCOVER.builtUp,
+  WORLDCOVER.permanentWater,
+  WORLDCOVER.herbaceousWetland,
   WORLDCOVER.mangroves,
 ];
 
@@ -99,7 +107,9 @@ export const UNLANDABLE_LAND_COVER: readonly number[] = [
  * Throws a RangeError for an unknown size, rasters of the wrong size or options out of range.
  */
 export function surveyLandingZones(
-  inputs: LandingSurveyInputs, aircraftSize: AircraftSize, options: LandingSurveyOptions = {},
+  inputs: LandingSurveyInputs,
+  aircraftSize: AircraftSize,
+  options: LandingSurveyOptions = {},
 ): LandingZoneCandidate[] {
   const { dem, landCover, mobility, area } = inputs;
   assertGroundRaster(dem);
@@ -109,8 +119,13 @@ export function surveyLandingZones(
   const n = width * height;
   const buildings = inputs.buildingHeight ?? null;
   const roads = inputs.roads ?? null;
-  for (const [name, raster] of [['landCover', landCover], ['mobility', mobility], ['area', area],
-    ['buildingHeight', buildings], ['roads', roads]] as const) {
+  for (const [name, raster] of [
+    ['landCover', landCover],
+    ['mobility', mobility],
+    ['area', area],
+    ['buildingHeight', buildings],
+    ['roads', roads],
+  ] as const) {
     if (raster && raster.length !== n) throw new RangeError(`${name} holds ${raster.length} cells, expected ${n}`);
   }
   const spacing = options.spacing ?? diameter;
@@ -139,12 +154,18 @@ export function surveyLandingZones(
   for (const code of UNLANDABLE_LAND_COVER) unlandable[code] = 1;
 
   // Candidate centres: a grid `spacing` apart (in whole cells, at least one) from the area's north-west corner.
-  const stepCols = Math.max(1, Math.round(spacing / w)), stepRows = Math.max(1, Math.round(spacing / h));
-  const reachCols = Math.ceil(half / w - 0.5), reachRows = Math.ceil(half / h - 0.5);
+  const stepCols = Math.max(1, Math.round(spacing / w)),
+    stepRows = Math.max(1, Math.round(spacing / h));
+  const reachCols = Math.ceil(half / w - 0.5),
+    reachRows = Math.ceil(half / h - 0.5);
   const candidates: LandingZoneCandidate[] = [];
-  let top = height, left = width;
+  let top = height,
+    left = width;
   for (let i = 0; i < n; i++) {
-    if (area[i] !== 0) { top = Math.min(top, Math.floor(i / width)); left = Math.min(left, i % width); }
+    if (area[i] !== 0) {
+      top = Math.min(top, Math.floor(i / width));
+      left = Math.min(left, i % width);
+    }
   }
   for (let row = Math.max(top, reachRows); row < height - reachRows; row += stepRows) {
     for (let col = Math.max(left, reachCols); col < width - reachCols; col += stepCols) {
@@ -155,19 +176,27 @@ export function surveyLandingZones(
       for (let dRow = -reachRows; dRow <= reachRows && !noGo; dRow++) {
         for (let dCol = -reachCols; dCol <= reachCols; dCol++) {
           if (shape === 'disc') {
-            const x = Math.max(0, Math.abs(dCol) * w - w / 2), y = Math.max(0, Math.abs(dRow) * h - h / 2);
+            const x = Math.max(0, Math.abs(dCol) * w - w / 2),
+              y = Math.max(0, Math.abs(dRow) * h - h / 2);
             if (x * x + y * y >= half * half) continue;
           }
           const index = (row + dRow) * width + col + dCol;
-          if (mobility[index] === MOBILITY_NO_GO) { noGo = true; break; }
+          if (mobility[index] === MOBILITY_NO_GO) {
+            noGo = true;
+            break;
+          }
           footprint.push(index);
         }
       }
       if (noGo) continue;
       const center = { col, row };
       candidates.push({
-        center, ring: outline(col + 0.5, row + 0.5, half / w, half / h, shape), shape, diameter,
-        suitable: false, rank: 0,
+        center,
+        ring: outline(col + 0.5, row + 0.5, half / w, half / h, shape),
+        shape,
+        diameter,
+        suitable: false,
+        rank: 0,
         slope: slopeCriterion(dem, center, diameter, options.acceptUpslope === true),
         surface: surfaceCriterion(landCover, footprint, unlandable),
         obstacles: obstacleCriterion(buildings, footprint),
@@ -176,52 +205,79 @@ export function surveyLandingZones(
       });
     }
   }
-  const failures = (c: LandingZoneCandidate) => [c.slope, c.surface, c.obstacles, c.clearance, c.road]
-    .filter((k) => k !== null && !k.pass).length;
+  const failures = (c: LandingZoneCandidate) =>
+    [c.slope, c.surface, c.obstacles, c.clearance, c.road].filter((k) => k !== null && !k.pass).length;
   for (const c of candidates) c.suitable = failures(c) === 0;
-  candidates.sort((a, b) => failures(a) - failures(b)
-    || (a.slope.degrees ?? 90) - (b.slope.degrees ?? 90)
-    || (b.clearance.worstRatio ?? Infinity) - (a.clearance.worstRatio ?? Infinity)
-    || (a.road?.distance ?? 0) - (b.road?.distance ?? 0)
-    || a.center.row - b.center.row || a.center.col - b.center.col);
+  candidates.sort(
+    (a, b) =>
+      failures(a) - failures(b) ||
+      (a.slope.degrees ?? 90) - (b.slope.degrees ?? 90) ||
+      (b.clearance.worstRatio ?? Infinity) - (a.clearance.worstRatio ?? Infinity) ||
+      (a.road?.distance ?? 0) - (b.road?.distance ?? 0) ||
+      a.center.row - b.center.row ||
+      a.center.col - b.center.col,
+  );
   const best = candidates.slice(0, maxCandidates);
-  best.forEach((c, k) => { c.rank = k + 1; });
+  best.forEach((c, k) => {
+    c.rank = k + 1;
+  });
   return best;
 }
 
-function slopeCriterion(dem: GroundRaster, center: GridCell, diameter: number, acceptUpslope: boolean):
-  LandingZoneCandidate['slope'] {
+function slopeCriterion(
+  dem: GroundRaster,
+  center: GridCell,
+  diameter: number,
+  acceptUpslope: boolean,
+): LandingZoneCandidate['slope'] {
   const plane = fitLandingPlane(dem, center, diameter);
   if (plane === null) {
     return {
-      pass: false, reason: 'too few elevation cells to fit the ground', degrees: null, landingClass: null,
-      maxResidual: null, cellCount: 0,
+      pass: false,
+      reason: 'too few elevation cells to fit the ground',
+      degrees: null,
+      landingClass: null,
+      maxResidual: null,
+      cellCount: 0,
     };
   }
   const landingClass = landingSlopeClass(plane.slopeDegrees);
   const degrees = plane.slopeDegrees;
   const pass = landingClass === 'land' || (acceptUpslope && landingClass === 'upslope_or_hover');
   const text = `${degrees.toFixed(1)}°`;
-  const reason = landingClass === 'land' ? `${text} ≤ 7°: the aircraft can land`
-    : landingClass === 'upslope_or_hover' ? `${text} in 7–15°: upslope landing or hover only`
-      : `${text} > 15°: hover only`;
+  const reason =
+    landingClass === 'land'
+      ? `${text} ≤ 7°: the aircraft can land`
+      : landingClass === 'upslope_or_hover'
+        ? `${text} in 7–15°: upslope landing or hover only`
+        : `${text} > 15°: hover only`;
   return { pass, reason, degrees, landingClass, maxResidual: plane.maxResidual, cellCount: plane.cellCount };
 }
 
-function surfaceCriterion(landCover: Uint8Array, footprint: number[], unlandable: Uint8Array):
-  LandingZoneCandidate['surface'] {
+function surfaceCriterion(
+  landCover: Uint8Array,
+  footprint: number[],
+  unlandable: Uint8Array,
+): LandingZoneCandidate['surface'] {
   const codes = new Set<number>();
   const bad = new Set<number>();
   let unsuitableCells = 0;
   for (const index of footprint) {
     const code = landCover[index];
     codes.add(code);
-    if (unlandable[code] === 1) { unsuitableCells++; bad.add(code); }
+    if (unlandable[code] === 1) {
+      unsuitableCells++;
+      bad.add(code);
+    }
   }
   const landCoverCodes = [...codes].sort((a, b) => a - b);
   const pass = unsuitableCells === 0;
-  const reason = pass ? `landable cover only (WorldCover ${landCoverCodes.join(', ')})`
-    : `${unsuitableCells} of ${footprint.length} cells are ${[...bad].sort((a, b) => a - b).map(coverName).join(', ')}`;
+  const reason = pass
+    ? `landable cover only (WorldCover ${landCoverCodes.join(', ')})`
+    : `${unsuitableCells} of ${footprint.length} cells are ${[...bad]
+        .sort((a, b) => a - b)
+        .map(coverName)
+        .join(', ')}`;
   return { pass, reason, landCover: landCoverCodes, unsuitableCells, cellCount: footprint.length };
 }
 
@@ -230,25 +286,35 @@ function coverName(code: number): string {
   return entry ? `${entry[0]} (${code})` : `unknown cover (${code})`;
 }
 
-function obstacleCriterion(buildings: LandingSurveyInputs['buildingHeight'], footprint: number[]):
-  LandingZoneCandidate['obstacles'] {
+function obstacleCriterion(
+  buildings: LandingSurveyInputs['buildingHeight'],
+  footprint: number[],
+): LandingZoneCandidate['obstacles'] {
   let highest = 0;
   if (buildings) for (const index of footprint) if (buildings[index] > highest) highest = buildings[index];
   const pass = highest < LANDING_POINT_OBSTACLE_M;
-  const reason = !buildings ? 'no building data: obstacles on the point not checked'
-    : pass ? 'no building on the point' : `a ${highest.toFixed(1)} m building on the point (limit 0.46 m)`;
+  const reason = !buildings
+    ? 'no building data: obstacles on the point not checked'
+    : pass
+      ? 'no building on the point'
+      : `a ${highest.toFixed(1)} m building on the point (limit 0.46 m)`;
   return { pass, reason, highestOnPoint: highest };
 }
 
 function clearanceCriterion(
-  dem: GroundRaster, buildings: LandingSurveyInputs['buildingHeight'], center: GridCell, half: number,
-  shape: 'disc' | 'square', search: number,
+  dem: GroundRaster,
+  buildings: LandingSurveyInputs['buildingHeight'],
+  center: GridCell,
+  half: number,
+  shape: 'disc' | 'square',
+  search: number,
 ): LandingZoneCandidate['clearance'] {
   const none = { worstRatio: null, worstHeight: null, worstDistance: null };
   if (!buildings) return { pass: true, reason: 'no building data: clearance not checked', ...none };
   const { width, height, data, cellWidth: w, cellHeight: h } = dem;
   const ground = data[center.row * width + center.col];
-  const reachCols = Math.ceil((half + search) / w), reachRows = Math.ceil((half + search) / h);
+  const reachCols = Math.ceil((half + search) / w),
+    reachRows = Math.ceil((half + search) / h);
   let worst = { worstRatio: Infinity, worstHeight: 0, worstDistance: 0 };
   for (let row = Math.max(0, center.row - reachRows); row <= Math.min(height - 1, center.row + reachRows); row++) {
     for (let col = Math.max(0, center.col - reachCols); col <= Math.min(width - 1, center.col + reachCols); col++) {
@@ -271,15 +337,23 @@ function clearanceCriterion(
     return { pass: true, reason: `no building within ${search} m of the point`, ...none };
   }
   const pass = worst.worstRatio >= APPROACH_CLEARANCE_RATIO;
-  const reason = `worst obstacle ${worst.worstHeight.toFixed(1)} m high ${worst.worstDistance.toFixed(0)} m from the `
-    + `edge: ${worst.worstRatio.toFixed(1)}:1 ${pass ? '≥' : '<'} 10:1`;
+  const reason =
+    `worst obstacle ${worst.worstHeight.toFixed(1)} m high ${worst.worstDistance.toFixed(0)} m from the ` +
+    `edge: ${worst.worstRatio.toFixed(1)}:1 ${pass ? '≥' : '<'} 10:1`;
   return { pass, reason, ...worst };
 }
 
 function roadCriterion(
-  roads: Uint8Array, width: number, height: number, w: number, h: number, center: GridCell, maxRoad: number,
+  roads: Uint8Array,
+  width: number,
+  height: number,
+  w: number,
+  h: number,
+  center: GridCell,
+  maxRoad: number,
 ): LandingZoneCandidate['road'] {
-  const reachCols = Math.ceil(maxRoad / w), reachRows = Math.ceil(maxRoad / h);
+  const reachCols = Math.ceil(maxRoad / w),
+    reachRows = Math.ceil(maxRoad / h);
   let nearest = Infinity;
   for (let row = Math.max(0, center.row - reachRows); row <= Math.min(height - 1, center.row + reachRows); row++) {
     for (let col = Math.max(0, center.col - reachCols); col <= Math.min(width - 1, center.col + reachCols); col++) {
@@ -290,7 +364,8 @@ function roadCriterion(
   }
   const pass = nearest <= maxRoad;
   return {
-    pass, distance: pass ? nearest : null,
+    pass,
+    distance: pass ? nearest : null,
     reason: pass ? `road ${nearest.toFixed(0)} m away (limit ${maxRoad} m)` : `no road within ${maxRoad} m`,
   };
 }
@@ -298,7 +373,13 @@ function roadCriterion(
 /** Closed ring, counter-clockwise on the map (rows grow southwards): 32 sides for a disc, 4 for a square. */
 function outline(x: number, y: number, rx: number, ry: number, shape: 'disc' | 'square'): [number, number][] {
   if (shape === 'square') {
-    return [[x - rx, y + ry], [x + rx, y + ry], [x + rx, y - ry], [x - rx, y - ry], [x - rx, y + ry]];
+    return [
+      [x - rx, y + ry],
+      [x + rx, y + ry],
+      [x + rx, y - ry],
+      [x - rx, y - ry],
+      [x - rx, y + ry],
+    ];
   }
   const ring: [number, number][] = [];
   for (let k = 0; k <= 32; k++) {

@@ -65,8 +65,13 @@ export function buildTravelSurface(rasters: RouteRasters, model: TravelModel): T
   if (!(cellWidth > 0 && cellHeight > 0 && Number.isFinite(cellWidth) && Number.isFinite(cellHeight))) {
     throw new RangeError(`cell size must be positive ground metres, got ${cellWidth} x ${cellHeight}`);
   }
-  for (const [name, raster] of [['elevation', elevation], ['mobility', mobility], ['landCover', landCover],
-    ['roadSpeedKmh', roads], ['avoid', avoid]] as const) {
+  for (const [name, raster] of [
+    ['elevation', elevation],
+    ['mobility', mobility],
+    ['landCover', landCover],
+    ['roadSpeedKmh', roads],
+    ['avoid', avoid],
+  ] as const) {
     if (raster && raster.length !== n) throw new RangeError(`${name} holds ${raster.length} cells, expected ${n}`);
   }
   assertTravelModel(model);
@@ -88,7 +93,11 @@ export function buildTravelSurface(rasters: RouteRasters, model: TravelModel): T
       continue;
     } else if (cls === MOBILITY_NO_GO) why = BLOCKED_NO_GO;
     else if (cls !== MOBILITY_GO && cls !== MOBILITY_SLOW_GO) why = BLOCKED_NODATA;
-    if (why !== PASSABLE) { blocked[i] = why; pace[i] = NaN; continue; }
+    if (why !== PASSABLE) {
+      blocked[i] = why;
+      pace[i] = NaN;
+      continue;
+    }
     const speed = offRoad * (cls === MOBILITY_SLOW_GO ? model.slowGoFactor : 1) * coverFactor[landCover[i]];
     pace[i] = 1 / speed;
   }
@@ -108,8 +117,10 @@ function assertTravelModel(model: TravelModel): void {
     }
   }
   const { grade } = model;
-  if (grade.kind === 'gradeability' && !(positive(grade.limitPercent)
-    && grade.speedAtLimit > 0 && grade.speedAtLimit <= 1)) {
+  if (
+    grade.kind === 'gradeability' &&
+    !(positive(grade.limitPercent) && grade.speedAtLimit > 0 && grade.speedAtLimit <= 1)
+  ) {
     throw new RangeError('gradeability needs limitPercent > 0 and speedAtLimit in (0, 1]');
   }
 }

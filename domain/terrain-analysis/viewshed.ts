@@ -44,7 +44,14 @@ export function viewshed(dem: GroundRaster, observer: GridCell, radius: number, 
   const terrain: Terrain = { data, width, height, eye, curvature, coarse: coarserTileMaxima(fine, 3), fine };
   // One mutable ray, reused for every cell: no allocation in the loop over millions of cells.
   const ray: Ray = {
-    steps: 0, majorStart: 0, minorStart: 0, step: 0, minorDelta: 0, alongColumns: true, distance: 0, targetGradient: 0,
+    steps: 0,
+    majorStart: 0,
+    minorStart: 0,
+    step: 0,
+    minorDelta: 0,
+    alongColumns: true,
+    distance: 0,
+    targetGradient: 0,
   };
   const colReach = Math.floor(radius / cellWidth);
   const rowReach = Math.floor(radius / cellHeight);
@@ -52,7 +59,8 @@ export function viewshed(dem: GroundRaster, observer: GridCell, radius: number, 
   const rowLast = Math.min(height - 1, observer.row + rowReach);
   const colFirst = Math.max(0, observer.col - colReach);
   const colLast = Math.min(width - 1, observer.col + colReach);
-  const oCol = observer.col, oRow = observer.row;
+  const oCol = observer.col,
+    oRow = observer.row;
   // Distance of the sample that hid the last walked cell of each column (0: it was visible).
   const blockedAbove = new Float64Array(width);
   for (let tRow = rowFirst; tRow <= rowLast; tRow++) {
@@ -72,20 +80,62 @@ export function viewshed(dem: GroundRaster, observer: GridCell, radius: number, 
       const cell = tRow * width + tCol;
       const ground = data[cell];
       if (ground !== ground) continue;
-      if (dCol === 0 && dRow === 0) { out[cell] = VIEWSHED_VISIBLE; continue; }
+      if (dCol === 0 && dRow === 0) {
+        out[cell] = VIEWSHED_VISIBLE;
+        continue;
+      }
       const targetGradient = (ground + targetHeight - curvature * distance * distance - eye) / distance;
       const colSteps = dCol < 0 ? -dCol : dCol;
       const alongColumns = colSteps >= rowSteps;
       const steps = alongColumns ? colSteps : rowSteps;
       // The sample that hid the previous cell of the row, or the cell of the previous row in this column,
       // at the same distance, often hides this one: most hidden cells are decided by one sample.
-      if (blockedAt > 0 && hintHides(
-        data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps, distance, targetGradient, blockedAt,
-      )) { blockedAbove[tCol] = blockedAt; out[cell] = VIEWSHED_HIDDEN; continue; }
+      if (
+        blockedAt > 0 &&
+        hintHides(
+          data,
+          width,
+          eye,
+          curvature,
+          oCol,
+          oRow,
+          dCol,
+          dRow,
+          alongColumns,
+          steps,
+          distance,
+          targetGradient,
+          blockedAt,
+        )
+      ) {
+        blockedAbove[tCol] = blockedAt;
+        out[cell] = VIEWSHED_HIDDEN;
+        continue;
+      }
       const above = blockedAbove[tCol];
-      if (above > 0 && above !== blockedAt && hintHides(
-        data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps, distance, targetGradient, above,
-      )) { blockedAt = above; out[cell] = VIEWSHED_HIDDEN; continue; }
+      if (
+        above > 0 &&
+        above !== blockedAt &&
+        hintHides(
+          data,
+          width,
+          eye,
+          curvature,
+          oCol,
+          oRow,
+          dCol,
+          dRow,
+          alongColumns,
+          steps,
+          distance,
+          targetGradient,
+          above,
+        )
+      ) {
+        blockedAt = above;
+        out[cell] = VIEWSHED_HIDDEN;
+        continue;
+      }
       ray.steps = steps;
       ray.majorStart = alongColumns ? oCol : oRow;
       ray.minorStart = alongColumns ? oRow : oCol;
@@ -128,23 +178,87 @@ interface Ray {
 
 /** Whether one of the three samples around ground distance `blocked` on the ray to (dCol, dRow) hides it. */
 function hintHides(
-  data: ArrayLike<number>, width: number, eye: number, curvature: number, oCol: number, oRow: number,
-  dCol: number, dRow: number, alongColumns: boolean, steps: number, distance: number, targetGradient: number,
+  data: ArrayLike<number>,
+  width: number,
+  eye: number,
+  curvature: number,
+  oCol: number,
+  oRow: number,
+  dCol: number,
+  dRow: number,
+  alongColumns: boolean,
+  steps: number,
+  distance: number,
+  targetGradient: number,
   blocked: number,
 ): boolean {
   const hint = Math.max(1, Math.min(steps - 1, Math.round((blocked / distance) * steps)));
-  return sampleBlocks(data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps, distance,
-    targetGradient, hint)
-    || (hint > 1 && sampleBlocks(data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps,
-      distance, targetGradient, hint - 1))
-    || (hint < steps - 1 && sampleBlocks(data, width, eye, curvature, oCol, oRow, dCol, dRow, alongColumns, steps,
-      distance, targetGradient, hint + 1));
+  return (
+    sampleBlocks(
+      data,
+      width,
+      eye,
+      curvature,
+      oCol,
+      oRow,
+      dCol,
+      dRow,
+      alongColumns,
+      steps,
+      distance,
+      targetGradient,
+      hint,
+    ) ||
+    (hint > 1 &&
+      sampleBlocks(
+        data,
+        width,
+        eye,
+        curvature,
+        oCol,
+        oRow,
+        dCol,
+        dRow,
+        alongColumns,
+        steps,
+        distance,
+        targetGradient,
+        hint - 1,
+      )) ||
+    (hint < steps - 1 &&
+      sampleBlocks(
+        data,
+        width,
+        eye,
+        curvature,
+        oCol,
+        oRow,
+        dCol,
+        dRow,
+        alongColumns,
+        steps,
+        distance,
+        targetGradient,
+        hint + 1,
+      ))
+  );
 }
 
 /** Whether sample `i` of the ray to (dCol, dRow) rises above the target's elevation angle (lineOfSight's sums). */
 function sampleBlocks(
-  data: ArrayLike<number>, width: number, eye: number, curvature: number, oCol: number, oRow: number,
-  dCol: number, dRow: number, alongColumns: boolean, steps: number, distance: number, targetGradient: number, i: number,
+  data: ArrayLike<number>,
+  width: number,
+  eye: number,
+  curvature: number,
+  oCol: number,
+  oRow: number,
+  dCol: number,
+  dRow: number,
+  alongColumns: boolean,
+  steps: number,
+  distance: number,
+  targetGradient: number,
+  i: number,
 ): boolean {
   const t = i / steps;
   let z: number;
@@ -180,10 +294,16 @@ function blockingSample(terrain: Terrain, ray: Ray): number {
   let i = steps - 1;
   while (i >= 1) {
     const coarseLast = lastInTile(ray, i, 1, terrain.coarse.shift);
-    if (cannotBlock(terrain, terrain.coarse, ray, i, coarseLast)) { i = coarseLast - 1; continue; }
+    if (cannotBlock(terrain, terrain.coarse, ray, i, coarseLast)) {
+      i = coarseLast - 1;
+      continue;
+    }
     while (i >= coarseLast) {
       const fineLast = lastInTile(ray, i, coarseLast, terrain.fine.shift);
-      if (cannotBlock(terrain, terrain.fine, ray, i, fineLast)) { i = fineLast - 1; continue; }
+      if (cannotBlock(terrain, terrain.fine, ray, i, fineLast)) {
+        i = fineLast - 1;
+        continue;
+      }
       for (; i >= fineLast; i--) {
         const t = i / steps;
         const minor = minorStart + minorDelta * t;

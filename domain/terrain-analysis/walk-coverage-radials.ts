@@ -17,7 +17,10 @@ export type RadialCellVisitor = (index: number, elevations: Float64Array, spacin
  * DEM ends its radial. Returns the reached cells (1), the emitter's own cell included.
  */
 export function walkCoverageRadials(
-  dem: GroundRaster, emitter: GridCell, radiusMetres: number, visit: RadialCellVisitor,
+  dem: GroundRaster,
+  emitter: GridCell,
+  radiusMetres: number,
+  visit: RadialCellVisitor,
 ): Uint8Array {
   const { width, height, data, cellWidth, cellHeight } = dem;
   const { col: c0, row: r0 } = emitter;
@@ -26,23 +29,29 @@ export function walkCoverageRadials(
   const maxSteps = Math.floor(radiusMetres / step) + 1;
   const profile = new Float64Array(maxSteps + 1);
   const inRadius = (col: number, row: number) => {
-    const dx = (col - c0) * cellWidth, dy = (row - r0) * cellHeight;
+    const dx = (col - c0) * cellWidth,
+      dy = (row - r0) * cellHeight;
     return dx * dx + dy * dy <= radiusMetres * radiusMetres;
   };
   reached[r0 * width + c0] = 1;
   profile[0] = data[r0 * width + c0];
-  const halfCols = Math.ceil(radiusMetres / cellWidth), halfRows = Math.ceil(radiusMetres / cellHeight);
+  const halfCols = Math.ceil(radiusMetres / cellWidth),
+    halfRows = Math.ceil(radiusMetres / cellHeight);
   const walk = (targetCol: number, targetRow: number) => {
-    const east = (targetCol - c0) * cellWidth, south = (targetRow - r0) * cellHeight;
+    const east = (targetCol - c0) * cellWidth,
+      south = (targetRow - r0) * cellHeight;
     const length = Math.hypot(east, south);
-    const dCol = (east / length) * (step / cellWidth), dRow = (south / length) * (step / cellHeight);
+    const dCol = (east / length) * (step / cellWidth),
+      dRow = (south / length) * (step / cellHeight);
     const steps = Math.min(maxSteps, Math.floor(length / step));
     for (let k = 1; k <= steps; k++) {
-      const col = c0 + dCol * k, row = r0 + dRow * k;
+      const col = c0 + dCol * k,
+        row = r0 + dRow * k;
       const z = bilinearBetweenCentres(data, width, height, col, row);
       if (z !== z) return; // outside the DEM or nodata: nothing beyond is known
       profile[k] = z;
-      const cellCol = Math.round(col), cellRow = Math.round(row);
+      const cellCol = Math.round(col),
+        cellRow = Math.round(row);
       const index = cellRow * width + cellCol;
       if (reached[index] || !inRadius(cellCol, cellRow)) continue;
       reached[index] = 1;

@@ -13,8 +13,11 @@ export function builtUpEdgeMask(landCover: Uint8Array, width: number, height: nu
     for (let col = 0; col < width; col++) {
       const i = row * width + col;
       if (landCover[i] !== B) continue;
-      const edge = (col > 0 && landCover[i - 1] !== B) || (col < width - 1 && landCover[i + 1] !== B)
-        || (row > 0 && landCover[i - width] !== B) || (row < height - 1 && landCover[i + width] !== B);
+      const edge =
+        (col > 0 && landCover[i - 1] !== B) ||
+        (col < width - 1 && landCover[i + 1] !== B) ||
+        (row > 0 && landCover[i - width] !== B) ||
+        (row < height - 1 && landCover[i + width] !== B);
       if (edge) out[i] = 1;
     }
   }

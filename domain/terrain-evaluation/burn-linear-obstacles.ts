@@ -17,7 +17,11 @@ export interface WaterwayLine {
  * can be jumped across; numbers ours): river 20, canal 15, stream 3, ditch and drain 2, others 3.
  */
 export const WATERWAY_DEFAULT_WIDTH_M: Readonly<Record<string, number>> = {
-  river: 20, canal: 15, stream: 3, ditch: 2, drain: 2,
+  river: 20,
+  canal: 15,
+  stream: 3,
+  ditch: 2,
+  drain: 2,
 };
 const OTHER_WATERWAY_WIDTH_M = 3;
 
@@ -44,7 +48,11 @@ export const waterwayWidthM = (w: WaterwayLine): number =>
  * are not removed here: classifyObstacleTerrain and applyLinearObstacles take them separately.
  */
 export function burnLinearObstacles(
-  width: number, height: number, cellSizeM: number, waterways: readonly WaterwayLine[], mover: VehicleClass,
+  width: number,
+  height: number,
+  cellSizeM: number,
+  waterways: readonly WaterwayLine[],
+  mover: VehicleClass,
 ): Uint8Array {
   if (!(cellSizeM > 0)) throw new RangeError(`cell size must be positive metres, got ${cellSizeM}`);
   const severeGap = SEVERE_GAP_M[mover];
@@ -53,7 +61,9 @@ export function burnLinearObstacles(
   for (const waterway of waterways) {
     const widthM = waterwayWidthM(waterway);
     const code = widthM >= severeGap ? SEVERELY_RESTRICTED : RESTRICTED;
-    const mark = (i: number) => { if (out[i] < code) out[i] = code; };
+    const mark = (i: number) => {
+      if (out[i] < code) out[i] = code;
+    };
     const half = widthM / 2 / cellSizeM;
     const { line } = waterway;
     for (let k = 1; k < line.length; k++) {
@@ -69,16 +79,29 @@ export function burnLinearObstacles(
 
 // Cells whose centre lies within `half` pixels of the segment.
 function markWithin(
-  x0: number, y0: number, x1: number, y1: number, half: number, width: number, height: number, mark: (i: number) => void,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  half: number,
+  width: number,
+  height: number,
+  mark: (i: number) => void,
 ): void {
-  const c0 = Math.max(0, Math.floor(Math.min(x0, x1) - half)), c1 = Math.min(width - 1, Math.ceil(Math.max(x0, x1) + half));
-  const r0 = Math.max(0, Math.floor(Math.min(y0, y1) - half)), r1 = Math.min(height - 1, Math.ceil(Math.max(y0, y1) + half));
-  const dx = x1 - x0, dy = y1 - y0, len2 = dx * dx + dy * dy;
+  const c0 = Math.max(0, Math.floor(Math.min(x0, x1) - half)),
+    c1 = Math.min(width - 1, Math.ceil(Math.max(x0, x1) + half));
+  const r0 = Math.max(0, Math.floor(Math.min(y0, y1) - half)),
+    r1 = Math.min(height - 1, Math.ceil(Math.max(y0, y1) + half));
+  const dx = x1 - x0,
+    dy = y1 - y0,
+    len2 = dx * dx + dy * dy;
   for (let row = r0; row <= r1; row++) {
     for (let col = c0; col <= c1; col++) {
-      const px = col + 0.5, py = row + 0.5;
+      const px = col + 0.5,
+        py = row + 0.5;
       const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - x0) * dx + (py - y0) * dy) / len2));
-      const ex = x0 + t * dx - px, ey = y0 + t * dy - py;
+      const ex = x0 + t * dx - px,
+        ey = y0 + t * dy - py;
       if (ex * ex + ey * ey <= half * half) mark(row * width + col);
     }
   }

@@ -15,11 +15,15 @@ import { RESTRICTED, SEVERELY_RESTRICTED, UNRESTRICTED } from './terrain-evaluat
  * whatever the mobility says, except where `crossings` marks a bridge, ford or tunnel.
  */
 export function classifyObstacleTerrain(
-  mobility: Uint8Array, linear?: Uint8Array | null, crossings?: Uint8Array | null,
+  mobility: Uint8Array,
+  linear?: Uint8Array | null,
+  crossings?: Uint8Array | null,
 ): Uint8Array {
   const n = mobility.length;
   if ((linear && linear.length !== n) || (crossings && crossings.length !== n)) {
-    throw new RangeError(`obstacle inputs differ in size: mobility ${n}, linear ${linear?.length}, crossings ${crossings?.length}`);
+    throw new RangeError(
+      `obstacle inputs differ in size: mobility ${n}, linear ${linear?.length}, crossings ${crossings?.length}`,
+    );
   }
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {

@@ -100,7 +100,8 @@ export interface CorridorTimings {
 
 export function extractMobilityCorridors(search: CorridorSearch, timings?: CorridorTimings): MobilityCorridor[] {
   const began = performance.now();
-  let edtMs = 0, routeMs = 0;
+  let edtMs = 0,
+    routeMs = 0;
   const windowed = (sites: readonly number[], margin: number) => {
     const t = performance.now();
     const out = windowedDistance(sites, width, height, margin);
@@ -115,13 +116,19 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
   };
   const { width, height, cellSizeM: c, terrainClass, surface, start, objective, corridorWidthM } = search;
   const n = width * height;
-  for (const [name, raster] of [['terrainClass', terrainClass], ['start', start], ['objective', objective],
-    ['crossings', search.crossings], ['roads', search.roads]] as const) {
+  for (const [name, raster] of [
+    ['terrainClass', terrainClass],
+    ['start', start],
+    ['objective', objective],
+    ['crossings', search.crossings],
+    ['roads', search.roads],
+  ] as const) {
     if (raster && raster.length !== n) throw new RangeError(`${name} holds ${raster.length} cells, expected ${n}`);
   }
   if (surface.width !== width || surface.height !== height) throw new RangeError('the travel surface differs in size');
   if (!(corridorWidthM > 0) || !(c > 0)) throw new RangeError('corridor width and cell size must be positive');
-  if (!start.some((v) => v !== 0) || !objective.some((v) => v !== 0)) throw new RangeError('start and objective need at least one cell each');
+  if (!start.some((v) => v !== 0) || !objective.some((v) => v !== 0))
+    throw new RangeError('start and objective need at least one cell each');
   const maxCorridors = search.maxCorridors ?? 4;
   const maxTimeRatio = search.maxTimeRatio ?? 1.6;
   const ground = search.ground ?? corridorGround(search, edt);
@@ -132,17 +139,22 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
   // directions (rays marched in quarter cells to the first severely restricted cell or the cap) —
   // across a pass, the pass's width wherever the centreline runs in it.
   const capCells = cap / c;
-  const directions = Array.from({ length: CHORD_DIRECTIONS }, (_, k) => [Math.cos((k * Math.PI) / CHORD_DIRECTIONS), Math.sin((k * Math.PI) / CHORD_DIRECTIONS)] as const);
+  const directions = Array.from(
+    { length: CHORD_DIRECTIONS },
+    (_, k) => [Math.cos((k * Math.PI) / CHORD_DIRECTIONS), Math.sin((k * Math.PI) / CHORD_DIRECTIONS)] as const,
+  );
   const reach = (x: number, y: number, dx: number, dy: number, limit: number) => {
     for (let t = 0.25; t < limit; t += 0.25) {
-      const col = Math.floor(x + t * dx), row = Math.floor(y + t * dy);
+      const col = Math.floor(x + t * dx),
+        row = Math.floor(y + t * dy);
       if (col < 0 || row < 0 || col >= width || row >= height) return limit;
       if (severe[row * width + col] !== 0) return t - 0.125;
     }
     return limit;
   };
   const widthM = (i: number) => {
-    const x = (i % width) + 0.5, y = Math.floor(i / width) + 0.5;
+    const x = (i % width) + 0.5,
+      y = Math.floor(i / width) + 0.5;
     let best = capCells;
     for (const [dx, dy] of directions) {
       const forward = reach(x, y, dx, dy, best);
@@ -165,13 +177,19 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
     if (starts.length === 0 || targets.length === 0) break;
     for (let i = 0; i < n; i++) pace[i] = open[i] !== 0 ? surface.pace[i]! : NaN;
     const routeBegan = performance.now();
-    const accumulation = accumulateTravelTime({ ...surface, pace }, starts.map((i) => ({ col: i % width, row: Math.floor(i / width) })));
+    const accumulation = accumulateTravelTime(
+      { ...surface, pace },
+      starts.map((i) => ({ col: i % width, row: Math.floor(i / width) })),
+    );
     let target = -1;
     for (const t of targets) {
       const s = accumulation.cost[t];
       if (s === s && (target < 0 || s < accumulation.cost[target])) target = t;
     }
-    if (target < 0) { routeMs += performance.now() - routeBegan; break; }
+    if (target < 0) {
+      routeMs += performance.now() - routeBegan;
+      break;
+    }
     const seconds = accumulation.cost[target];
     if (seconds > maxTimeRatio * quickest) break;
     quickest = Math.min(quickest, seconds);
@@ -191,34 +209,47 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
   return corridors;
 
   function describeCorridor(centreline: number[], seconds: number): MobilityCorridor {
-    let lengthM = 0, minW = Infinity, sumW = 0, counted = 0, roadCells = 0;
+    let lengthM = 0,
+      minW = Infinity,
+      sumW = 0,
+      counted = 0,
+      roadCells = 0;
     const widths = new Float64Array(centreline.length).fill(NaN);
     const crossings: number[] = [];
     let run: number[] = [];
-    const flush = () => { if (run.length > 0) crossings.push(run[Math.floor((run.length - 1) / 2)]!); run = []; };
+    const flush = () => {
+      if (run.length > 0) crossings.push(run[Math.floor((run.length - 1) / 2)]!);
+      run = [];
+    };
     for (let k = 0; k < centreline.length; k++) {
       const i = centreline[k]!;
       if (k > 0) {
         const j = centreline[k - 1]!;
-        lengthM += (j % width !== i % width && Math.floor(j / width) !== Math.floor(i / width)) ? c * Math.SQRT2 : c;
+        lengthM += j % width !== i % width && Math.floor(j / width) !== Math.floor(i / width) ? c * Math.SQRT2 : c;
       }
-      if (search.crossings && search.crossings[i] !== 0) run.push(i); else flush();
+      if (search.crossings && search.crossings[i] !== 0) run.push(i);
+      else flush();
       if (nearRoad && nearRoad[i] * c * c <= (corridorWidthM / 2) ** 2) roadCells++;
       if (wide[i] === 0) continue; // a crossing passage: not measured
       const w = widthM(i);
       widths[k] = w;
-      sumW += w; counted++;
+      sumW += w;
+      counted++;
       if (w < minW) minW = w;
     }
     flush();
     // The chokepoint: the middle of the first run of narrowest centreline cells.
-    let first = widths.findIndex((w) => w === minW), last = first;
+    const first = widths.findIndex((w) => w === minW);
+    let last = first;
     while (first >= 0 && last + 1 < widths.length && widths[last + 1] === minW) last++;
     const choke = first >= 0 ? centreline[Math.floor((first + last) / 2)]! : centreline[0]!;
     // The corridor: cells within min(free radius, width) of their nearest centreline cell.
     const toLine = windowed(centreline, needCells);
     const mask = new Uint8Array(n);
-    let cells = 0, unrestricted = 0, restricted = 0, covered = 0;
+    let cells = 0,
+      unrestricted = 0,
+      restricted = 0,
+      covered = 0;
     const landCover = search.landCover ?? null;
     for (let y = 0; y < toLine.h; y++) {
       for (let x = 0; x < toLine.w; x++) {
@@ -228,7 +259,8 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
         if (p < 0 || severe[q] !== 0) continue;
         const radius = Math.min(dist[p]! - 0.5, needCells);
         if (toLine.squared[k]! > radius * radius) continue;
-        mask[q] = 1; cells++;
+        mask[q] = 1;
+        cells++;
         if (landCover && (landCover[q] === WORLDCOVER.treeCover || landCover[q] === WORLDCOVER.builtUp)) covered++;
         if (terrainClass[q] === UNRESTRICTED) unrestricted++;
         else if (terrainClass[q] === RESTRICTED) restricted++;
@@ -236,14 +268,19 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
     }
     const minWidthM = counted > 0 ? minW : 0;
     return {
-      centreline, mask,
-      minWidthM, meanWidthM: counted > 0 ? sumW / counted : 0, open: counted > 0 && minW >= cap,
+      centreline,
+      mask,
+      minWidthM,
+      meanWidthM: counted > 0 ? sumW / counted : 0,
+      open: counted > 0 && minW >= cap,
       chokepoint: { cell: choke, widthM: minWidthM },
-      lengthM, seconds,
+      lengthM,
+      seconds,
       shareUnrestricted: cells > 0 ? unrestricted / cells : 0,
       shareRestricted: cells > 0 ? restricted / cells : 0,
       roadShare: centreline.length > 0 ? roadCells / centreline.length : 0,
-      cells, coverShare: cells > 0 ? covered / cells : 0,
+      cells,
+      coverShare: cells > 0 ? covered / cells : 0,
       crossings,
     };
   }
@@ -252,9 +289,16 @@ export function extractMobilityCorridors(search: CorridorSearch, timings?: Corri
     const centres: number[] = [];
     let radius: number;
     const passages = corridor.centreline.filter((i) => wide[i] === 0);
-    if (passages.length > 0) { centres.push(...passages); radius = needCells; }
-    else if (!corridor.open) { centres.push(corridor.chokepoint.cell); radius = (corridor.chokepoint.widthM + corridorWidthM) / c; }
-    else { centres.push(...corridor.centreline); radius = needCells; }
+    if (passages.length > 0) {
+      centres.push(...passages);
+      radius = needCells;
+    } else if (!corridor.open) {
+      centres.push(corridor.chokepoint.cell);
+      radius = (corridor.chokepoint.widthM + corridorWidthM) / c;
+    } else {
+      centres.push(...corridor.centreline);
+      radius = needCells;
+    }
     const toSeed = windowed(centres, radius);
     for (let y = 0; y < toSeed.h; y++) {
       for (let x = 0; x < toSeed.w; x++) {
@@ -316,7 +360,8 @@ export function corridorGround(
   const passage = new Uint8Array(n);
   if (search.crossings?.some((v) => v !== 0)) {
     const toCrossing = edt(search.crossings, width, height).squared;
-    for (let i = 0; i < n; i++) if (severe[i] === 0 && wide[i] === 0 && toCrossing[i] <= needCells * needCells) passage[i] = 1;
+    for (let i = 0; i < n; i++)
+      if (severe[i] === 0 && wide[i] === 0 && toCrossing[i] <= needCells * needCells) passage[i] = 1;
   }
   const nearRoad = search.roads?.some((v) => v !== 0) ? edt(search.roads, width, height).squared : null;
   return { severe, dist, wide, passage, nearRoad };

@@ -10,6 +10,7 @@ const BY_FORCE: Record<Force, VehicleClass> = {
 /** The vehicle class whose mobility raster (domain/terrain/mobility-raster.ts) a force moves on. */
 export function forceVehicleClass(force: Force): VehicleClass {
   const vehicle = BY_FORCE[force];
-  if (!vehicle) throw new RangeError(`unknown force ${JSON.stringify(force)} (mounted_wheeled, mounted_tracked or dismounted)`);
+  if (!vehicle)
+    throw new RangeError(`unknown force ${JSON.stringify(force)} (mounted_wheeled, mounted_tracked or dismounted)`);
   return vehicle;
 }

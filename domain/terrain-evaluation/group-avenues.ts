@@ -9,7 +9,11 @@ import { windowedDistance } from './windowed-distance.ts';
  * their first corridor.
  */
 export function groupAvenues(
-  centrelines: readonly (readonly number[])[], width: number, height: number, cellSizeM: number, avenueWidthM: number,
+  centrelines: readonly (readonly number[])[],
+  width: number,
+  height: number,
+  cellSizeM: number,
+  avenueWidthM: number,
 ): number[][] {
   if (!(avenueWidthM > 0) || !(cellSizeM > 0)) throw new RangeError('avenue width and cell size must be positive');
   const k = centrelines.length;
@@ -24,7 +28,8 @@ export function groupAvenues(
       const cells = centrelines[i]!;
       let near = 0;
       for (const c of cells) {
-        const x = (c % width) - toJ.x0, y = Math.floor(c / width) - toJ.y0;
+        const x = (c % width) - toJ.x0,
+          y = Math.floor(c / width) - toJ.y0;
         if (x >= 0 && y >= 0 && x < toJ.w && y < toJ.h && toJ.squared[y * toJ.w + x]! <= reach) near++;
       }
       if (cells.length > 0 && near / cells.length >= 0.5) parent[find(i)] = find(j);

@@ -24,7 +24,12 @@ export interface KeyTerrainCandidate {
 
 /** A height must see at least this share of an avenue's axis to affect it. */
 export const MIN_VISIBLE_SHARE = 0.1;
-const KIND_WEIGHT: Record<KeyTerrainKind, number> = { crossing_site: 1, chokepoint: 0.8, dominating_height: 0.6, road_junction: 0.4 };
+const KIND_WEIGHT: Record<KeyTerrainKind, number> = {
+  crossing_site: 1,
+  chokepoint: 0.8,
+  dominating_height: 0.6,
+  road_junction: 0.4,
+};
 
 /**
  * Key terrain CANDIDATES with reasons — the staff designates key and decisive terrain (ADP 3-90
@@ -36,27 +41,52 @@ const KIND_WEIGHT: Record<KeyTerrainKind, number> = { crossing_site: 1, chokepoi
  * 0.4) + 0.5 per further avenue affected ("controls several avenues or the only one"); rank 1 first.
  */
 export function keyTerrainCandidates(
-  inputs: KeyTerrainInputs, avenueName: (avenue: number) => string = (a) => `avenue ${a + 1}`,
+  inputs: KeyTerrainInputs,
+  avenueName: (avenue: number) => string = (a) => `avenue ${a + 1}`,
 ): KeyTerrainCandidate[] {
-  const byKey = new Map<string, Omit<KeyTerrainCandidate, 'rank' | 'score' | 'reason'> & { detail: string; base: number }>();
+  const byKey = new Map<
+    string,
+    Omit<KeyTerrainCandidate, 'rank' | 'score' | 'reason'> & { detail: string; base: number }
+  >();
   const add = (kind: KeyTerrainKind, cell: number, elevation: number, avenue: number, detail: string, base: number) => {
     const key = `${kind}:${cell}`;
     const found = byKey.get(key);
-    if (found) { if (!found.avenues.includes(avenue)) found.avenues.push(avenue); return; }
+    if (found) {
+      if (!found.avenues.includes(avenue)) found.avenues.push(avenue);
+      return;
+    }
     byKey.set(key, { kind, cell, elevation, avenues: [avenue], detail, base });
   };
-  for (const c of inputs.crossings) add('crossing_site', c.cell, c.elevation, c.avenue, 'crossing site of a linear obstacle the avenue must use', KIND_WEIGHT.crossing_site);
+  for (const c of inputs.crossings)
+    add(
+      'crossing_site',
+      c.cell,
+      c.elevation,
+      c.avenue,
+      'crossing site of a linear obstacle the avenue must use',
+      KIND_WEIGHT.crossing_site,
+    );
   for (const c of inputs.chokepoints) {
-    add('chokepoint', c.cell, c.elevation, c.avenue, `narrowest point of the avenue, ${Math.round(c.widthM)} m free width`, KIND_WEIGHT.chokepoint);
+    add(
+      'chokepoint',
+      c.cell,
+      c.elevation,
+      c.avenue,
+      `narrowest point of the avenue, ${Math.round(c.widthM)} m free width`,
+      KIND_WEIGHT.chokepoint,
+    );
   }
-  for (const j of inputs.junctions) add('road_junction', j.cell, j.elevation, j.avenue, 'road junction on the avenue', KIND_WEIGHT.road_junction);
+  for (const j of inputs.junctions)
+    add('road_junction', j.cell, j.elevation, j.avenue, 'road junction on the avenue', KIND_WEIGHT.road_junction);
   for (const h of inputs.heights) {
     const seen = h.visibleShare.map((share, avenue) => ({ share, avenue })).filter((s) => s.share >= MIN_VISIBLE_SHARE);
     if (seen.length === 0) continue;
     const best = Math.max(...seen.map((s) => s.share));
-    const detail = `height of ${Math.round(h.prominence)} m prominence overlooking `
-      + seen.map((s) => `${Math.round(s.share * 100)} % of ${avenueName(s.avenue)}`).join(', ');
-    for (const s of seen) add('dominating_height', h.cell, h.elevation, s.avenue, detail, KIND_WEIGHT.dominating_height * best);
+    const detail =
+      `height of ${Math.round(h.prominence)} m prominence overlooking ` +
+      seen.map((s) => `${Math.round(s.share * 100)} % of ${avenueName(s.avenue)}`).join(', ');
+    for (const s of seen)
+      add('dominating_height', h.cell, h.elevation, s.avenue, detail, KIND_WEIGHT.dominating_height * best);
   }
   const out = [...byKey.values()].map(({ detail, base, ...rest }) => {
     const avenues = rest.avenues.sort((a, b) => a - b);

@@ -29,7 +29,11 @@ const DY = [0, 1, 0, -1];
  * cells are left out. `toLonLat` maps pixel corners (x = col, y = row) to positions.
  */
 export function maskPolygons(
-  mask: Uint8Array | Uint16Array, width: number, height: number, toLonLat: PixelToLonLat, minCells = 1,
+  mask: Uint8Array | Uint16Array,
+  width: number,
+  height: number,
+  toLonLat: PixelToLonLat,
+  minCells = 1,
 ): MaskPolygon[] {
   if (mask.length !== width * height) throw new RangeError(`mask must hold ${width} × ${height} cells`);
   const labels = new Int32Array(width * height);
@@ -41,21 +45,40 @@ export function maskPolygons(
     if (mask[i] === 0 || labels[i] !== 0) continue;
     const label = ++next;
     const v = mask[i];
-    let top = 0, size = 0;
-    stack[top++] = i; labels[i] = label;
+    let top = 0,
+      size = 0;
+    stack[top++] = i;
+    labels[i] = label;
     while (top > 0) {
-      const c = stack[--top]; size++;
-      const col = c % width, row = (c - col) / width;
-      if (col > 0 && mask[c - 1] === v && labels[c - 1] === 0) { labels[c - 1] = label; stack[top++] = c - 1; }
-      if (col < width - 1 && mask[c + 1] === v && labels[c + 1] === 0) { labels[c + 1] = label; stack[top++] = c + 1; }
-      if (row > 0 && mask[c - width] === v && labels[c - width] === 0) { labels[c - width] = label; stack[top++] = c - width; }
-      if (row < height - 1 && mask[c + width] === v && labels[c + width] === 0) { labels[c + width] = label; stack[top++] = c + width; }
+      const c = stack[--top];
+      size++;
+      const col = c % width,
+        row = (c - col) / width;
+      if (col > 0 && mask[c - 1] === v && labels[c - 1] === 0) {
+        labels[c - 1] = label;
+        stack[top++] = c - 1;
+      }
+      if (col < width - 1 && mask[c + 1] === v && labels[c + 1] === 0) {
+        labels[c + 1] = label;
+        stack[top++] = c + 1;
+      }
+      if (row > 0 && mask[c - width] === v && labels[c - width] === 0) {
+        labels[c - width] = label;
+        stack[top++] = c - width;
+      }
+      if (row < height - 1 && mask[c + width] === v && labels[c + width] === 0) {
+        labels[c + width] = label;
+        stack[top++] = c + width;
+      }
     }
-    sizes.push(size); firsts.push(i);
+    sizes.push(size);
+    firsts.push(i);
   }
   // Boundary edges of kept regions, each cell's sides clockwise on screen.
   const W1 = width + 1;
-  let starts = new Int32Array(0), dirs = new Uint8Array(0), owner = new Int32Array(0);
+  let starts = new Int32Array(0),
+    dirs = new Uint8Array(0),
+    owner = new Int32Array(0);
   // Two passes, counting then filling: typed arrays, not millions of pushes.
   const at = (c: number, r: number) => (c < 0 || r < 0 || c >= width || r >= height ? 0 : labels[r * width + c]!);
   let edgeCount = 0;
@@ -65,17 +88,53 @@ export function maskPolygons(
       for (let col = 0; col < width; col++) {
         const label = labels[row * width + col]!;
         if (label === 0 || sizes[label]! < minCells) continue;
-        if (at(col, row - 1) !== label) { if (pass) { starts[e] = row * W1 + col; dirs[e] = 0; owner[e] = label; } e++; }
-        if (at(col + 1, row) !== label) { if (pass) { starts[e] = row * W1 + col + 1; dirs[e] = 1; owner[e] = label; } e++; }
-        if (at(col, row + 1) !== label) { if (pass) { starts[e] = (row + 1) * W1 + col + 1; dirs[e] = 2; owner[e] = label; } e++; }
-        if (at(col - 1, row) !== label) { if (pass) { starts[e] = (row + 1) * W1 + col; dirs[e] = 3; owner[e] = label; } e++; }
+        if (at(col, row - 1) !== label) {
+          if (pass) {
+            starts[e] = row * W1 + col;
+            dirs[e] = 0;
+            owner[e] = label;
+          }
+          e++;
+        }
+        if (at(col + 1, row) !== label) {
+          if (pass) {
+            starts[e] = row * W1 + col + 1;
+            dirs[e] = 1;
+            owner[e] = label;
+          }
+          e++;
+        }
+        if (at(col, row + 1) !== label) {
+          if (pass) {
+            starts[e] = (row + 1) * W1 + col + 1;
+            dirs[e] = 2;
+            owner[e] = label;
+          }
+          e++;
+        }
+        if (at(col - 1, row) !== label) {
+          if (pass) {
+            starts[e] = (row + 1) * W1 + col;
+            dirs[e] = 3;
+            owner[e] = label;
+          }
+          e++;
+        }
       }
     }
-    if (!pass) { edgeCount = e; starts = new Int32Array(e); dirs = new Uint8Array(e); owner = new Int32Array(e); }
+    if (!pass) {
+      edgeCount = e;
+      starts = new Int32Array(e);
+      dirs = new Uint8Array(e);
+      owner = new Int32Array(e);
+    }
   }
   const head = new Int32Array(W1 * (height + 1)).fill(-1);
   const chain = new Int32Array(edgeCount).fill(-1);
-  for (let e = 0; e < edgeCount; e++) { chain[e] = head[starts[e]!]; head[starts[e]!] = e; }
+  for (let e = 0; e < edgeCount; e++) {
+    chain[e] = head[starts[e]!];
+    head[starts[e]!] = e;
+  }
   const used = new Uint8Array(edgeCount);
   const endOf = (e: number) => starts[e]! + DX[dirs[e]!]! + DY[dirs[e]!]! * W1;
   const successor = (e: number): number => {
@@ -101,8 +160,12 @@ export function maskPolygons(
     let area = 0;
     const ring: [number, number][] = [];
     for (let k = 0; k < vertices.length; k++) {
-      const a = vertices[k]!, b = vertices[(k + 1) % vertices.length]!;
-      const ax = a % W1, ay = (a - ax) / W1, bx = b % W1, by = (b - bx) / W1;
+      const a = vertices[k]!,
+        b = vertices[(k + 1) % vertices.length]!;
+      const ax = a % W1,
+        ay = (a - ax) / W1,
+        bx = b % W1,
+        by = (b - bx) / W1;
       area += ax * by - bx * ay;
       ring.push(toLonLat(ax, ay));
     }
@@ -118,7 +181,12 @@ export function maskPolygons(
   const out: MaskPolygon[] = [];
   for (const [label, list] of rings) {
     list.sort((a, b) => b.area - a.area); // the outer ring (positive on screen) first, holes after
-    out.push({ cells: sizes[label]!, firstCell: firsts[label]!, value: mask[firsts[label]!]!, coordinates: list.map((r) => r.ring) });
+    out.push({
+      cells: sizes[label]!,
+      firstCell: firsts[label]!,
+      value: mask[firsts[label]!]!,
+      coordinates: list.map((r) => r.ring),
+    });
   }
   out.sort((a, b) => a.firstCell - b.firstCell);
   return out;

@@ -1,11 +1,18 @@
-import {
-  MOBILITY_GO, MOBILITY_SLOW_GO, WORLDCOVER, type VehicleMobilityRules,
-} from '../terrain/mobility-config.ts';
+import { MOBILITY_GO, MOBILITY_SLOW_GO, WORLDCOVER, type VehicleMobilityRules } from '../terrain/mobility-config.ts';
 import { UNRESTRICTED } from './terrain-evaluation-types.ts';
 
 /** Why a cell is restricted or severely restricted (codes of the cause raster; 0 = unrestricted). */
 export const OBSTACLE_CAUSES = [
-  'none', 'slope', 'water', 'waterway', 'wetland', 'vegetation', 'built_up', 'snow_ice', 'other_cover', 'unknown',
+  'none',
+  'slope',
+  'water',
+  'waterway',
+  'wetland',
+  'vegetation',
+  'built_up',
+  'snow_ice',
+  'other_cover',
+  'unknown',
 ] as const;
 export type ObstacleCause = (typeof OBSTACLE_CAUSES)[number];
 const CODE = Object.fromEntries(OBSTACLE_CAUSES.map((name, i) => [name, i])) as Record<ObstacleCause, number>;
@@ -43,10 +50,16 @@ export function obstacleCauses(
   for (let i = 0; i < n; i++) {
     const cls = terrainClass[i];
     if (cls === UNRESTRICTED) continue;
-    if (linear && linear[i] !== 0 && linear[i] >= cls) { out[i] = CODE.waterway; continue; }
+    if (linear && linear[i] !== 0 && linear[i] >= cls) {
+      out[i] = CODE.waterway;
+      continue;
+    }
     const slope = slopeDegrees[i];
     const cover = rules.landCover[landCover[i]];
-    if (slope !== slope || cover === undefined) { out[i] = CODE.unknown; continue; }
+    if (slope !== slope || cover === undefined) {
+      out[i] = CODE.unknown;
+      continue;
+    }
     const bySlope = slope < goDeg ? MOBILITY_GO : slope < slowDeg ? MOBILITY_SLOW_GO : 2;
     if (bySlope >= cls) out[i] = CODE.slope;
     else out[i] = CODE[COVER_CAUSE[landCover[i]] ?? 'other_cover'];

@@ -14,7 +14,12 @@ export interface Peak {
  * the grid edge is not a col, so summits near it may be more prominent than beyond the grid.
  * Returns the summits whose prominence is at least `minProminenceM`, most prominent first.
  */
-export function peakProminence(elevation: Float32Array | Float64Array, width: number, height: number, minProminenceM: number): Peak[] {
+export function peakProminence(
+  elevation: Float32Array | Float64Array,
+  width: number,
+  height: number,
+  minProminenceM: number,
+): Peak[] {
   const n = width * height;
   if (elevation.length !== n) throw new RangeError(`elevation must hold ${width} × ${height} cells`);
   const order: number[] = [];
@@ -25,17 +30,23 @@ export function peakProminence(elevation: Float32Array | Float64Array, width: nu
   const find = (i: number): number => {
     let r = i;
     while (parent[r] !== r) r = parent[r];
-    while (parent[i] !== r) { const up = parent[i]; parent[i] = r; i = up; }
+    while (parent[i] !== r) {
+      const up = parent[i];
+      parent[i] = r;
+      i = up;
+    }
     return r;
   };
   const peaks: Peak[] = [];
   for (const i of order) {
-    const col = i % width, row = (i - col) / width;
+    const col = i % width,
+      row = (i - col) / width;
     const roots: number[] = [];
     for (let dr = -1; dr <= 1; dr++) {
       for (let dc = -1; dc <= 1; dc++) {
         if (dr === 0 && dc === 0) continue;
-        const c = col + dc, r = row + dr;
+        const c = col + dc,
+          r = row + dr;
         if (c < 0 || r < 0 || c >= width || r >= height) continue;
         const j = r * width + c;
         if (parent[j] < 0) continue;
@@ -44,7 +55,10 @@ export function peakProminence(elevation: Float32Array | Float64Array, width: nu
       }
     }
     parent[i] = i;
-    if (roots.length === 0) { summit[i] = i; continue; }
+    if (roots.length === 0) {
+      summit[i] = i;
+      continue;
+    }
     roots.sort((a, b) => elevation[summit[b]] - elevation[summit[a]] || summit[a] - summit[b]);
     const top = roots[0]!;
     for (const other of roots.slice(1)) {

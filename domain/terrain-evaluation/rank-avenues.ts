@@ -19,15 +19,25 @@ export interface AvenueMeasures {
 }
 
 export const AVENUE_CRITERIA = [
-  'directness', 'time', 'width_and_canalization', 'cover_and_concealment', 'exposure_to_observation',
-  'obstacles_crossed', 'road_support',
+  'directness',
+  'time',
+  'width_and_canalization',
+  'cover_and_concealment',
+  'exposure_to_observation',
+  'obstacles_crossed',
+  'road_support',
 ] as const;
 export type AvenueCriterion = (typeof AVENUE_CRITERIA)[number];
 
 /** Equal weights by default: doctrine lists the factors but ranks none above another (§3 [S10][S11]). */
 export const DEFAULT_AVENUE_WEIGHTS: Readonly<Record<AvenueCriterion, number>> = {
-  directness: 1, time: 1, width_and_canalization: 1, cover_and_concealment: 1, exposure_to_observation: 1,
-  obstacles_crossed: 1, road_support: 1,
+  directness: 1,
+  time: 1,
+  width_and_canalization: 1,
+  cover_and_concealment: 1,
+  exposure_to_observation: 1,
+  obstacles_crossed: 1,
+  road_support: 1,
 };
 
 export interface AvenueRanking {
@@ -56,12 +66,14 @@ const km = (m: number) => `${(m / 1000).toFixed(1)} km`;
  * Score = weighted mean; rank 1 = highest score (ties: the quicker first).
  */
 export function rankAvenues(
-  avenues: readonly AvenueMeasures[], avenueWidthM: number,
+  avenues: readonly AvenueMeasures[],
+  avenueWidthM: number,
   weights: Readonly<Record<AvenueCriterion, number>> = DEFAULT_AVENUE_WEIGHTS,
 ): AvenueRanking[] {
   if (!(avenueWidthM > 0)) throw new RangeError('avenue width must be positive');
   const weightSum = AVENUE_CRITERIA.reduce((s, k) => s + weights[k], 0);
-  if (!(weightSum > 0) || AVENUE_CRITERIA.some((k) => !(weights[k] >= 0))) throw new RangeError('weights must be non-negative, not all zero');
+  if (!(weightSum > 0) || AVENUE_CRITERIA.some((k) => !(weights[k] >= 0)))
+    throw new RangeError('weights must be non-negative, not all zero');
   const quickest = Math.min(...avenues.map((a) => a.seconds));
   const scored = avenues.map((a, avenue) => {
     const clamp = (v: number) => Math.max(0, Math.min(1, v));
@@ -76,8 +88,9 @@ export function rankAvenues(
       },
       width_and_canalization: {
         score: clamp(a.frontageM / (2 * avenueWidthM)),
-        reason: `narrowest frontage ${Math.round(a.frontageM)} m against ${Math.round(2 * avenueWidthM)} m to deploy`
-          + (a.frontageM < 2 * avenueWidthM ? ': canalizing' : ''),
+        reason:
+          `narrowest frontage ${Math.round(a.frontageM)} m against ${Math.round(2 * avenueWidthM)} m to deploy` +
+          (a.frontageM < 2 * avenueWidthM ? ': canalizing' : ''),
       },
       cover_and_concealment: {
         score: clamp(a.coverShare / 0.5),
@@ -89,7 +102,8 @@ export function rankAvenues(
       },
       obstacles_crossed: {
         score: 1 / (1 + a.obstaclesCrossed),
-        reason: a.obstaclesCrossed === 0 ? 'no linear obstacle crossed' : `${a.obstaclesCrossed} linear obstacle crossing(s)`,
+        reason:
+          a.obstaclesCrossed === 0 ? 'no linear obstacle crossed' : `${a.obstaclesCrossed} linear obstacle crossing(s)`,
       },
       road_support: {
         score: clamp(a.roadShare),

@@ -14,7 +14,13 @@ export interface DistanceTransform {
  * sites.
  */
 export function squaredDistanceTransform(sites: Uint8Array, width: number, height: number): DistanceTransform {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1 || sites.length !== width * height) {
+  if (
+    !Number.isInteger(width) ||
+    !Number.isInteger(height) ||
+    width < 1 ||
+    height < 1 ||
+    sites.length !== width * height
+  ) {
     throw new RangeError(`sites must hold width × height cells (${width} × ${height}), got ${sites.length}`);
   }
   const n = width * height;
@@ -57,7 +63,10 @@ function envelope(f: Float64Array, n: number, d: Float64Array, arg: Int32Array, 
     const fq = f[q];
     if (fq === Infinity) continue;
     if (k < 0) {
-      k = 0; v[0] = q; z[0] = -Infinity; z[1] = Infinity;
+      k = 0;
+      v[0] = q;
+      z[0] = -Infinity;
+      z[1] = Infinity;
       continue;
     }
     let s = (fq + q * q - (f[v[k]] + v[k] * v[k])) / (2 * (q - v[k]));
@@ -66,7 +75,9 @@ function envelope(f: Float64Array, n: number, d: Float64Array, arg: Int32Array, 
       s = (fq + q * q - (f[v[k]] + v[k] * v[k])) / (2 * (q - v[k]));
     }
     k++;
-    v[k] = q; z[k] = s; z[k + 1] = Infinity;
+    v[k] = q;
+    z[k] = s;
+    z[k + 1] = Infinity;
   }
   if (k < 0) {
     d.fill(Infinity, 0, n);

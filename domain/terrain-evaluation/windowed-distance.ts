@@ -18,22 +18,34 @@ export interface WindowedDistance {
  * window is farther than `margin` from every site, so callers asking "within margin?" lose nothing
  * and a thin corridor on a large grid costs its own neighbourhood, not the grid.
  */
-export function windowedDistance(sites: readonly number[], width: number, height: number, margin: number): WindowedDistance {
+export function windowedDistance(
+  sites: readonly number[],
+  width: number,
+  height: number,
+  margin: number,
+): WindowedDistance {
   if (sites.length === 0) throw new RangeError('at least one site is needed');
-  let c0 = width, c1 = -1, r0 = height, r1 = -1;
+  let c0 = width,
+    c1 = -1,
+    r0 = height,
+    r1 = -1;
   for (const i of sites) {
-    const col = i % width, row = (i - col) / width;
+    const col = i % width,
+      row = (i - col) / width;
     if (col < c0) c0 = col;
     if (col > c1) c1 = col;
     if (row < r0) r0 = row;
     if (row > r1) r1 = row;
   }
   const m = Math.ceil(margin) + 1;
-  const x0 = Math.max(0, c0 - m), y0 = Math.max(0, r0 - m);
-  const w = Math.min(width - 1, c1 + m) - x0 + 1, h = Math.min(height - 1, r1 + m) - y0 + 1;
+  const x0 = Math.max(0, c0 - m),
+    y0 = Math.max(0, r0 - m);
+  const w = Math.min(width - 1, c1 + m) - x0 + 1,
+    h = Math.min(height - 1, r1 + m) - y0 + 1;
   const local = new Uint8Array(w * h);
   for (const i of sites) {
-    const col = i % width, row = (i - col) / width;
+    const col = i % width,
+      row = (i - col) / width;
     local[(row - y0) * w + (col - x0)] = 1;
   }
   const { squared, nearest } = squaredDistanceTransform(local, w, h);

@@ -12,14 +12,30 @@ import { DATASET_NAMES, type DatasetName } from '../terrain/types.ts';
 import { PHASES, PHASE_IDS, type PhaseId } from './terrain-phases.ts';
 import type { TerrainJobEvent, TerrainJobRequestedData } from './terrain-job-events.ts';
 import {
-  isTerminalJob, isTerminalPhase, type PhaseCounts, type PhaseState, type SourceState, type TerrainJob, type TerrainJobState,
+  isTerminalJob,
+  isTerminalPhase,
+  type PhaseCounts,
+  type PhaseState,
+  type SourceState,
+  type TerrainJob,
+  type TerrainJobState,
 } from './terrain-job-state.ts';
 import { hasStarted, isDatasetRequested, isRequested, notReadyCode, planJob } from './terrain-job-rules.ts';
 import {
-  coverageWarnings, sameWarning, summaryWarnings, syntheticSourceWarnings, type SummaryFigures, type TerrainWarning,
+  coverageWarnings,
+  sameWarning,
+  summaryWarnings,
+  syntheticSourceWarnings,
+  type SummaryFigures,
+  type TerrainWarning,
 } from './terrain-warnings.ts';
 import {
-  countsOfTally, NO_TILE_OUTCOMES, skipUncounted, tallyTiles, tileIndexOutOfRange, type TileOutcomes,
+  countsOfTally,
+  NO_TILE_OUTCOMES,
+  skipUncounted,
+  tallyTiles,
+  tileIndexOutOfRange,
+  type TileOutcomes,
 } from './tile-tally.ts';
 
 export type TerrainJobRequest = Static<typeof TerrainJobRequestedData>;
@@ -34,18 +50,27 @@ export type TerrainJobCommand =
   | { type: 'ProgressPhase'; job_id: string; phase: PhaseId; tiles: TileOutcomes }
   /** Every tile of the delivery (the decider keeps tiles an earlier delivery built as completed). */
   | {
-    type: 'CompletePhase'; job_id: string; phase: PhaseId; outcome: 'complete' | 'cached' | 'partial';
-    tiles: TileOutcomes; message: string | null;
-    /** Raw phases: per dataset, the delivery's work tiles its source does not cover. */
-    outside_coverage?: OutsideCoverage;
-    /** terrain_summary: the figures the area-wide warnings are decided on. */
-    summary?: SummaryFigures;
-  }
+      type: 'CompletePhase';
+      job_id: string;
+      phase: PhaseId;
+      outcome: 'complete' | 'cached' | 'partial';
+      tiles: TileOutcomes;
+      message: string | null;
+      /** Raw phases: per dataset, the delivery's work tiles its source does not cover. */
+      outside_coverage?: OutsideCoverage;
+      /** terrain_summary: the figures the area-wide warnings are decided on. */
+      summary?: SummaryFigures;
+    }
   /** Tiles not yet counted (or all, when `tiles` is absent) are counted skipped. */
   | {
-    type: 'FailPhase'; job_id: string; phase: PhaseId; code: string; message: string; tiles?: TileOutcomes;
-    outside_coverage?: OutsideCoverage;
-  }
+      type: 'FailPhase';
+      job_id: string;
+      phase: PhaseId;
+      code: string;
+      message: string;
+      tiles?: TileOutcomes;
+      outside_coverage?: OutsideCoverage;
+    }
   | { type: 'CancelJob'; job_id: string; account_id: string; reason: string };
 
 export type OutsideCoverage = Partial<Record<DatasetName, number>>;
@@ -65,9 +90,14 @@ function requireRunningPhase(state: TerrainJobState, jobId: string, phase: Phase
   return job;
 }
 
-function sourceEvents(job: TerrainJob, phase: PhaseId, source: (dataset: DatasetName) => Omit<SourceState, never>): TerrainJobEvent[] {
+function sourceEvents(
+  job: TerrainJob,
+  phase: PhaseId,
+  source: (dataset: DatasetName) => Omit<SourceState, never>,
+): TerrainJobEvent[] {
   return PHASES[phase].datasets.map((dataset) => ({
-    type: 'TerrainSourceStatusChanged', data: { job_id: job.job_id, dataset, ...source(dataset) },
+    type: 'TerrainSourceStatusChanged',
+    data: { job_id: job.job_id, dataset, ...source(dataset) },
   }));
 }
 
@@ -90,7 +120,10 @@ function warningEvents(job: Pick<TerrainJob, 'job_id' | 'warnings'>, warnings: T
 /** Coverage warnings of a raw phase's own datasets, from the tiles the delivery found uncovered. */
 function coverageEvents(job: TerrainJob, phase: PhaseId, outside: OutsideCoverage | undefined): TerrainJobEvent[] {
   if (!outside) return [];
-  return warningEvents(job, PHASES[phase].datasets.flatMap((d) => coverageWarnings(d, outside[d] ?? 0, job.work_tiles.length)));
+  return warningEvents(
+    job,
+    PHASES[phase].datasets.flatMap((d) => coverageWarnings(d, outside[d] ?? 0, job.work_tiles.length)),
+  );
 }
 
 type CommandOf<T extends TerrainJobCommand['type']> = Extract<TerrainJobCommand, { type: T }>;
@@ -119,7 +152,9 @@ function completePhase(job: TerrainJob, command: CommandOf<'CompletePhase'>): Te
   return [
     { type: 'TerrainPhaseCompleted', data: { job_id: job.job_id, phase, outcome, counts, message, tiles } },
     ...sourceEvents(job, phase, (dataset) => ({
-      ok: true, code: null, message: job.source_providers[dataset]?.description ?? null,
+      ok: true,
+      code: null,
+      message: job.source_providers[dataset]?.description ?? null,
     })),
     ...coverageEvents(job, phase, command.outside_coverage),
     ...(phase === 'terrain_summary' && command.summary ? warningEvents(job, summaryWarnings(command.summary)) : []),
@@ -133,7 +168,11 @@ function failPhase(job: TerrainJob, command: CommandOf<'FailPhase'>): TerrainJob
     {
       type: 'TerrainPhaseFailed',
       data: {
-        job_id: job.job_id, phase, code: command.code, message: command.message, counts,
+        job_id: job.job_id,
+        phase,
+        code: command.code,
+        message: command.message,
+        counts,
         ...(command.tiles ? { tiles: command.tiles } : {}),
       },
     },
@@ -148,37 +187,56 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
   decide(command, state): TerrainJobEvent[] {
     switch (command.type) {
       case 'RequestTerrainJob': {
-        if (state.status !== 'absent') throw new DomainError('conflict', `Terrain job ${command.request.job_id} already exists`);
+        if (state.status !== 'absent')
+          throw new DomainError('conflict', `Terrain job ${command.request.job_id} already exists`);
         const request = command.request;
         const events: TerrainJobEvent[] = [{ type: 'TerrainJobRequested', data: request }];
         for (const phase of PHASE_IDS) {
           if (isRequested(request, phase)) continue;
-          events.push({ type: 'TerrainPhaseSkipped', data: { job_id: request.job_id, phase, message: `not requested (${PHASES[phase].optional}=false)` } });
+          events.push({
+            type: 'TerrainPhaseSkipped',
+            data: { job_id: request.job_id, phase, message: `not requested (${PHASES[phase].optional}=false)` },
+          });
         }
         for (const dataset of DATASET_NAMES) {
           if (isDatasetRequested(request, dataset)) continue;
           events.push({
             type: 'TerrainSourceStatusChanged',
-            data: { job_id: request.job_id, dataset, ok: false, code: 'NOT_REQUESTED', message: `${dataset} was not requested (include_${dataset}=false)` },
+            data: {
+              job_id: request.job_id,
+              dataset,
+              ok: false,
+              code: 'NOT_REQUESTED',
+              message: `${dataset} was not requested (include_${dataset}=false)`,
+            },
           });
         }
         const requestedDatasets = DATASET_NAMES.filter((d) => isDatasetRequested(request, d));
-        events.push(...warningEvents({ job_id: request.job_id }, syntheticSourceWarnings(request.sources, requestedDatasets)));
+        events.push(
+          ...warningEvents({ job_id: request.job_id }, syntheticSourceWarnings(request.sources, requestedDatasets)),
+        );
         return events;
       }
       case 'QueuePhases': {
         const job = requireJob(state, command.job_id);
         if (isTerminalJob(job.status)) return [];
-        return command.phases.filter(({ phase }) => job.phases[phase].status === 'pending')
+        return command.phases
+          .filter(({ phase }) => job.phases[phase].status === 'pending')
           .map(({ phase, task_id }) => ({ type: 'TerrainPhaseQueued', data: { job_id: job.job_id, phase, task_id } }));
       }
       case 'BlockPhases': {
         const job = requireJob(state, command.job_id);
         if (isTerminalJob(job.status)) return [];
-        return command.phases.filter(({ phase }) => !isTerminalPhase(job.phases[phase].status))
+        return command.phases
+          .filter(({ phase }) => !isTerminalPhase(job.phases[phase].status))
           .map(({ phase, blocked_by }) => ({
             type: 'TerrainPhaseBlocked',
-            data: { job_id: job.job_id, phase, blocked_by, message: `blocked: ${blocked_by} ${job.phases[blocked_by].status}` },
+            data: {
+              job_id: job.job_id,
+              phase,
+              blocked_by,
+              message: `blocked: ${blocked_by} ${job.phases[blocked_by].status}`,
+            },
           }));
       }
       case 'FinishJob': {
@@ -192,7 +250,12 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
         if (!job) return [];
         const current = job.phases[command.phase];
         if (current.status === 'running' && current.attempt === command.attempt) return [];
-        return [{ type: 'TerrainPhaseStarted', data: { job_id: job.job_id, phase: command.phase, worker_id: command.worker_id, attempt: command.attempt } }];
+        return [
+          {
+            type: 'TerrainPhaseStarted',
+            data: { job_id: job.job_id, phase: command.phase, worker_id: command.worker_id, attempt: command.attempt },
+          },
+        ];
       }
       case 'ProgressPhase': {
         const job = requireRunningPhase(state, command.job_id, command.phase);
@@ -207,8 +270,12 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
         return job ? failPhase(job, command) : [];
       }
       case 'CancelJob': {
-        const job = requireAccess(requireJob(state, command.job_id), command.account_id, { kind: 'Terrain job', id: command.job_id });
-        if (isTerminalJob(job.status)) throw new DomainError('conflict', `Terrain job ${job.job_id} has already finished (${job.status})`);
+        const job = requireAccess(requireJob(state, command.job_id), command.account_id, {
+          kind: 'Terrain job',
+          id: command.job_id,
+        });
+        if (isTerminalJob(job.status))
+          throw new DomainError('conflict', `Terrain job ${job.job_id} has already finished (${job.status})`);
         return [{ type: 'TerrainJobCanceled', data: { job_id: job.job_id, reason: command.reason } }];
       }
     }
@@ -217,16 +284,42 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
   evolve(state, event): TerrainJobState {
     if (event.type === 'TerrainJobRequested') {
       const d = event.data;
-      const phases = Object.fromEntries(PHASE_IDS.map((p): [PhaseId, PhaseState] => [p, {
-        status: 'pending', counts: null, code: null, message: null, attempt: 0,
-      }])) as Record<PhaseId, PhaseState>;
-      const sources = Object.fromEntries(DATASET_NAMES.map((dataset): [DatasetName, SourceState] => [dataset, {
-        ok: false, code: notReadyCode(dataset), message: `${dataset} is still being prepared`,
-      }])) as Record<DatasetName, SourceState>;
+      const phases = Object.fromEntries(
+        PHASE_IDS.map((p): [PhaseId, PhaseState] => [
+          p,
+          {
+            status: 'pending',
+            counts: null,
+            code: null,
+            message: null,
+            attempt: 0,
+          },
+        ]),
+      ) as Record<PhaseId, PhaseState>;
+      const sources = Object.fromEntries(
+        DATASET_NAMES.map((dataset): [DatasetName, SourceState] => [
+          dataset,
+          {
+            ok: false,
+            code: notReadyCode(dataset),
+            message: `${dataset} is still being prepared`,
+          },
+        ]),
+      ) as Record<DatasetName, SourceState>;
       return {
-        status: 'pending', job_id: d.job_id, map_id: d.map_id, operation_id: d.operation_id, account_id: d.account_id,
-        boundary_layer_id: d.boundary_layer_id, include_population: d.include_population, include_buildings: d.include_buildings,
-        work_zoom: d.work_zoom, work_tiles: d.work_tiles as Array<[number, number]>, source_providers: d.sources, phases, sources,
+        status: 'pending',
+        job_id: d.job_id,
+        map_id: d.map_id,
+        operation_id: d.operation_id,
+        account_id: d.account_id,
+        boundary_layer_id: d.boundary_layer_id,
+        include_population: d.include_population,
+        include_buildings: d.include_buildings,
+        work_zoom: d.work_zoom,
+        work_tiles: d.work_tiles as Array<[number, number]>,
+        source_providers: d.sources,
+        phases,
+        sources,
       };
     }
     if (state.status === 'absent') return state;
@@ -241,7 +334,10 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
     };
     switch (event.type) {
       case 'TerrainPhaseQueued':
-        return withPhase(event.data.phase, { status: 'queued', counts: state.phases[event.data.phase].counts ?? zeroCounts(state.work_tiles.length) });
+        return withPhase(event.data.phase, {
+          status: 'queued',
+          counts: state.phases[event.data.phase].counts ?? zeroCounts(state.work_tiles.length),
+        });
       case 'TerrainPhaseStarted':
         return withPhase(event.data.phase, { status: 'running', attempt: event.data.attempt });
       case 'TerrainPhaseProgressed': {
@@ -260,7 +356,13 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
       case 'TerrainPhaseBlocked':
         return withPhase(event.data.phase, { status: 'blocked', message: event.data.message });
       case 'TerrainPhaseSkipped':
-        return { ...state, phases: { ...state.phases, [event.data.phase]: { ...state.phases[event.data.phase], status: 'skipped', message: event.data.message } } };
+        return {
+          ...state,
+          phases: {
+            ...state.phases,
+            [event.data.phase]: { ...state.phases[event.data.phase], status: 'skipped', message: event.data.message },
+          },
+        };
       case 'TerrainSourceStatusChanged': {
         const { dataset, ok, code, message } = event.data;
         return { ...state, sources: { ...state.sources, [dataset]: { ok, code, message } } };
@@ -268,12 +370,17 @@ export const terrainJobDecider: Decider<TerrainJobCommand, TerrainJobEvent, Terr
       case 'TerrainJobCanceled': {
         const phases = { ...state.phases };
         for (const phase of PHASE_IDS) {
-          if (!isTerminalPhase(phases[phase].status)) phases[phase] = { ...phases[phase], status: 'canceled', message: 'job cancelled' };
+          if (!isTerminalPhase(phases[phase].status))
+            phases[phase] = { ...phases[phase], status: 'canceled', message: 'job cancelled' };
         }
         const sources = { ...state.sources };
         for (const dataset of DATASET_NAMES) {
           if (!sources[dataset].ok && sources[dataset].code === notReadyCode(dataset)) {
-            sources[dataset] = { ok: false, code: 'JOB_CANCELLED', message: `job cancelled before ${dataset} was ready` };
+            sources[dataset] = {
+              ok: false,
+              code: 'JOB_CANCELLED',
+              message: `job cancelled before ${dataset} was ready`,
+            };
           }
         }
         return { ...state, status: 'cancelled', phases, sources };

@@ -2,16 +2,26 @@
 import { DATASET_NAMES, type DatasetName } from '../terrain/types.ts';
 import { PHASES, PHASE_IDS, RAW_PHASES, DERIVED_PHASES, type PhaseId, type RawPhase } from './terrain-phases.ts';
 import {
-  isTerminalJob, isTerminalPhase, USABLE_PHASE_STATUSES, type JobStatus, type TerrainJob,
+  isTerminalJob,
+  isTerminalPhase,
+  USABLE_PHASE_STATUSES,
+  type JobStatus,
+  type TerrainJob,
 } from './terrain-job-state.ts';
 
 /** Whether the request asked for a phase (population and buildings are opt-in). */
-export function isRequested(job: Pick<TerrainJob, 'include_population' | 'include_buildings'>, phase: PhaseId): boolean {
+export function isRequested(
+  job: Pick<TerrainJob, 'include_population' | 'include_buildings'>,
+  phase: PhaseId,
+): boolean {
   const optional = PHASES[phase].optional;
   return optional === undefined || job[optional];
 }
 
-export function isDatasetRequested(job: Pick<TerrainJob, 'include_population' | 'include_buildings'>, dataset: DatasetName): boolean {
+export function isDatasetRequested(
+  job: Pick<TerrainJob, 'include_population' | 'include_buildings'>,
+  dataset: DatasetName,
+): boolean {
   if (dataset === 'population') return job.include_population;
   if (dataset === 'buildings') return job.include_buildings;
   return true;
@@ -77,7 +87,9 @@ export function planJob(job: TerrainJob): JobPlan {
   for (const phase of PHASE_IDS) {
     if (job.phases[phase].status !== 'pending') continue;
     const inputs = PHASES[phase].inputs;
-    const broken = inputs.find((input) => ['failed', 'blocked', 'canceled', 'skipped'].includes(job.phases[input].status));
+    const broken = inputs.find((input) =>
+      ['failed', 'blocked', 'canceled', 'skipped'].includes(job.phases[input].status),
+    );
     if (broken) plan.block.push({ phase, blocked_by: broken });
     else if (inputs.every((input) => USABLE_PHASE_STATUSES.includes(job.phases[input].status))) plan.queue.push(phase);
   }

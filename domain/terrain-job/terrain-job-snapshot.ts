@@ -28,7 +28,10 @@ export function terrainJobSnapshot(job: TerrainJob): TerrainJobSnapshot {
     status: job.status,
     analysis_ready: isAnalysisReady(job),
     display_ready: isDisplayReady(job),
-    sources: Object.fromEntries(DATASET_NAMES.map((d) => [d, { ...job.sources[d] }])) as Record<DatasetName, SourceState>,
+    sources: Object.fromEntries(DATASET_NAMES.map((d) => [d, { ...job.sources[d] }])) as Record<
+      DatasetName,
+      SourceState
+    >,
     phases: PHASE_IDS.map((id) => {
       const phase = job.phases[id];
       const snapshot: PhaseSnapshot = { id, status: phase.status, label: PHASES[id].label };

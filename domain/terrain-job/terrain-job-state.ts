@@ -4,7 +4,7 @@ import type { PhaseId } from './terrain-phases.ts';
 import type { TerrainWarning } from './terrain-warnings.ts';
 
 export type PhaseStatus =
-  | 'pending' | 'queued' | 'running' | 'complete' | 'cached' | 'partial' | 'failed' | 'blocked' | 'canceled' | 'skipped';
+  'pending' | 'queued' | 'running' | 'complete' | 'cached' | 'partial' | 'failed' | 'blocked' | 'canceled' | 'skipped';
 
 export type JobStatus = 'pending' | 'in_progress' | 'success' | 'failed' | 'cancelled';
 
@@ -51,10 +51,19 @@ export interface TerrainJob {
 
 export type TerrainJobState = { status: 'absent' } | TerrainJob;
 
-export const TERMINAL_PHASE_STATUSES: readonly PhaseStatus[] = ['complete', 'cached', 'partial', 'failed', 'blocked', 'canceled', 'skipped'];
+export const TERMINAL_PHASE_STATUSES: readonly PhaseStatus[] = [
+  'complete',
+  'cached',
+  'partial',
+  'failed',
+  'blocked',
+  'canceled',
+  'skipped',
+];
 /** Statuses whose output a derived phase can use (rule 4 counts only cached / complete as ready). */
 export const USABLE_PHASE_STATUSES: readonly PhaseStatus[] = ['complete', 'cached', 'partial'];
 export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['success', 'failed', 'cancelled'];
 
 export const isTerminalPhase = (status: PhaseStatus) => TERMINAL_PHASE_STATUSES.includes(status);
-export const isTerminalJob = (status: JobStatus | 'absent') => (TERMINAL_JOB_STATUSES as readonly string[]).includes(status);
+export const isTerminalJob = (status: JobStatus | 'absent') =>
+  (TERMINAL_JOB_STATUSES as readonly string[]).includes(status);

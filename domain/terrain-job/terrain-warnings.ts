@@ -6,7 +6,11 @@ import type { DatasetName } from '../terrain/types.ts';
 import { formatQuantity } from '../shared/format-quantity.ts';
 
 export const TERRAIN_WARNING_CODES = [
-  'SYNTHETIC_SOURCE', 'MOSTLY_WATER', 'NO_ROADS', 'OUTSIDE_SOURCE_COVERAGE', 'PARTLY_OUTSIDE_SOURCE_COVERAGE',
+  'SYNTHETIC_SOURCE',
+  'MOSTLY_WATER',
+  'NO_ROADS',
+  'OUTSIDE_SOURCE_COVERAGE',
+  'PARTLY_OUTSIDE_SOURCE_COVERAGE',
 ] as const;
 export type TerrainWarningCode = (typeof TERRAIN_WARNING_CODES)[number];
 
@@ -29,12 +33,17 @@ export const isSyntheticFingerprint = (fingerprint: string) => fingerprint.start
 
 /** One SYNTHETIC_SOURCE warning per requested dataset whose source is the synthetic one. */
 export function syntheticSourceWarnings(
-  sources: Record<string, { fingerprint: string } | undefined>, datasets: readonly DatasetName[],
+  sources: Record<string, { fingerprint: string } | undefined>,
+  datasets: readonly DatasetName[],
 ): TerrainWarning[] {
-  return datasets.filter((d) => sources[d] && isSyntheticFingerprint(sources[d]!.fingerprint)).map((dataset) => ({
-    code: 'SYNTHETIC_SOURCE', dataset, figures: {},
-    message: `${dataset} was prepared from synthetic data (generated, not a survey of the ground): do not plan on it`,
-  }));
+  return datasets
+    .filter((d) => sources[d] && isSyntheticFingerprint(sources[d]!.fingerprint))
+    .map((dataset) => ({
+      code: 'SYNTHETIC_SOURCE',
+      dataset,
+      figures: {},
+      message: `${dataset} was prepared from synthetic data (generated, not a survey of the ground): do not plan on it`,
+    }));
 }
 
 /** What the area-wide rules read from a terrain summary. */
@@ -46,7 +55,9 @@ export interface SummaryFigures {
 }
 
 export function summaryFigures(summary: {
-  area_km2: number; land_cover_shares: Record<string, number>; road_length_m: { total: number };
+  area_km2: number;
+  land_cover_shares: Record<string, number>;
+  road_length_m: { total: number };
 }): SummaryFigures {
   return {
     area_km2: summary.area_km2,
@@ -63,14 +74,17 @@ export function summaryWarnings(figures: SummaryFigures): TerrainWarning[] {
   const warnings: TerrainWarning[] = [];
   if (figures.water_share > MOSTLY_WATER_SHARE) {
     warnings.push({
-      code: 'MOSTLY_WATER', dataset: 'land_cover',
+      code: 'MOSTLY_WATER',
+      dataset: 'land_cover',
       figures: { water_share: figures.water_share, threshold: MOSTLY_WATER_SHARE, area_km2: figures.area_km2 },
       message: `${percent(figures.water_share)} of the ${km2(figures.area_km2)} area is water (more than ${percent(MOSTLY_WATER_SHARE)}): check the area and the land-cover source`,
     });
   }
   if (figures.road_length_m === 0) {
     warnings.push({
-      code: 'NO_ROADS', dataset: 'roads', figures: { road_length_m: 0, area_km2: figures.area_km2 },
+      code: 'NO_ROADS',
+      dataset: 'roads',
+      figures: { road_length_m: 0, area_km2: figures.area_km2 },
       message: `no road inside the ${km2(figures.area_km2)} area: movement is cross-country only, or the roads source does not cover it`,
     });
   }
@@ -85,15 +99,23 @@ export function coverageWarnings(dataset: DatasetName, tilesOutside: number, til
   if (tilesOutside <= 0 || tilesTotal <= 0) return [];
   const figures = { tiles_outside: tilesOutside, tiles_total: tilesTotal, outside_share: tilesOutside / tilesTotal };
   if (tilesOutside >= tilesTotal) {
-    return [{
-      code: 'OUTSIDE_SOURCE_COVERAGE', dataset, figures: { ...figures, tiles_outside: tilesTotal, outside_share: 1 },
-      message: `the area lies outside the coverage of the configured ${dataset} source (all ${tilesTotal} work tiles)`,
-    }];
+    return [
+      {
+        code: 'OUTSIDE_SOURCE_COVERAGE',
+        dataset,
+        figures: { ...figures, tiles_outside: tilesTotal, outside_share: 1 },
+        message: `the area lies outside the coverage of the configured ${dataset} source (all ${tilesTotal} work tiles)`,
+      },
+    ];
   }
-  return [{
-    code: 'PARTLY_OUTSIDE_SOURCE_COVERAGE', dataset, figures,
-    message: `${tilesOutside} of the area's ${tilesTotal} work tiles lie outside the coverage of the configured ${dataset} source`,
-  }];
+  return [
+    {
+      code: 'PARTLY_OUTSIDE_SOURCE_COVERAGE',
+      dataset,
+      figures,
+      message: `${tilesOutside} of the area's ${tilesTotal} work tiles lie outside the coverage of the configured ${dataset} source`,
+    },
+  ];
 }
 
 /** Same warning (code and layer): a later one replaces it. */

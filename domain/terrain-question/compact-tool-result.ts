@@ -15,12 +15,20 @@ export function compactLineOfSightResult(result: Json): Json {
   return { ...rest, highest_ground_m: heights.length ? Math.max(...heights) : null };
 }
 
-interface ZoneCheck { pass: boolean; reason: string | null }
+interface ZoneCheck {
+  pass: boolean;
+  reason: string | null;
+}
 interface Zone {
-  rank: number; suitable: boolean; diameter_m: number;
+  rank: number;
+  suitable: boolean;
+  diameter_m: number;
   center: { position: [number, number]; mgrs: string | null; ground_elevation_m: number | null };
   slope: ZoneCheck & { degrees: number | null; landing_class: string | null };
-  surface: ZoneCheck; obstacles: ZoneCheck; clearance: ZoneCheck; road: ZoneCheck | null;
+  surface: ZoneCheck;
+  obstacles: ZoneCheck;
+  clearance: ZoneCheck;
+  road: ZoneCheck | null;
 }
 
 /** A landing-zone survey: each zone's centre, slope and the reasons of failed checks, without its outline. */

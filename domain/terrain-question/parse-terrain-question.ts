@@ -31,8 +31,8 @@ export const TERRAIN_QUESTION_FORMS = [
   '"elevation at <position>", "what is at <position>" (elevation, slope, land cover, mobility, MGRS)',
 ] as const;
 
-export const POSITION_FORMS = 'a position is an MGRS reference (35VLG8622070996) or decimal degrees '
-  + '"latitude, longitude" (60.16, 24.95)';
+export const POSITION_FORMS =
+  'a position is an MGRS reference (35VLG8622070996) or decimal degrees ' + '"latitude, longitude" (60.16, 24.95)';
 
 const NUMBER = String.raw`[-+]?\d{1,3}(?:\.\d+)?`;
 const MGRS = String.raw`\d{1,2}[C-HJ-NP-X]\s?[A-HJ-NP-Z]{2}\s?\d{1,5}\s?\d{1,5}`;
@@ -43,7 +43,8 @@ export function parsePosition(text: string): LonLat | null {
   const trimmed = text.trim();
   const pair = new RegExp(String.raw`^(${NUMBER})\s*[,;]?\s*(${NUMBER})$`).exec(trimmed);
   if (pair) {
-    const lat = Number(pair[1]), lon = Number(pair[2]);
+    const lat = Number(pair[1]),
+      lon = Number(pair[2]);
     return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lon, lat] : null;
   }
   const compact = trimmed.replace(/\s+/g, '').toUpperCase();
@@ -66,7 +67,8 @@ function movementOf(text: string): VehicleClass {
 function fromTo(question: string): [LonLat, LonLat] | null {
   const match = new RegExp(String.raw`\bfrom\s+${POSITION}\s+to\s+${POSITION}`, 'i').exec(question);
   if (!match) return null;
-  const from = parsePosition(match[1]!), to = parsePosition(match[2]!);
+  const from = parsePosition(match[1]!),
+    to = parsePosition(match[2]!);
   return from && to ? [from, to] : null;
 }
 

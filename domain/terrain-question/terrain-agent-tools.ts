@@ -3,10 +3,16 @@
 // of the analyses (domain/analysis-job/analysis-parameters.ts) the worker runs them with. Positions
 // are [longitude, latitude], as everywhere in the interface.
 import type {
-  LandingZonesParameters, LineOfSightParameters, LonLat, RouteParameters,
+  LandingZonesParameters,
+  LineOfSightParameters,
+  LonLat,
+  RouteParameters,
 } from '../analysis-job/analysis-parameters.ts';
 import {
-  DEFAULT_REFRACTION_K, MAX_HEIGHT_ABOVE_GROUND_M, MAX_RF_RADIUS_M, MAX_ROUTE_WAYPOINTS,
+  DEFAULT_REFRACTION_K,
+  MAX_HEIGHT_ABOVE_GROUND_M,
+  MAX_RF_RADIUS_M,
+  MAX_ROUTE_WAYPOINTS,
 } from '../analysis-job/analysis-vocabulary.ts';
 import { circleRing } from '../analysis-job/circle-ring.ts';
 import type { RfCoverageRequest } from '../analysis-job/resolve-rf-parameters.ts';
@@ -14,7 +20,12 @@ import { VEHICLE_CLASSES, type VehicleClass } from '../terrain/mobility-config.t
 import { MAX_MERCATOR_LATITUDE } from '../terrain/work-grid.ts';
 
 export const TERRAIN_TOOL_NAMES = [
-  'terrain_summary', 'point_query', 'plan_route', 'survey_landing_zones', 'line_of_sight', 'rf_coverage',
+  'terrain_summary',
+  'point_query',
+  'plan_route',
+  'survey_landing_zones',
+  'line_of_sight',
+  'rf_coverage',
 ] as const;
 export type TerrainToolName = (typeof TERRAIN_TOOL_NAMES)[number];
 
@@ -32,11 +43,16 @@ export const DEFAULT_AIRCRAFT_SIZE = 2;
 export const DEFAULT_SURVEY_CANDIDATES = 5;
 
 const position = (description: string) => ({
-  type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2,
+  type: 'array',
+  items: { type: 'number' },
+  minItems: 2,
+  maxItems: 2,
   description: `${description}: [longitude, latitude] in decimal degrees (WGS 84)`,
 });
 const height = (description: string, byDefault: number) => ({
-  type: 'number', minimum: 0, maximum: MAX_HEIGHT_ABOVE_GROUND_M,
+  type: 'number',
+  minimum: 0,
+  maximum: MAX_HEIGHT_ABOVE_GROUND_M,
   description: `${description}, metres above ground (default ${byDefault})`,
 });
 
@@ -44,20 +60,25 @@ const height = (description: string, byDefault: number) => ({
 export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
   {
     name: 'terrain_summary',
-    description: 'Summary of the map\'s prepared area (its newest terrain summary): area, elevation range, slope, '
-      + 'land-cover and mobility shares, road lengths, population and buildings.',
+    description:
+      "Summary of the map's prepared area (its newest terrain summary): area, elevation range, slope, " +
+      'land-cover and mobility shares, road lengths, population and buildings.',
     parameters: { type: 'object', properties: {}, additionalProperties: false },
   },
   {
     name: 'point_query',
-    description: 'Terrain at one position of the map: elevation, slope, land cover, cross-country mobility class '
-      + 'per vehicle class, and its MGRS reference.',
+    description:
+      'Terrain at one position of the map: elevation, slope, land cover, cross-country mobility class ' +
+      'per vehicle class, and its MGRS reference.',
     parameters: {
       type: 'object',
       properties: {
         lon: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude, decimal degrees' },
         lat: {
-          type: 'number', minimum: -LATITUDE_LIMIT, maximum: LATITUDE_LIMIT, description: 'Latitude, decimal degrees',
+          type: 'number',
+          minimum: -LATITUDE_LIMIT,
+          maximum: LATITUDE_LIMIT,
+          description: 'Latitude, decimal degrees',
         },
       },
       required: ['lon', 'lat'],
@@ -66,8 +87,9 @@ export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
   },
   {
     name: 'plan_route',
-    description: 'Quickest route between two positions (through optional intermediate ones) for a movement class: '
-      + 'length, travel time, ascent, descent, and the shares on road, GO and SLOW-GO terrain.',
+    description:
+      'Quickest route between two positions (through optional intermediate ones) for a movement class: ' +
+      'length, travel time, ascent, descent, and the shares on road, GO and SLOW-GO terrain.',
     parameters: {
       type: 'object',
       properties: {
@@ -82,23 +104,30 @@ export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
   },
   {
     name: 'survey_landing_zones',
-    description: 'Helicopter landing zones (FM 3-21.38) within a radius of a position, best first: MGRS, slope, '
-      + 'surface and obstacle checks.',
+    description:
+      'Helicopter landing zones (FM 3-21.38) within a radius of a position, best first: MGRS, slope, ' +
+      'surface and obstacle checks.',
     parameters: {
       type: 'object',
       properties: {
         center: position('Centre of the survey'),
         radius_m: {
-          type: 'number', minimum: 100, maximum: MAX_SURVEY_RADIUS_M,
+          type: 'number',
+          minimum: 100,
+          maximum: MAX_SURVEY_RADIUS_M,
           description: `Survey radius, ground metres (default ${DEFAULT_SURVEY_RADIUS_M})`,
         },
         aircraft_size: {
-          type: 'integer', minimum: 1, maximum: 7,
+          type: 'integer',
+          minimum: 1,
+          maximum: 7,
           description: `Helicopter size class 1 to 7 of FM 3-21.38 (default ${DEFAULT_AIRCRAFT_SIZE})`,
         },
         accept_upslope: { type: 'boolean', description: 'Also pass slopes of 7 to 15 degrees (default false)' },
         max_candidates: {
-          type: 'integer', minimum: 1, maximum: 20,
+          type: 'integer',
+          minimum: 1,
+          maximum: 20,
           description: `Candidates returned (default ${DEFAULT_SURVEY_CANDIDATES})`,
         },
       },
@@ -108,8 +137,9 @@ export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
   },
   {
     name: 'line_of_sight',
-    description: 'Whether a target position is visible from an observer position over the terrain '
-      + '(earth curvature and refraction included), and the ground distance.',
+    description:
+      'Whether a target position is visible from an observer position over the terrain ' +
+      '(earth curvature and refraction included), and the ground distance.',
     parameters: {
       type: 'object',
       properties: {
@@ -124,15 +154,18 @@ export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
   },
   {
     name: 'rf_coverage',
-    description: 'Radio coverage of an emitter entity of the map within a radius (ITM / Longley-Rice): share of '
-      + 'cells covered, greatest range, received power.',
+    description:
+      'Radio coverage of an emitter entity of the map within a radius (ITM / Longley-Rice): share of ' +
+      'cells covered, greatest range, received power.',
     parameters: {
       type: 'object',
       properties: {
         emitter_id: { type: 'string', format: 'uuid', description: 'The emitter entity of the map' },
         receiver_id: { type: 'string', format: 'uuid', description: 'A receiver entity of the map (optional)' },
         radius_m: {
-          type: 'number', exclusiveMinimum: 0, maximum: MAX_RF_RADIUS_M,
+          type: 'number',
+          exclusiveMinimum: 0,
+          maximum: MAX_RF_RADIUS_M,
           description: `Ground radius, metres (at most ${MAX_RF_RADIUS_M})`,
         },
       },
@@ -145,8 +178,10 @@ export const TERRAIN_TOOLS: readonly TerrainToolDefinition[] = [
 function checkedPosition(value: unknown, name: string): LonLat {
   const [lon, lat] = value as LonLat;
   if (!(Math.abs(lon) <= 180) || !(Math.abs(lat) <= LATITUDE_LIMIT)) {
-    throw new RangeError(`${name} [${lon}, ${lat}] is not a [longitude, latitude] position `
-      + `(longitude within +/-180, latitude within +/-${LATITUDE_LIMIT})`);
+    throw new RangeError(
+      `${name} [${lon}, ${lat}] is not a [longitude, latitude] position ` +
+        `(longitude within +/-180, latitude within +/-${LATITUDE_LIMIT})`,
+    );
   }
   return [lon, lat];
 }
@@ -176,7 +211,11 @@ export function lineOfSightParametersOf(args: unknown): LineOfSightParameters {
 /** survey_landing_zones's arguments as the landing-zone analysis's parameters: a circle around the centre. */
 export function landingZonesParametersOf(args: unknown, buildingData: boolean): LandingZonesParameters {
   const a = args as {
-    center: LonLat; radius_m?: number; aircraft_size?: number; accept_upslope?: boolean; max_candidates?: number;
+    center: LonLat;
+    radius_m?: number;
+    aircraft_size?: number;
+    accept_upslope?: boolean;
+    max_candidates?: number;
   };
   return {
     area: {

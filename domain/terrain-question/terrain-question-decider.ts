@@ -4,8 +4,12 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/domain-error.ts';
 import type {
-  TerrainAgentProvenance, TerrainQuestionEvent, TerrainQuestionFailureCode, TerrainQuestionRequest,
-  TerrainQuestionStatus, TerrainToolCall,
+  TerrainAgentProvenance,
+  TerrainQuestionEvent,
+  TerrainQuestionFailureCode,
+  TerrainQuestionRequest,
+  TerrainQuestionStatus,
+  TerrainToolCall,
 } from './terrain-question-events.ts';
 
 export interface TerrainQuestion extends TerrainQuestionRequest {
@@ -21,13 +25,19 @@ export type TerrainQuestionState = { status: 'absent' } | TerrainQuestion;
 export type TerrainQuestionCommand =
   | { type: 'AskTerrainQuestion'; request: TerrainQuestionRequest }
   | {
-    type: 'AnswerTerrainQuestion'; question_id: string; answer: string; tool_calls: TerrainToolCall[];
-    provenance: TerrainAgentProvenance;
-  }
+      type: 'AnswerTerrainQuestion';
+      question_id: string;
+      answer: string;
+      tool_calls: TerrainToolCall[];
+      provenance: TerrainAgentProvenance;
+    }
   | {
-    type: 'FailTerrainQuestion'; question_id: string; code: TerrainQuestionFailureCode; message: string;
-    tool_calls: TerrainToolCall[];
-  };
+      type: 'FailTerrainQuestion';
+      question_id: string;
+      code: TerrainQuestionFailureCode;
+      message: string;
+      tool_calls: TerrainToolCall[];
+    };
 
 type CommandOf<T extends TerrainQuestionCommand['type']> = Extract<TerrainQuestionCommand, { type: T }>;
 
@@ -47,40 +57,53 @@ function askTerrainQuestion(command: CommandOf<'AskTerrainQuestion'>, state: Ter
 }
 
 function answerTerrainQuestion(
-  command: CommandOf<'AnswerTerrainQuestion'>, state: TerrainQuestionState,
+  command: CommandOf<'AnswerTerrainQuestion'>,
+  state: TerrainQuestionState,
 ): TerrainQuestionEvent[] {
   const question = requireQuestion(state, command.question_id);
   if (question.status !== 'pending') return [];
-  return [{
-    type: 'TerrainQuestionAnswered',
-    data: {
-      question_id: question.question_id, answer: command.answer.slice(0, 20_000), tool_calls: command.tool_calls,
-      provenance: command.provenance,
+  return [
+    {
+      type: 'TerrainQuestionAnswered',
+      data: {
+        question_id: question.question_id,
+        answer: command.answer.slice(0, 20_000),
+        tool_calls: command.tool_calls,
+        provenance: command.provenance,
+      },
     },
-  }];
+  ];
 }
 
 function failTerrainQuestion(
-  command: CommandOf<'FailTerrainQuestion'>, state: TerrainQuestionState,
+  command: CommandOf<'FailTerrainQuestion'>,
+  state: TerrainQuestionState,
 ): TerrainQuestionEvent[] {
   const question = requireQuestion(state, command.question_id);
   if (question.status !== 'pending') return [];
-  return [{
-    type: 'TerrainQuestionFailed',
-    data: {
-      question_id: question.question_id, code: command.code, message: command.message.slice(0, 4000),
-      tool_calls: command.tool_calls,
+  return [
+    {
+      type: 'TerrainQuestionFailed',
+      data: {
+        question_id: question.question_id,
+        code: command.code,
+        message: command.message.slice(0, 4000),
+        tool_calls: command.tool_calls,
+      },
     },
-  }];
+  ];
 }
 
 export const terrainQuestionDecider: Decider<TerrainQuestionCommand, TerrainQuestionEvent, TerrainQuestionState> = {
   initialState: () => ({ status: 'absent' }),
   decide(command, state) {
     switch (command.type) {
-      case 'AskTerrainQuestion': return askTerrainQuestion(command, state);
-      case 'AnswerTerrainQuestion': return answerTerrainQuestion(command, state);
-      case 'FailTerrainQuestion': return failTerrainQuestion(command, state);
+      case 'AskTerrainQuestion':
+        return askTerrainQuestion(command, state);
+      case 'AnswerTerrainQuestion':
+        return answerTerrainQuestion(command, state);
+      case 'FailTerrainQuestion':
+        return failTerrainQuestion(command, state);
     }
   },
   evolve(state, event) {
@@ -90,13 +113,18 @@ export const terrainQuestionDecider: Decider<TerrainQuestionCommand, TerrainQues
       case 'TerrainQuestionAnswered':
         if (state.status === 'absent') return state;
         return {
-          ...state, status: 'answered', answer: event.data.answer, tool_calls: event.data.tool_calls,
+          ...state,
+          status: 'answered',
+          answer: event.data.answer,
+          tool_calls: event.data.tool_calls,
           provenance: event.data.provenance,
         };
       case 'TerrainQuestionFailed':
         if (state.status === 'absent') return state;
         return {
-          ...state, status: 'failed', tool_calls: event.data.tool_calls,
+          ...state,
+          status: 'failed',
+          tool_calls: event.data.tool_calls,
           error: { code: event.data.code, message: event.data.message },
         };
     }

@@ -7,6 +7,8 @@ export function assertHaloGrid(grid: HaloGrid): void {
     throw new RangeError(`halo grid size must be positive integers, got ${width}x${height}`);
   }
   if (!(data instanceof Float32Array) || data.length !== (width + 2) * (height + 2)) {
-    throw new RangeError(`halo grid of ${width}x${height} needs ${(width + 2) * (height + 2)} values, got ${data?.length}`);
+    throw new RangeError(
+      `halo grid of ${width}x${height} needs ${(width + 2) * (height + 2)} values, got ${data?.length}`,
+    );
   }
 }

@@ -8,5 +8,10 @@ export function childTiles(tile: TileAddress): [TileAddress, TileAddress, TileAd
   const z = tile.z + 1;
   const x = tile.x * 2;
   const y = tile.y * 2;
-  return [{ z, x, y }, { z, x: x + 1, y }, { z, x, y: y + 1 }, { z, x: x + 1, y: y + 1 }];
+  return [
+    { z, x, y },
+    { z, x: x + 1, y },
+    { z, x, y: y + 1 },
+    { z, x: x + 1, y: y + 1 },
+  ];
 }

@@ -13,7 +13,10 @@ export interface PyramidLevel {
  * down to `minZoom`, in build order: each level lists the parents of the level below, so a parent
  * is built only after its children exist.
  */
-export function displayPyramidTiles(workTiles: readonly TileAddress[], minZoom: number = DISPLAY_MIN_ZOOM): PyramidLevel[] {
+export function displayPyramidTiles(
+  workTiles: readonly TileAddress[],
+  minZoom: number = DISPLAY_MIN_ZOOM,
+): PyramidLevel[] {
   if (workTiles.length === 0) return [];
   const zoom = workTiles[0].z;
   for (const t of workTiles) {

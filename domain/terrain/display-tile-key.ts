@@ -7,8 +7,12 @@ import type { TileAddress } from './types.ts';
 import { sourceHash } from './source-hash.ts';
 
 export type DisplayCollection =
-  | 'svc-native--terrain-elevation' | 'svc-native--terrain-landcover'
-  | 'svc-native--roads' | 'svc-native--soil' | 'svc-native--population' | 'svc-native--buildings';
+  | 'svc-native--terrain-elevation'
+  | 'svc-native--terrain-landcover'
+  | 'svc-native--roads'
+  | 'svc-native--soil'
+  | 'svc-native--population'
+  | 'svc-native--buildings';
 
 /** Bump a collection's version when its encoding or generalisation changes. */
 export const DISPLAY_PRODUCT_VERSIONS: Record<DisplayCollection, string> = {

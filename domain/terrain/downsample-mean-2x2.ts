@@ -13,18 +13,34 @@ export function downsampleMean2x2(children: ChildQuad<Float32Array | null>, size
   if (!Number.isInteger(half)) throw new RangeError(`tile size must be even, got ${size}`);
   children.forEach((child, q) => {
     if (!child) return;
-    if (child.length !== size * size) throw new RangeError(`child ${q} has ${child.length} values, expected ${size * size}`);
+    if (child.length !== size * size)
+      throw new RangeError(`child ${q} has ${child.length} values, expected ${size * size}`);
     const offset = (q >> 1) * half * size + (q & 1) * half;
     for (let r = 0; r < half; r++) {
       for (let c = 0; c < half; c++) {
         const i = 2 * r * size + 2 * c;
-        const a = child[i], b = child[i + 1], d = child[i + size], e = child[i + size + 1];
+        const a = child[i],
+          b = child[i + 1],
+          d = child[i + size],
+          e = child[i + size + 1];
         let sum = 0;
         let count = 0;
-        if (a === a) { sum += a; count++; }
-        if (b === b) { sum += b; count++; }
-        if (d === d) { sum += d; count++; }
-        if (e === e) { sum += e; count++; }
+        if (a === a) {
+          sum += a;
+          count++;
+        }
+        if (b === b) {
+          sum += b;
+          count++;
+        }
+        if (d === d) {
+          sum += d;
+          count++;
+        }
+        if (e === e) {
+          sum += e;
+          count++;
+        }
         if (count > 0) out[offset + r * size + c] = sum / count;
       }
     }

@@ -13,12 +13,16 @@ export function downsampleMode2x2(children: ChildQuad<Uint8Array | null>, size: 
   const block = [0, 0, 0, 0];
   children.forEach((child, q) => {
     if (!child) return;
-    if (child.length !== size * size) throw new RangeError(`child ${q} has ${child.length} values, expected ${size * size}`);
+    if (child.length !== size * size)
+      throw new RangeError(`child ${q} has ${child.length} values, expected ${size * size}`);
     const offset = (q >> 1) * half * size + (q & 1) * half;
     for (let r = 0; r < half; r++) {
       for (let c = 0; c < half; c++) {
         const i = 2 * r * size + 2 * c;
-        block[0] = child[i]; block[1] = child[i + 1]; block[2] = child[i + size]; block[3] = child[i + size + 1];
+        block[0] = child[i];
+        block[1] = child[i + 1];
+        block[2] = child[i + size];
+        block[3] = child[i + size + 1];
         let best = nodata;
         let bestCount = 0;
         for (let k = 0; k < 4; k++) {
@@ -26,7 +30,10 @@ export function downsampleMode2x2(children: ChildQuad<Uint8Array | null>, size: 
           if (v === nodata) continue;
           let count = 0;
           for (let m = 0; m < 4; m++) if (block[m] === v) count++;
-          if (count > bestCount) { best = v; bestCount = count; }
+          if (count > bestCount) {
+            best = v;
+            bestCount = count;
+          }
         }
         out[offset + r * size + c] = best;
       }

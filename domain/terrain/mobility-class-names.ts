@@ -5,7 +5,9 @@ export const MOBILITY_CLASS_NAMES = ['GO', 'SLOW-GO', 'NO-GO'] as const;
 export type MobilityClassName = (typeof MOBILITY_CLASS_NAMES)[number];
 
 const BY_CODE: Record<MobilityClass, MobilityClassName> = {
-  [MOBILITY_GO]: 'GO', [MOBILITY_SLOW_GO]: 'SLOW-GO', [MOBILITY_NO_GO]: 'NO-GO',
+  [MOBILITY_GO]: 'GO',
+  [MOBILITY_SLOW_GO]: 'SLOW-GO',
+  [MOBILITY_NO_GO]: 'NO-GO',
 };
 
 /** The name of a mobility code, or null for nodata (unknown slope or land cover). */

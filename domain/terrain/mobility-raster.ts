@@ -1,6 +1,11 @@
 import {
-  DEFAULT_MOBILITY_CONFIG, MOBILITY_GO, MOBILITY_NO_GO, MOBILITY_NODATA, MOBILITY_SLOW_GO,
-  type MobilityConfig, type VehicleClass,
+  DEFAULT_MOBILITY_CONFIG,
+  MOBILITY_GO,
+  MOBILITY_NO_GO,
+  MOBILITY_NODATA,
+  MOBILITY_SLOW_GO,
+  type MobilityConfig,
+  type VehicleClass,
 } from './mobility-config.ts';
 
 export interface MobilityInputs {
@@ -19,13 +24,19 @@ export interface MobilityInputs {
  * MOBILITY_NO_GO (2), or MOBILITY_NODATA (255) where slope or land cover is unknown (and no road
  * makes the question moot). The rules and their sources are in mobility-config.ts.
  */
-export function mobilityRaster(inputs: MobilityInputs, vehicle: VehicleClass, config: MobilityConfig = DEFAULT_MOBILITY_CONFIG): Uint8Array {
+export function mobilityRaster(
+  inputs: MobilityInputs,
+  vehicle: VehicleClass,
+  config: MobilityConfig = DEFAULT_MOBILITY_CONFIG,
+): Uint8Array {
   const rules = config[vehicle];
   if (!rules) throw new RangeError(`unknown vehicle class ${JSON.stringify(vehicle)} (foot, wheeled or tracked)`);
   const { slopeDegrees, landCover, landCoverNodata, roads } = inputs;
   const n = slopeDegrees.length;
   if (landCover.length !== n || (roads && roads.length !== n)) {
-    throw new RangeError(`mobility inputs differ in size: slope ${n}, land cover ${landCover.length}, roads ${roads?.length}`);
+    throw new RangeError(
+      `mobility inputs differ in size: slope ${n}, land cover ${landCover.length}, roads ${roads?.length}`,
+    );
   }
   const { goBelowSlopePercent: go, slowGoBelowSlopePercent: slow } = rules;
   if (!(go > 0) || !(slow >= go)) {
@@ -40,10 +51,16 @@ export function mobilityRaster(inputs: MobilityInputs, vehicle: VehicleClass, co
 
   const out = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    if (roads && rules.roadsAreGo && roads[i] !== 0) { out[i] = MOBILITY_GO; continue; }
+    if (roads && rules.roadsAreGo && roads[i] !== 0) {
+      out[i] = MOBILITY_GO;
+      continue;
+    }
     const slope = slopeDegrees[i];
     const cover = coverClass[landCover[i]];
-    if (slope !== slope || cover === MOBILITY_NODATA) { out[i] = MOBILITY_NODATA; continue; }
+    if (slope !== slope || cover === MOBILITY_NODATA) {
+      out[i] = MOBILITY_NODATA;
+      continue;
+    }
     const bySlope = slope < goDegrees ? MOBILITY_GO : slope < slowDegrees ? MOBILITY_SLOW_GO : MOBILITY_NO_GO;
     out[i] = bySlope > cover ? bySlope : cover;
   }

@@ -3,9 +3,14 @@ import type { TileAddress } from './types.ts';
 
 /** The eight neighbours of a tile; null beyond the north or south edge of the mercator square. */
 export interface TileNeighbours<T> {
-  nw: T; n: T; ne: T;
-  w: T; e: T;
-  sw: T; s: T; se: T;
+  nw: T;
+  n: T;
+  ne: T;
+  w: T;
+  e: T;
+  sw: T;
+  s: T;
+  se: T;
 }
 
 /**
@@ -21,8 +26,13 @@ export function neighbourTiles(tile: TileAddress): TileNeighbours<TileAddress | 
     return { z: tile.z, x: (((tile.x + dx) % n) + n) % n, y };
   };
   return {
-    nw: at(-1, -1), n: at(0, -1), ne: at(1, -1),
-    w: at(-1, 0), e: at(1, 0),
-    sw: at(-1, 1), s: at(0, 1), se: at(1, 1),
+    nw: at(-1, -1),
+    n: at(0, -1),
+    ne: at(1, -1),
+    w: at(-1, 0),
+    e: at(1, 0),
+    sw: at(-1, 1),
+    s: at(0, 1),
+    se: at(1, 1),
   };
 }

@@ -20,14 +20,20 @@ export interface CoverArea {
   areaM2: number;
 }
 
-export function rasteriseCoverAreas(tile: TileAddress, areas: readonly CoverArea[], nodata = 0, size = TILE_SIZE): Uint8Array {
+export function rasteriseCoverAreas(
+  tile: TileAddress,
+  areas: readonly CoverArea[],
+  nodata = 0,
+  size = TILE_SIZE,
+): Uint8Array {
   const [minX, , maxX, maxY] = tileBoundsMercator(tile);
   const pixel = (maxX - minX) / size;
   const toPixel = ([lon, lat]: Position): [number, number] => {
     const [mx, my] = lonLatToMercator(lon, lat);
     return [(mx - minX) / pixel, (maxY - my) / pixel];
   };
-  const order = areas.map((area, index) => ({ area, index }))
+  const order = areas
+    .map((area, index) => ({ area, index }))
     .sort((a, b) => b.area.areaM2 - a.area.areaM2 || a.index - b.index);
   const raster = new Uint8Array(size * size).fill(nodata);
   for (const { area } of order) {

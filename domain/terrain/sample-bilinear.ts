@@ -17,9 +17,15 @@ export function sampleBilinear(window: RasterWindow, cols: Float64Array, rows: F
     const sx = cols[k];
     const sy = rows[k];
     // Negated comparisons so that NaN coordinates (unprojectable points) are rejected too.
-    if (!(sx >= 0 && sy >= 0 && sx < width && sy < height)) { out[k] = NaN; continue; }
+    if (!(sx >= 0 && sy >= 0 && sx < width && sy < height)) {
+      out[k] = NaN;
+      continue;
+    }
     const containing = data[Math.floor(sy) * width + Math.floor(sx)];
-    if (containing !== containing) { out[k] = NaN; continue; }
+    if (containing !== containing) {
+      out[k] = NaN;
+      continue;
+    }
     const x = sx - 0.5;
     const y = sy - 0.5;
     const i0 = Math.floor(x);

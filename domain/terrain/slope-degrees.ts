@@ -27,7 +27,9 @@ export function slopeDegrees(grid: HaloGrid, spacing: RowSpacing): Float32Array 
   assertHaloGrid(grid);
   const { width, height, data } = grid;
   if (spacing.x.length !== height || spacing.y.length !== height) {
-    throw new RangeError(`row spacing needs ${height} values per axis, got ${spacing.x.length} and ${spacing.y.length}`);
+    throw new RangeError(
+      `row spacing needs ${height} values per axis, got ${spacing.x.length} and ${spacing.y.length}`,
+    );
   }
   const out = new Float32Array(width * height);
   const stride = width + 2;
@@ -41,9 +43,15 @@ export function slopeDegrees(grid: HaloGrid, spacing: RowSpacing): Float32Array 
     let bot = mid + stride;
     const o = row * width;
     for (let col = 0; col < width; col++, top++, mid++, bot++) {
-      const a = data[top], b = data[top + 1], c = data[top + 2];
-      const d = data[mid], e = data[mid + 1], f = data[mid + 2];
-      const g = data[bot], h = data[bot + 1], i = data[bot + 2];
+      const a = data[top],
+        b = data[top + 1],
+        c = data[top + 2];
+      const d = data[mid],
+        e = data[mid + 1],
+        f = data[mid + 2];
+      const g = data[bot],
+        h = data[bot + 1],
+        i = data[bot + 2];
       // NaN in any of the eight neighbours propagates through gx or gy; the centre needs its own check.
       const gx = (c + 2 * f + i - (a + 2 * d + g)) / dx8;
       const gy = (g + 2 * h + i - (a + 2 * b + c)) / dy8;

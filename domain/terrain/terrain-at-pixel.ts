@@ -29,7 +29,8 @@ const tidy = (value: number, decimals: number) => Number(round(value, 10 ** -dec
 
 /** Elevation, slope, land cover and mobility of one work pixel from its 3x3 elevation window. */
 export function terrainAtPixel(
-  inputs: TerrainPixelInputs, config: MobilityConfig = DEFAULT_MOBILITY_CONFIG,
+  inputs: TerrainPixelInputs,
+  config: MobilityConfig = DEFAULT_MOBILITY_CONFIG,
 ): TerrainAtPixel {
   if (inputs.elevationWindow.length !== 9) {
     throw new RangeError(`a 3x3 elevation window has 9 values, got ${inputs.elevationWindow.length}`);
@@ -41,12 +42,16 @@ export function terrainAtPixel(
   const code = inputs.landCover;
   const known = code !== inputs.landCoverNodata && code >= 0 && code <= 255;
   const landCover = Uint8Array.of(known ? code : inputs.landCoverNodata);
-  const mobility = Object.fromEntries(VEHICLE_CLASSES.map((vehicle) => {
-    const cls = mobilityRaster(
-      { slopeDegrees: Float32Array.of(slope), landCover, landCoverNodata: inputs.landCoverNodata }, vehicle, config,
-    )[0]!;
-    return [vehicle, mobilityClassName(cls)];
-  })) as Record<VehicleClass, MobilityClassName | null>;
+  const mobility = Object.fromEntries(
+    VEHICLE_CLASSES.map((vehicle) => {
+      const cls = mobilityRaster(
+        { slopeDegrees: Float32Array.of(slope), landCover, landCoverNodata: inputs.landCoverNodata },
+        vehicle,
+        config,
+      )[0]!;
+      return [vehicle, mobilityClassName(cls)];
+    }),
+  ) as Record<VehicleClass, MobilityClassName | null>;
   return {
     elevation_m: Number.isNaN(centre) ? null : tidy(centre, 1),
     slope_deg: Number.isNaN(slope) ? null : tidy(slope, 2),

@@ -20,9 +20,14 @@ export function terrainRuggednessIndex(grid: HaloGrid): Float32Array {
     const o = row * width;
     for (let col = 0; col < width; col++, top++, mid++, bot++) {
       const e = data[mid + 1];
-      const d1 = data[top] - e, d2 = data[top + 1] - e, d3 = data[top + 2] - e;
-      const d4 = data[mid] - e, d6 = data[mid + 2] - e;
-      const d7 = data[bot] - e, d8 = data[bot + 1] - e, d9 = data[bot + 2] - e;
+      const d1 = data[top] - e,
+        d2 = data[top + 1] - e,
+        d3 = data[top + 2] - e;
+      const d4 = data[mid] - e,
+        d6 = data[mid + 2] - e;
+      const d7 = data[bot] - e,
+        d8 = data[bot + 1] - e,
+        d9 = data[bot + 2] - e;
       // Any NaN (including the centre) propagates into the sum.
       out[o + col] = Math.sqrt(d1 * d1 + d2 * d2 + d3 * d3 + d4 * d4 + d6 * d6 + d7 * d7 + d8 * d8 + d9 * d9);
     }

@@ -16,7 +16,12 @@ export type LonLatBounds = [number, number, number, number];
 export type DatasetName = 'elevation' | 'land_cover' | 'roads' | 'soil' | 'population' | 'buildings';
 
 export const DATASET_NAMES: readonly DatasetName[] = [
-  'elevation', 'land_cover', 'roads', 'soil', 'population', 'buildings',
+  'elevation',
+  'land_cover',
+  'roads',
+  'soil',
+  'population',
+  'buildings',
 ];
 
 /**

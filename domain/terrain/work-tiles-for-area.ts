@@ -12,7 +12,12 @@ import { MAX_TILE_ZOOM } from './assert-tile-address.ts';
 const EDGE_TOLERANCE_DEG = 1e-9;
 
 /** One polygon edge in degrees: lon/lat of its two ends. */
-interface Edge { x1: number; y1: number; x2: number; y2: number }
+interface Edge {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
 
 /**
  * The tiles of zoom `zoom` whose interior intersects the interior of `area` (a GeoJSON Polygon or
@@ -33,10 +38,15 @@ export function workTilesForArea(area: AreaPolygon, zoom: number = WORK_ZOOM): T
   }
   const edges = areaEdges(area);
   if (edges.length === 0) return [];
-  let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+  let minLon = Infinity,
+    minLat = Infinity,
+    maxLon = -Infinity,
+    maxLat = -Infinity;
   for (const e of edges) {
-    minLon = Math.min(minLon, e.x1, e.x2); maxLon = Math.max(maxLon, e.x1, e.x2);
-    minLat = Math.min(minLat, e.y1, e.y2); maxLat = Math.max(maxLat, e.y1, e.y2);
+    minLon = Math.min(minLon, e.x1, e.x2);
+    maxLon = Math.max(maxLon, e.x1, e.x2);
+    minLat = Math.min(minLat, e.y1, e.y2);
+    maxLat = Math.max(maxLat, e.y1, e.y2);
   }
   const n = 2 ** zoom;
   const span = (2 * MERCATOR_HALF_WORLD_M) / n;
@@ -83,8 +93,13 @@ function segmentCrossesOpenRectangle(e: Edge, west: number, south: number, east:
   const clip = (p: number, q: number): boolean => {
     if (p === 0) return q >= 0;
     const r = q / p;
-    if (p < 0) { if (r > t1) return false; if (r > t0) t0 = r; }
-    else { if (r < t0) return false; if (r < t1) t1 = r; }
+    if (p < 0) {
+      if (r > t1) return false;
+      if (r > t0) t0 = r;
+    } else {
+      if (r < t0) return false;
+      if (r < t1) t1 = r;
+    }
     return true;
   };
   if (!clip(-dx, e.x1 - west) || !clip(dx, east - e.x1) || !clip(-dy, e.y1 - south) || !clip(dy, north - e.y1)) {
@@ -93,15 +108,19 @@ function segmentCrossesOpenRectangle(e: Edge, west: number, south: number, east:
   if (t1 <= t0) return false;
   const mx = e.x1 + ((t0 + t1) / 2) * dx;
   const my = e.y1 + ((t0 + t1) / 2) * dy;
-  return mx > west + EDGE_TOLERANCE_DEG && mx < east - EDGE_TOLERANCE_DEG
-    && my > south + EDGE_TOLERANCE_DEG && my < north - EDGE_TOLERANCE_DEG;
+  return (
+    mx > west + EDGE_TOLERANCE_DEG &&
+    mx < east - EDGE_TOLERANCE_DEG &&
+    my > south + EDGE_TOLERANCE_DEG &&
+    my < north - EDGE_TOLERANCE_DEG
+  );
 }
 
 /** Even-odd ray casting towards +x over every ring edge. */
 function pointInArea(edges: Edge[], px: number, py: number): boolean {
   let inside = false;
   for (const e of edges) {
-    if ((e.y1 > py) !== (e.y2 > py)) {
+    if (e.y1 > py !== e.y2 > py) {
       const xCross = e.x1 + ((py - e.y1) * (e.x2 - e.x1)) / (e.y2 - e.y1);
       if (px < xCross) inside = !inside;
     }
@@ -113,7 +132,10 @@ function areaEdges(area: AreaPolygon): Edge[] {
   let polygons: Position[][][];
   if (area?.type === 'Polygon') polygons = [area.coordinates];
   else if (area?.type === 'MultiPolygon') polygons = area.coordinates;
-  else throw new TypeError(`area must be a GeoJSON Polygon or MultiPolygon, got ${String((area as { type?: unknown })?.type)}`);
+  else
+    throw new TypeError(
+      `area must be a GeoJSON Polygon or MultiPolygon, got ${String((area as { type?: unknown })?.type)}`,
+    );
   if (!Array.isArray(polygons)) throw new TypeError('area coordinates must be an array');
   const edges: Edge[] = [];
   polygons.forEach((rings, p) => {
@@ -135,9 +157,19 @@ function areaEdges(area: AreaPolygon): Edge[] {
 
 function checkedPosition(position: Position, p: number, r: number, i: number): [number, number] {
   const [lon, lat] = Array.isArray(position) ? position : [];
-  if (typeof lon !== 'number' || typeof lat !== 'number' || !Number.isFinite(lon) || !Number.isFinite(lat)
-    || lon < -180 || lon > 180 || lat < -90 || lat > 90) {
-    throw new RangeError(`polygon ${p} ring ${r} position ${i} is not a [longitude, latitude] in range: ${JSON.stringify(position)}`);
+  if (
+    typeof lon !== 'number' ||
+    typeof lat !== 'number' ||
+    !Number.isFinite(lon) ||
+    !Number.isFinite(lat) ||
+    lon < -180 ||
+    lon > 180 ||
+    lat < -90 ||
+    lat > 90
+  ) {
+    throw new RangeError(
+      `polygon ${p} ring ${r} position ${i} is not a [longitude, latitude] in range: ${JSON.stringify(position)}`,
+    );
   }
   return [lon, Math.max(-MAX_MERCATOR_LATITUDE, Math.min(MAX_MERCATOR_LATITUDE, lat))];
 }

@@ -17,7 +17,9 @@ export function validateBlobKey(key: string): string {
   }
   for (const segment of key.split('/')) {
     if (segment === '' || segment === '.' || segment === '..' || !SEGMENT.test(segment)) {
-      throw new BlobKeyError(`invalid blob key ${JSON.stringify(key)}: segments are [A-Za-z0-9._-], not empty, not . or ..`);
+      throw new BlobKeyError(
+        `invalid blob key ${JSON.stringify(key)}: segments are [A-Za-z0-9._-], not empty, not . or ..`,
+      );
     }
   }
   return key;

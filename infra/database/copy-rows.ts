@@ -40,7 +40,10 @@ function* copyText(rows: Array<Record<string, unknown>>, columns: string[], json
  * false (nothing written) when the connection is not PostgreSQL's `pg` client.
  */
 export async function copyRows(
-  trx: Knex.Transaction, table: string, columns: string[], rows: Array<Record<string, unknown>>,
+  trx: Knex.Transaction,
+  table: string,
+  columns: string[],
+  rows: Array<Record<string, unknown>>,
   /** Columns of type json or jsonb. */
   json: Set<string>,
 ): Promise<boolean> {

@@ -24,9 +24,15 @@ export async function createPgliteDataDir(dir: string): Promise<void> {
   // Run from this package's folder so the child resolves @electric-sql/pglite as this process does.
   const cwd = fileURLToPath(new URL('../..', import.meta.url));
   await new Promise<void>((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', INITIALISE, dir], { cwd, timeout: 600_000 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`PGlite could not create its database in ${dir}: ${stderr.trim() || error.message}`));
-      else resolve();
-    });
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', INITIALISE, dir],
+      { cwd, timeout: 600_000 },
+      (error, _stdout, stderr) => {
+        if (error)
+          reject(new Error(`PGlite could not create its database in ${dir}: ${stderr.trim() || error.message}`));
+        else resolve();
+      },
+    );
   });
 }

@@ -62,9 +62,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WebAssembly memory, which
     // never shrinks; file reads still go through the OS page cache, so a small pool costs little.
     const sharedBuffers = options.pgliteSharedBuffers ?? '16MB';
-    const pglite = options.pgliteThread ?? false
-      ? new PgliteThread({ dataDir: options.pgliteDir ?? null, sharedBuffers })
-      : new PGlite(options.pgliteDir ?? undefined, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] });
+    const pglite =
+      (options.pgliteThread ?? false)
+        ? new PgliteThread({ dataDir: options.pgliteDir ?? null, sharedBuffers })
+        : new PGlite(options.pgliteDir ?? undefined, {
+            startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+          });
     await pglite.waitReady;
     knex = knexFactory({
       client: ClientPGLite as unknown as typeof Knex.Client,

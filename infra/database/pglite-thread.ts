@@ -66,7 +66,11 @@ export class PgliteThread {
   }
 
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: Record<string, unknown>) {
-    return this.send({ kind: 'query', sql, params, options }) as Promise<{ rows: T[]; fields: unknown[]; affectedRows?: number }>;
+    return this.send({ kind: 'query', sql, params, options }) as Promise<{
+      rows: T[];
+      fields: unknown[];
+      affectedRows?: number;
+    }>;
   }
 
   async close(): Promise<void> {

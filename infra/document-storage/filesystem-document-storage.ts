@@ -53,14 +53,15 @@ export function createFilesystemDocumentStorage(options: FilesystemStorageOption
   const pathOf = (key: string) => join(root, validateStorageKey(key));
   // Temporary files of puts cut short by a crash.
   let tempCleared: Promise<void> | null = null;
-  const clearTemp = () => (tempCleared ??= (async () => {
-    const dir = join(root, TEMP_DIR);
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names) {
-      const info = await stat(join(dir, name)).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > STALE_TEMP_MS) await rm(join(dir, name), { force: true });
-    }
-  })());
+  const clearTemp = () =>
+    (tempCleared ??= (async () => {
+      const dir = join(root, TEMP_DIR);
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const info = await stat(join(dir, name)).catch(() => null);
+        if (info && Date.now() - info.mtimeMs > STALE_TEMP_MS) await rm(join(dir, name), { force: true });
+      }
+    })());
 
   return {
     kind: 'filesystem',
@@ -101,7 +102,11 @@ export function createFilesystemDocumentStorage(options: FilesystemStorageOption
     },
     async presignGet(key, { expiresInSeconds, fileName, contentType, origin }) {
       validateStorageKey(key);
-      return signDownloadUrl(origin, { key, expires: nowSeconds() + expiresInSeconds, fileName, contentType }, signingKey);
+      return signDownloadUrl(
+        origin,
+        { key, expires: nowSeconds() + expiresInSeconds, fileName, contentType },
+        signingKey,
+      );
     },
     async ping() {
       await mkdir(root, { recursive: true });

@@ -4,8 +4,7 @@ import { createFilesystemDocumentStorage, type FilesystemStorageOptions } from '
 import { createS3DocumentStorage, type S3StorageOptions } from './s3-document-storage.ts';
 
 export type DocumentStorageOptions =
-  | ({ kind: 'filesystem' } & FilesystemStorageOptions)
-  | ({ kind: 's3' } & S3StorageOptions);
+  ({ kind: 'filesystem' } & FilesystemStorageOptions) | ({ kind: 's3' } & S3StorageOptions);
 
 export function openDocumentStorage(options: DocumentStorageOptions): DocumentStorage {
   return options.kind === 'filesystem' ? createFilesystemDocumentStorage(options) : createS3DocumentStorage(options);

@@ -3,7 +3,12 @@
 // are presigned GETs that carry the original name and the sniffed type as response overrides.
 // The server not answering, or the bucket missing, is StorageUnavailableError (503 at the API).
 import {
-  DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, S3Client, S3ServiceException,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -29,12 +34,26 @@ export interface S3StorageOptions {
 
 const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 2;
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ECONNABORTED',
+]);
 
 /** The error as StorageUnavailableError when the server or bucket is the cause; else unchanged. */
 function unavailable(error: unknown, bucket: string): unknown {
   if (error instanceof StorageUnavailableError) return error;
-  const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number }; cause?: { code?: string } };
+  const e = error as {
+    name?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+    cause?: { code?: string };
+  };
   if (e?.name === 'NoSuchBucket' || (e?.name === 'NotFound' && e.$metadata?.httpStatusCode === 404)) {
     return new StorageUnavailableError(`bucket ${bucket} does not exist`, { cause: error });
   }
@@ -47,20 +66,24 @@ function unavailable(error: unknown, bucket: string): unknown {
 
 export function createS3DocumentStorage(options: S3StorageOptions): DocumentStorage {
   const { bucket } = options;
-  const clientFor = (endpoint: string | undefined) => new S3Client({
-    endpoint,
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    credentials: options.accessKeyId && options.secretAccessKey
-      ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-      : undefined,
-    maxAttempts: 2,
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 60_000 },
-  });
+  const clientFor = (endpoint: string | undefined) =>
+    new S3Client({
+      endpoint,
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 60_000 },
+    });
   const client = clientFor(options.endpoint);
   // Presigning is local computation: a client for the public host only signs, never connects.
   const presigner = options.publicEndpoint ? clientFor(options.publicEndpoint) : client;
-  const fail = (error: unknown): never => { throw unavailable(error, bucket); };
+  const fail = (error: unknown): never => {
+    throw unavailable(error, bucket);
+  };
 
   return {
     kind: 's3',
@@ -69,10 +92,15 @@ export function createS3DocumentStorage(options: S3StorageOptions): DocumentStor
       signal?.throwIfAborted();
       const hashing = hashingBody(body);
       const upload = new Upload({
-        client, partSize: PART_SIZE, queueSize: QUEUE_SIZE, leavePartsOnError: false,
+        client,
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
         params: { Bucket: bucket, Key: key, Body: Readable.from(hashing.bytes), ContentType: contentType },
       });
-      const onAbort = () => { void upload.abort().catch(() => undefined); };
+      const onAbort = () => {
+        void upload.abort().catch(() => undefined);
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       try {
         await upload.done();
@@ -108,10 +136,12 @@ export function createS3DocumentStorage(options: S3StorageOptions): DocumentStor
       return (async function* () {
         let token: string | undefined;
         do {
-          const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
+          const page = await client
+            .send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }))
             .catch(fail);
           for (const object of page.Contents ?? []) {
-            if (object.Key) yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) };
+            if (object.Key)
+              yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) };
           }
           token = page.IsTruncated ? page.NextContinuationToken : undefined;
         } while (token);
@@ -120,7 +150,10 @@ export function createS3DocumentStorage(options: S3StorageOptions): DocumentStor
     async presignGet(key, { expiresInSeconds, fileName, contentType }) {
       validateStorageKey(key);
       const command = new GetObjectCommand({
-        Bucket: bucket, Key: key, ResponseContentDisposition: contentDisposition(fileName), ResponseContentType: contentType,
+        Bucket: bucket,
+        Key: key,
+        ResponseContentDisposition: contentDisposition(fileName),
+        ResponseContentType: contentType,
       });
       return getSignedUrl(presigner, command, { expiresIn: expiresInSeconds });
     },

@@ -14,8 +14,7 @@ export interface DownloadTerms {
 }
 
 export type DownloadCheck =
-  | { ok: true; fileName: string; contentType: string }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; fileName: string; contentType: string } | { ok: false; reason: 'expired' | 'invalid' };
 
 function signature(terms: DownloadTerms, secret: Buffer): string {
   const canonical = ['v1', terms.key, String(terms.expires), terms.fileName, terms.contentType].join('\n');
@@ -25,14 +24,20 @@ function signature(terms: DownloadTerms, secret: Buffer): string {
 /** The download URL of `terms` under `origin` (e.g. https://api.example.org). */
 export function signDownloadUrl(origin: string, terms: DownloadTerms, secret: Buffer): string {
   const query = new URLSearchParams({
-    expires: String(terms.expires), name: terms.fileName, type: terms.contentType, signature: signature(terms, secret),
+    expires: String(terms.expires),
+    name: terms.fileName,
+    type: terms.contentType,
+    signature: signature(terms, secret),
   });
   return `${origin.replace(/\/+$/, '')}${DOWNLOAD_PATH}${encodeURIComponent(terms.key)}?${query}`;
 }
 
 /** Checks a download request's key and query against its signature, then its expiry. */
 export function verifyDownload(
-  key: string, query: Record<string, string | string[] | undefined>, secret: Buffer, nowSeconds: number,
+  key: string,
+  query: Record<string, string | string[] | undefined>,
+  secret: Buffer,
+  nowSeconds: number,
 ): DownloadCheck {
   const one = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : null);
   const [expiresText, fileName, contentType, given] = [one('expires'), one('name'), one('type'), one('signature')];
@@ -41,7 +46,8 @@ export function verifyDownload(
   }
   const expected = Buffer.from(signature({ key, expires: Number(expiresText), fileName, contentType }, secret));
   const presented = Buffer.from(given);
-  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return { ok: false, reason: 'invalid' };
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected))
+    return { ok: false, reason: 'invalid' };
   if (Number(expiresText) <= nowSeconds) return { ok: false, reason: 'expired' };
   return { ok: true, fileName, contentType };
 }

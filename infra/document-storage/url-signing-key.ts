@@ -31,6 +31,7 @@ export async function loadUrlSigningKey(configured: string | null, dataDir: stri
     await rm(temp, { force: true });
   }
   const text = (await readFile(path, 'utf8')).trim();
-  if (!/^[0-9a-f]{64}$/.test(text)) throw new ConfigError(`${path} does not hold a 64-hex-digit key; remove it to generate one`);
+  if (!/^[0-9a-f]{64}$/.test(text))
+    throw new ConfigError(`${path} does not hold a 64-hex-digit key; remove it to generate one`);
   return Buffer.from(text, 'hex');
 }

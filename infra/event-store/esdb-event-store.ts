@@ -16,16 +16,38 @@
 // - Append conditions (a parent not yet ended): EventStoreDB has no multi-stream append, so they are
 //   checked just before the append; a parent ended in that one round trip is not seen (README).
 import {
-  ANY, BACKWARDS, END, EventStoreDBClient, NO_STREAM, START, STREAM_EXISTS, StreamNotFoundError,
-  WrongExpectedVersionError, excludeSystemEvents, jsonEvent,
-  type AllStreamResolvedEvent, type AppendExpectedRevision, type EventData, type JSONType, type Position,
-  type ReadPosition, type RecordedEvent as EsdbRecordedEvent, type StreamingRead,
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type EventData,
+  type JSONType,
+  type Position,
+  type ReadPosition,
+  type RecordedEvent as EsdbRecordedEvent,
+  type StreamingRead,
 } from '@eventstore/db-client';
 import { assertStorableEvents } from './assert-storable-events.ts';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import {
-  AppendConditionFailedError, type AppendOptions, type AppendResult, type EventStore,
-  type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions, type Subscription, WrongExpectedRevisionError,
+  AppendConditionFailedError,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
 } from './event-store.ts';
 
 /** A subscription batch is handed over when no further event arrives within this many ms. */
@@ -86,10 +108,14 @@ function toRecorded(event: EsdbRecordedEvent, commitPosition: bigint | undefined
 
 function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
   switch (expected) {
-    case 'no_stream': return NO_STREAM;
-    case 'stream_exists': return STREAM_EXISTS;
-    case 'any': return ANY;
-    default: return BigInt(expected);
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    case 'any':
+      return ANY;
+    default:
+      return BigInt(expected);
   }
 }
 
@@ -105,7 +131,9 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TI
   try {
     return await Promise.race([
       promise,
-      new Promise<typeof TIMED_OUT>((resolve) => { timer = setTimeout(() => resolve(TIMED_OUT), ms); }),
+      new Promise<typeof TIMED_OUT>((resolve) => {
+        timer = setTimeout(() => resolve(TIMED_OUT), ms);
+      }),
     ]);
   } finally {
     clearTimeout(timer);
@@ -135,13 +163,18 @@ export class EsdbEventStore implements EventStore {
     } catch (error) {
       await client.dispose().catch(() => undefined);
       const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`EventStoreDB at ${withoutCredentials(connectionString)} does not answer: ${reason}`, { cause: error });
+      throw new Error(`EventStoreDB at ${withoutCredentials(connectionString)} does not answer: ${reason}`, {
+        cause: error,
+      });
     }
     return store;
   }
 
   async append(
-    stream: string, events: NewEvent[], expected: ExpectedRevision, options: AppendOptions = {},
+    stream: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     assertStorableEvents(stream, events);
@@ -170,7 +203,8 @@ export class EsdbEventStore implements EventStore {
       lastRevision = Number(result.nextExpectedRevision);
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
-        const actual = error.actualVersion === NO_STREAM || error.actualVersion < 0n ? 'no_stream' : Number(error.actualVersion);
+        const actual =
+          error.actualVersion === NO_STREAM || error.actualVersion < 0n ? 'no_stream' : Number(error.actualVersion);
         throw new WrongExpectedRevisionError(stream, expected, actual);
       }
       throw error;
@@ -179,7 +213,9 @@ export class EsdbEventStore implements EventStore {
     const written = await this.readStream(stream, { fromRevision: firstRevision, toRevision: lastRevision });
     const same = written.length === events.length && written.every((e, i) => e.id === events[i]!.id);
     if (!same) {
-      throw new Error(`stream ${stream}: revisions ${firstRevision}..${lastRevision} do not hold the events just appended`);
+      throw new Error(
+        `stream ${stream}: revisions ${firstRevision}..${lastRevision} do not hold the events just appended`,
+      );
     }
     const positions = written.map((e) => e.position);
     return { revision: lastRevision, position: positions[positions.length - 1]!, positions };
@@ -187,7 +223,9 @@ export class EsdbEventStore implements EventStore {
 
   private async currentRevision(stream: string): Promise<number | 'no_stream'> {
     try {
-      const last = await collect(this.client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }));
+      const last = await collect(
+        this.client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 }),
+      );
       return last[0]?.event ? Number(last[0].event.revision) : 'no_stream';
     } catch (error) {
       if (error instanceof StreamNotFoundError) return 'no_stream';
@@ -205,7 +243,9 @@ export class EsdbEventStore implements EventStore {
         ...(to === undefined ? {} : { maxCount: to - from + 1 }),
       });
       const resolved = await collect(read);
-      return resolved.flatMap((r) => (r.event ? [toRecorded(r.event, r.event.position?.commit ?? r.commitPosition)] : []));
+      return resolved.flatMap((r) =>
+        r.event ? [toRecorded(r.event, r.event.position?.commit ?? r.commitPosition)] : [],
+      );
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;

@@ -37,14 +37,20 @@ export interface AppendCondition {
 
 /** The append was refused: `condition.stream` holds an event of one of `condition.withoutTypes`. */
 export class AppendConditionFailedError extends Error {
-  constructor(readonly stream: string, readonly condition: AppendCondition) {
+  constructor(
+    readonly stream: string,
+    readonly condition: AppendCondition,
+  ) {
     super(`stream ${stream}: not appended, ${condition.stream} holds one of ${condition.withoutTypes.join(', ')}`);
     this.name = 'AppendConditionFailedError';
   }
 }
 
 export class InvalidEventError extends Error {
-  constructor(message: string, readonly eventType: string) {
+  constructor(
+    message: string,
+    readonly eventType: string,
+  ) {
     super(message);
     this.name = 'InvalidEventError';
   }
@@ -56,7 +62,11 @@ export class InvalidEventError extends Error {
  * is raised before the append joins a group transaction, so it fails that append alone.
  */
 export class UnstorableEventError extends DomainError {
-  constructor(readonly eventType: string, readonly path: string, problem: string) {
+  constructor(
+    readonly eventType: string,
+    readonly path: string,
+    problem: string,
+  ) {
     super('invalid', `${eventType} ${path} ${problem}, which cannot be stored`);
     this.name = 'UnstorableEventError';
   }
@@ -108,7 +118,10 @@ export interface EventStore {
    * their streams holds an event of one of its types, checked atomically with the append.
    */
   append(
-    stream: string, events: NewEvent[], expected: ExpectedRevision, options?: AppendOptions,
+    stream: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options?: AppendOptions,
   ): Promise<AppendResult>;
   /** The stream's events in revision order ([] when it does not exist). */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

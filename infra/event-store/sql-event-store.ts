@@ -14,9 +14,18 @@ import type { Knex } from 'knex';
 import type { NewEvent, RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import type { Database } from '../database/database.ts';
 import {
-  type AppendCondition, AppendConditionFailedError, type AppendOptions, type AppendResult, type EventStore,
-  type ExpectedRevision, type ReadAllOptions, type ReadStreamOptions, type StreamRead, type Subscription,
-  UnstorableEventError, WrongExpectedRevisionError,
+  type AppendCondition,
+  AppendConditionFailedError,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type StreamRead,
+  type Subscription,
+  UnstorableEventError,
+  WrongExpectedRevisionError,
 } from './event-store.ts';
 import { assertStorableEvents } from './assert-storable-events.ts';
 
@@ -55,7 +64,14 @@ const POLL_INTERVAL_MS = 1000;
 
 /** What a RecordedEvent needs (recorded_at is for people reading the table). */
 const EVENT_COLUMNS = [
-  'global_position', 'event_id', 'stream_id', 'stream_revision', 'type', 'version', 'data', 'metadata',
+  'global_position',
+  'event_id',
+  'stream_id',
+  'stream_revision',
+  'type',
+  'version',
+  'data',
+  'metadata',
 ];
 
 interface EventRow {
@@ -217,7 +233,9 @@ export class SqlEventStore implements EventStore {
   /** Appends by other processes (API, workers, projector) wake this process's subscriptions. */
   private async listenForOtherProcesses(connectionString: string): Promise<void> {
     const client = new pg.Client({ connectionString });
-    client.on('error', () => { /* polling still covers us; reconnect is not worth the complexity */ });
+    client.on('error', () => {
+      /* polling still covers us; reconnect is not worth the complexity */
+    });
     await client.connect();
     await client.query(`listen ${NOTIFY_CHANNEL}`);
     client.on('notification', (message) => {
@@ -239,7 +257,10 @@ export class SqlEventStore implements EventStore {
    * fails anyway is retried member by member.
    */
   append(
-    stream: string, events: NewEvent[], expected: ExpectedRevision, options: AppendOptions = {},
+    stream: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     const unchanged = options.unchanged ?? [];
@@ -248,7 +269,9 @@ export class SqlEventStore implements EventStore {
     try {
       assertStorableEvents(stream, events);
       json = JSON.stringify({
-        stream, expected: String(expected), unchanged,
+        stream,
+        expected: String(expected),
+        unchanged,
         conditions: conditions.map((c) => ({ stream: c.stream, types: c.withoutTypes })),
         events: events.map((e) => ({ id: e.id, type: e.type, version: e.version, data: e.data, metadata: e.metadata })),
       });
@@ -360,9 +383,13 @@ export class SqlEventStore implements EventStore {
     const appended = this.appended;
     let open = true;
     let wake: (() => void) | null = null;
-    const onAppended = () => { wake?.(); };
+    const onAppended = () => {
+      wake?.();
+    };
     appended.on('appended', onAppended);
-    const store = this;
+    // The generator below cannot capture `this` as an arrow would; it reads the store through these.
+    const isClosed = () => this.closed;
+    const readAll = (range: ReadAllOptions) => this.readAll(range);
     const close = async () => {
       open = false;
       appended.off('appended', onAppended);
@@ -371,13 +398,16 @@ export class SqlEventStore implements EventStore {
     async function* batches(): AsyncGenerator<RecordedEvent[]> {
       let position = after;
       try {
-        while (open && !store.closed) {
+        while (open && !isClosed()) {
           // Register interest before reading, so an append between the read and the wait wakes us.
           let signalled = false;
           const woken = new Promise<void>((resolve) => {
-            wake = () => { signalled = true; resolve(); };
+            wake = () => {
+              signalled = true;
+              resolve();
+            };
           });
-          const batch = await store.readAll({ after: position, limit: batchSize });
+          const batch = await readAll({ after: position, limit: batchSize });
           if (batch.length > 0) {
             position = batch[batch.length - 1]!.position;
             yield batch;
@@ -385,7 +415,12 @@ export class SqlEventStore implements EventStore {
           }
           if (!signalled) {
             let timer: NodeJS.Timeout | undefined;
-            await Promise.race([woken, new Promise<void>((r) => { timer = setTimeout(r, POLL_INTERVAL_MS); })]);
+            await Promise.race([
+              woken,
+              new Promise<void>((r) => {
+                timer = setTimeout(r, POLL_INTERVAL_MS);
+              }),
+            ]);
             clearTimeout(timer);
           }
         }

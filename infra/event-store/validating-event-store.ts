@@ -5,8 +5,14 @@ import { createAjv } from '../../domain/shared/create-ajv.ts';
 import type { EventSchemaRegistry } from '../../domain/event-schemas.ts';
 import type { ValidateFunction } from 'ajv';
 import {
-  type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, InvalidEventError, type ReadAllOptions,
-  type ReadStreamOptions, type Subscription,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  InvalidEventError,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type Subscription,
 } from './event-store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,7 +21,10 @@ const STREAM = /^[a-z][a-z0-9_]*-[0-9a-f-]{36}$/;
 export class ValidatingEventStore implements EventStore {
   private readonly validators = new Map<string, ValidateFunction>();
 
-  constructor(private readonly inner: EventStore, private readonly registry: EventSchemaRegistry) {
+  constructor(
+    private readonly inner: EventStore,
+    private readonly registry: EventSchemaRegistry,
+  ) {
     const ajv = createAjv();
     for (const [type, entry] of Object.entries(registry)) this.validators.set(type, ajv.compile(entry.schema));
   }
@@ -25,12 +34,16 @@ export class ValidatingEventStore implements EventStore {
   }
 
   private check(stream: string, event: NewEvent): void {
-    if (!STREAM.test(stream)) throw new InvalidEventError(`stream name ${stream} is not <aggregate>-<uuid>`, event.type);
+    if (!STREAM.test(stream))
+      throw new InvalidEventError(`stream name ${stream} is not <aggregate>-<uuid>`, event.type);
     const entry = this.registry[event.type];
     const validate = this.validators.get(event.type);
     if (!entry || !validate) throw new InvalidEventError(`unknown event type ${event.type}`, event.type);
     if (event.version !== entry.version) {
-      throw new InvalidEventError(`${event.type} must be written at version ${entry.version}, not ${event.version}`, event.type);
+      throw new InvalidEventError(
+        `${event.type} must be written at version ${entry.version}, not ${event.version}`,
+        event.type,
+      );
     }
     if (!UUID.test(event.id)) throw new InvalidEventError(`${event.type} id ${event.id} is not a UUID`, event.type);
     const m = event.metadata;
@@ -59,7 +72,10 @@ export class ValidatingEventStore implements EventStore {
   }
 
   async append(
-    stream: string, events: NewEvent[], expected: ExpectedRevision, options?: AppendOptions,
+    stream: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options?: AppendOptions,
   ): Promise<AppendResult> {
     for (const event of events) this.check(stream, event);
     return this.inner.append(stream, events, expected, options);

@@ -28,7 +28,10 @@ export interface IdentityProvider {
 
 /** The provider refused the login, or its answer does not fit the flow: the user must start again. */
 export class LoginRefusedError extends Error {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
     this.name = 'LoginRefusedError';
   }

@@ -4,7 +4,11 @@
 // that is down makes login answer 503 rather than stopping the service; a failed discovery is retried.
 import * as oidc from 'openid-client';
 import {
-  LoginRefusedError, ProviderUnavailableError, type IdentityProvider, type LoginFlow, type ProviderIdentity,
+  LoginRefusedError,
+  ProviderUnavailableError,
+  type IdentityProvider,
+  type LoginFlow,
+  type ProviderIdentity,
 } from './identity-provider.ts';
 
 export interface OpenIdConnectSettings {
@@ -21,7 +25,10 @@ export interface OpenIdConnectSettings {
 }
 
 const UNAVAILABLE_CODES = new Set([
-  'OAUTH_TIMEOUT', 'OAUTH_ABORT', 'OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_RESPONSE_IS_NOT_JSON',
+  'OAUTH_TIMEOUT',
+  'OAUTH_ABORT',
+  'OAUTH_RESPONSE_IS_NOT_CONFORM',
+  'OAUTH_RESPONSE_IS_NOT_JSON',
 ]);
 
 /** The port's errors for what openid-client throws; programming errors pass through. */
@@ -54,14 +61,18 @@ export function openIdConnectProvider(settings: OpenIdConnectSettings): Identity
   const insecure = new URL(settings.issuer).protocol === 'http:';
   let configuration: Promise<oidc.Configuration> | null = null;
   const configure = () => {
-    configuration ??= oidc.discovery(
-      new URL(settings.issuer), settings.clientId, settings.clientSecret ?? undefined,
-      settings.clientSecret ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.None(),
-      { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: settings.timeoutSeconds ?? 10 },
-    ).catch((error: unknown) => {
-      configuration = null;
-      throw classify(error, 'discovery');
-    });
+    configuration ??= oidc
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret ?? undefined,
+        settings.clientSecret ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.None(),
+        { execute: insecure ? [oidc.allowInsecureRequests] : [], timeout: settings.timeoutSeconds ?? 10 },
+      )
+      .catch((error: unknown) => {
+        configuration = null;
+        throw classify(error, 'discovery');
+      });
     return configuration;
   };
 
@@ -69,7 +80,9 @@ export function openIdConnectProvider(settings: OpenIdConnectSettings): Identity
     async startLogin() {
       const config = await configure();
       const flow: LoginFlow = {
-        state: oidc.randomState(), nonce: oidc.randomNonce(), code_verifier: oidc.randomPKCECodeVerifier(),
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        code_verifier: oidc.randomPKCECodeVerifier(),
       };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: settings.redirectUri,
@@ -91,7 +104,9 @@ export function openIdConnectProvider(settings: OpenIdConnectSettings): Identity
       let tokens;
       try {
         tokens = await oidc.authorizationCodeGrant(config, current, {
-          pkceCodeVerifier: flow.code_verifier, expectedState: flow.state, expectedNonce: flow.nonce,
+          pkceCodeVerifier: flow.code_verifier,
+          expectedState: flow.state,
+          expectedNonce: flow.nonce,
           idTokenExpected: true,
         });
       } catch (error) {

@@ -28,7 +28,10 @@ export interface LanguageModelDefaults {
 }
 
 export const DEFAULT_LANGUAGE_MODEL_SETTINGS: LanguageModelDefaults = {
-  timeoutMs: 120_000, maxTokens: 2048, repairAttempts: 2, maxToolSteps: 6,
+  timeoutMs: 120_000,
+  maxTokens: 2048,
+  repairAttempts: 2,
+  maxToolSteps: 6,
 };
 
 interface Deadline {
@@ -41,11 +44,14 @@ interface Deadline {
 function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined): Deadline {
   const controller = new AbortController();
   let rejectAborted: (error: unknown) => void = () => {};
-  const aborted = new Promise<never>((_, reject) => { rejectAborted = reject; });
+  const aborted = new Promise<never>((_, reject) => {
+    rejectAborted = reject;
+  });
   aborted.catch(() => {});
   const timer = setTimeout(() => {
     const error = new LanguageModelError(
-      'LLM_TIMEOUT', `the language model gave no complete answer within ${timeoutMs} ms`,
+      'LLM_TIMEOUT',
+      `the language model gave no complete answer within ${timeoutMs} ms`,
     );
     controller.abort(error);
     rejectAborted(error);
@@ -68,7 +74,9 @@ function startDeadline(timeoutMs: number, callerSignal: AbortSignal | undefined)
 
 /** Runs one engine turn under the deadline; whatever the engine throws is mapped to the port's errors. */
 async function runTurn(
-  engine: LanguageModelEngine, deadline: Deadline, request: EngineTurnRequest,
+  engine: LanguageModelEngine,
+  deadline: Deadline,
+  request: EngineTurnRequest,
 ): Promise<EngineTurnResult> {
   try {
     return await Promise.race([engine.turn(request), deadline.aborted]);
@@ -88,15 +96,17 @@ function addUsage(total: TokenUsage, usage: TokenUsage): void {
 function repairMessage(errors: string[]): ChatMessage {
   return {
     role: 'user',
-    content: 'Your reply is not valid against the required JSON Schema:\n'
-      + errors.map((error) => `- ${error}`).join('\n')
-      + '\nReply again with only the corrected JSON document.',
+    content:
+      'Your reply is not valid against the required JSON Schema:\n' +
+      errors.map((error) => `- ${error}`).join('\n') +
+      '\nReply again with only the corrected JSON document.',
   };
 }
 
 /** The parse and validation errors of one structured reply (empty: valid). */
 function structuredReplyErrors(
-  request: StructuredRequest, turn: EngineTurnResult,
+  request: StructuredRequest,
+  turn: EngineTurnResult,
 ): { value?: unknown; errors: string[] } {
   let value: unknown;
   try {
@@ -114,7 +124,9 @@ export function createLanguageModel(
   defaults: LanguageModelDefaults = DEFAULT_LANGUAGE_MODEL_SETTINGS,
 ): LanguageModel {
   const turnRequest = (
-    options: GenerationOptions, signal: AbortSignal, messages: ChatMessage[],
+    options: GenerationOptions,
+    signal: AbortSignal,
+    messages: ChatMessage[],
   ): EngineTurnRequest => ({
     task: options.task,
     input: options.input ?? null,
@@ -183,7 +195,9 @@ export function createLanguageModel(
         for (let step = 1; step <= maxSteps; step++) {
           const toolChoice = step === maxSteps ? 'none' : step === 1 && request.requireToolCall ? 'required' : 'auto';
           const turn = await runTurn(engine, deadline, {
-            ...turnRequest(request, deadline.signal, messages), tools: definitions, toolChoice,
+            ...turnRequest(request, deadline.signal, messages),
+            tools: definitions,
+            toolChoice,
           });
           addUsage(usage, turn.usage);
           if (turn.toolCalls.length === 0 || toolChoice === 'none') {
@@ -199,7 +213,7 @@ export function createLanguageModel(
             calls.push(record);
             const ok = record.error === undefined;
             request.onProgress?.({ type: 'tool_result', call_id: call.id, name: call.name, ok });
-            const content = JSON.stringify(ok ? record.result ?? null : { error: record.error });
+            const content = JSON.stringify(ok ? (record.result ?? null) : { error: record.error });
             messages.push({ role: 'tool', tool_call_id: call.id, content });
           }
           if (deadline.signal.aborted) throw deadline.signal.reason;
@@ -216,7 +230,9 @@ export function createLanguageModel(
 
 /** Runs one call; an unknown tool, invalid arguments or a failing tool become an error the model reads. */
 async function executeToolCall(
-  tools: Map<string, ToolRunRequest['tools'][number]>, call: ToolCallRecord['call'], signal: AbortSignal,
+  tools: Map<string, ToolRunRequest['tools'][number]>,
+  call: ToolCallRecord['call'],
+  signal: AbortSignal,
 ): Promise<ToolCallRecord> {
   const tool = tools.get(call.name);
   if (!tool) return { call, error: `unknown tool ${JSON.stringify(call.name)}` };

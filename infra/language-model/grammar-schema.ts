@@ -5,8 +5,18 @@
 import type { JsonSchema, ToolDefinition } from './language-model.ts';
 
 const KEPT = new Set([
-  'type', 'const', 'enum', 'minLength', 'maxLength', 'required', 'minProperties', 'maxProperties',
-  'minItems', 'maxItems', '$ref', 'description',
+  'type',
+  'const',
+  'enum',
+  'minLength',
+  'maxLength',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minItems',
+  'maxItems',
+  '$ref',
+  'description',
 ]);
 const GRAMMAR_FORMATS = new Set(['date-time', 'date', 'time']);
 

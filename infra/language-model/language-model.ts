@@ -4,7 +4,7 @@
 // into this port and owns what every adapter shares: the deadline, validation of every output with ajv
 // against the schema, bounded repair (re-asking with the validation errors), the tool loop and usage.
 // Adapters: OpenAI-compatible HTTP (openai-engine.ts), embedded llama.cpp (llama-cpp-engine.ts) and the
-// rule-based drafter (rule-based-engine.ts). One contract suite (test/contract/language-model.test.ts).
+// rule-based drafter (rule-based-engine.ts). One contract suite (test/infra/language-model/language-model.test.ts).
 
 /** Which adapter produced an output: recorded in every generated record's provenance. */
 export const LANGUAGE_MODEL_ADAPTERS = ['openai', 'llama_cpp', 'rule_based'] as const;

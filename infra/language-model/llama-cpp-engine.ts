@@ -4,7 +4,12 @@
 // "one call or the answer" (grammar-schema.ts), so any GGUF model can call tools. One context sequence:
 // turns run one at a time.
 import {
-  getLlama, LlamaChat, LlamaLogLevel, type ChatHistoryItem, type Llama, type LlamaGrammar,
+  getLlama,
+  LlamaChat,
+  LlamaLogLevel,
+  type ChatHistoryItem,
+  type Llama,
+  type LlamaGrammar,
 } from 'node-llama-cpp';
 import {
   LanguageModelError,
@@ -30,10 +35,13 @@ export interface LlamaCppSettings {
 }
 
 function describeTools(request: EngineTurnRequest): string {
-  const tools = (request.tools ?? [])
-    .map((tool) => `- ${tool.name}: ${tool.description}\n  arguments: ${JSON.stringify(tool.parameters)}`);
-  return 'You can call these tools. Reply with one JSON object: {"tool": name, "arguments": {...}} to call one, '
-    + `or {"answer": "..."} when you can answer.\n${tools.join('\n')}`;
+  const tools = (request.tools ?? []).map(
+    (tool) => `- ${tool.name}: ${tool.description}\n  arguments: ${JSON.stringify(tool.parameters)}`,
+  );
+  return (
+    'You can call these tools. Reply with one JSON object: {"tool": name, "arguments": {...}} to call one, ' +
+    `or {"answer": "..."} when you can answer.\n${tools.join('\n')}`
+  );
 }
 
 function chatHistory(request: EngineTurnRequest): ChatHistoryItem[] {
@@ -47,10 +55,10 @@ function chatHistory(request: EngineTurnRequest): ChatHistoryItem[] {
     if (message.role === 'user') history.push({ type: 'user', text: message.content });
     else if (message.role === 'tool') {
       history.push({ type: 'user', text: `Tool result (${message.tool_call_id}): ${message.content}` });
-    }
-    else if (message.role === 'assistant') {
-      const calls = (message.tool_calls ?? [])
-        .map((call) => JSON.stringify({ tool: call.name, arguments: call.arguments }));
+    } else if (message.role === 'assistant') {
+      const calls = (message.tool_calls ?? []).map((call) =>
+        JSON.stringify({ tool: call.name, arguments: call.arguments }),
+      );
       history.push({ type: 'model', response: [message.content, ...calls].filter(Boolean) });
     }
   }
@@ -83,7 +91,9 @@ async function loadLlama(settings: LlamaCppSettings) {
   try {
     const model = await llama.loadModel({ modelPath: settings.modelPath, gpuLayers: 0 });
     const context = await model.createContext({
-      contextSize: settings.contextSize, threads: settings.threads, sequences: 1,
+      contextSize: settings.contextSize,
+      threads: settings.threads,
+      sequences: 1,
     });
     return { llama, model, context };
   } catch (error) {

@@ -14,29 +14,44 @@ interface CommonSettings {
   maxToolSteps: number;
 }
 
-export type LanguageModelSettings = CommonSettings & (
-  | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; maxRetries: number }
-  | { provider: 'llama_cpp'; modelPath: string; contextSize: number; threads: number }
-  | { provider: 'rule_based' }
-);
+export type LanguageModelSettings = CommonSettings &
+  (
+    | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; maxRetries: number }
+    | { provider: 'llama_cpp'; modelPath: string; contextSize: number; threads: number }
+    | { provider: 'rule_based' }
+  );
 
 export async function openLanguageModel(
-  settings: LanguageModelSettings, rules: RuleBasedRules = {},
+  settings: LanguageModelSettings,
+  rules: RuleBasedRules = {},
 ): Promise<LanguageModel> {
   const defaults = {
-    timeoutMs: settings.timeoutMs, maxTokens: settings.maxTokens,
-    repairAttempts: settings.repairAttempts, maxToolSteps: settings.maxToolSteps,
+    timeoutMs: settings.timeoutMs,
+    maxTokens: settings.maxTokens,
+    repairAttempts: settings.repairAttempts,
+    maxToolSteps: settings.maxToolSteps,
   };
   switch (settings.provider) {
     case 'openai':
-      return createLanguageModel(createOpenAIEngine({
-        baseUrl: settings.baseUrl, apiKey: settings.apiKey, model: settings.model,
-        maxRetries: settings.maxRetries, requestTimeoutMs: settings.timeoutMs,
-      }), defaults);
+      return createLanguageModel(
+        createOpenAIEngine({
+          baseUrl: settings.baseUrl,
+          apiKey: settings.apiKey,
+          model: settings.model,
+          maxRetries: settings.maxRetries,
+          requestTimeoutMs: settings.timeoutMs,
+        }),
+        defaults,
+      );
     case 'llama_cpp':
-      return createLanguageModel(await createLlamaCppEngine({
-        modelPath: settings.modelPath, contextSize: settings.contextSize, threads: settings.threads,
-      }), defaults);
+      return createLanguageModel(
+        await createLlamaCppEngine({
+          modelPath: settings.modelPath,
+          contextSize: settings.contextSize,
+          threads: settings.threads,
+        }),
+        defaults,
+      );
     case 'rule_based':
       return createLanguageModel(createRuleBasedEngine(rules), defaults);
   }

@@ -5,7 +5,8 @@
 // (0.5 s doubling to 8 s with jitter, Retry-After and retry-after-ms honoured), up to maxRetries.
 import OpenAI from 'openai';
 import type {
-  ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import {
   LanguageModelError,
@@ -36,12 +37,12 @@ function toOpenAIMessage(message: ChatMessage): ChatCompletionMessageParam {
       content: message.content,
       ...(message.tool_calls?.length
         ? {
-          tool_calls: message.tool_calls.map((call) => ({
-            id: call.id,
-            type: 'function' as const,
-            function: { name: call.name, arguments: JSON.stringify(call.arguments) },
-          })),
-        }
+            tool_calls: message.tool_calls.map((call) => ({
+              id: call.id,
+              type: 'function' as const,
+              function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+            })),
+          }
         : {}),
     };
   }
@@ -134,7 +135,9 @@ export function createOpenAIEngine(settings: OpenAISettings): LanguageModelEngin
       throw mapError(error, settings);
     }
     const toolCalls: ToolCall[] = calls.filter(Boolean).map((call, index) => ({
-      id: call.id || `call_${index}`, name: call.name, arguments: parseArguments(call.arguments),
+      id: call.id || `call_${index}`,
+      name: call.name,
+      arguments: parseArguments(call.arguments),
     }));
     return { text, toolCalls, usage, truncated };
   }

@@ -34,8 +34,12 @@ export function outputSchemaErrors(schema: JsonSchema, value: unknown): string[]
   return (validate.errors ?? []).slice(0, 20).map((error) => {
     const where = error.instancePath || '/';
     const params = error.params as { additionalProperty?: string; allowedValues?: unknown };
-    const extra = error.keyword === 'additionalProperties' ? ` (${String(params.additionalProperty)})`
-      : error.keyword === 'enum' ? ` (${JSON.stringify(params.allowedValues)})` : '';
+    const extra =
+      error.keyword === 'additionalProperties'
+        ? ` (${String(params.additionalProperty)})`
+        : error.keyword === 'enum'
+          ? ` (${JSON.stringify(params.allowedValues)})`
+          : '';
     return `${where} ${error.message ?? error.keyword}${extra}`;
   });
 }

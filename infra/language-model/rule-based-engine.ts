@@ -22,9 +22,11 @@ export type RuleBasedDrafter = (input: unknown, schema: JsonSchema) => unknown;
 
 /** One step of a tool run: the calls to make next, or the answer (given the messages so far). */
 export type RuleBasedToolRule = (context: {
-  input: unknown; messages: ChatMessage[]; tools: ToolDefinition[]; toolChoice: 'auto' | 'required' | 'none';
-})
-  => { calls: Array<{ name: string; arguments: unknown }> } | { answer: string };
+  input: unknown;
+  messages: ChatMessage[];
+  tools: ToolDefinition[];
+  toolChoice: 'auto' | 'required' | 'none';
+}) => { calls: Array<{ name: string; arguments: unknown }> } | { answer: string };
 
 export interface RuleBasedRules {
   drafters?: Record<string, RuleBasedDrafter>;
@@ -50,11 +52,16 @@ function draftTurn(rules: RuleBasedRules, request: EngineTurnRequest): EngineTur
     const rule = rules.toolRules?.[request.task];
     const step = rule
       ? rule({
-        input: request.input, messages: request.messages, tools: request.tools,
-        toolChoice: request.toolChoice ?? 'auto',
-      })
-      : { answer: `The rule-based drafter cannot answer this: it has no rule for ${request.task}. `
-        + 'Configure a language model (LLM_PROVIDER) for free-form questions.' };
+          input: request.input,
+          messages: request.messages,
+          tools: request.tools,
+          toolChoice: request.toolChoice ?? 'auto',
+        })
+      : {
+          answer:
+            `The rule-based drafter cannot answer this: it has no rule for ${request.task}. ` +
+            'Configure a language model (LLM_PROVIDER) for free-form questions.',
+        };
     if ('answer' in step) {
       request.onToken(step.answer);
       return { text: step.answer, toolCalls: [], usage: { prompt_tokens: 0, completion_tokens: 0 }, truncated: false };
@@ -63,7 +70,8 @@ function draftTurn(rules: RuleBasedRules, request: EngineTurnRequest): EngineTur
     return { text: '', toolCalls, usage: { prompt_tokens: 0, completion_tokens: 0 }, truncated: false };
   }
   throw new LanguageModelError(
-    'LLM_UNAVAILABLE', 'the rule-based drafter writes structured output and runs tool rules only',
+    'LLM_UNAVAILABLE',
+    'the rule-based drafter writes structured output and runs tool rules only',
   );
 }
 

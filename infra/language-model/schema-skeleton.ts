@@ -4,15 +4,33 @@
 import type { JsonSchema } from './language-model.ts';
 
 type Schema = JsonSchema & {
-  type?: string | string[]; const?: unknown; enum?: unknown[]; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[];
-  $ref?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; prefixItems?: Schema[];
-  minItems?: number; minLength?: number; maxLength?: number; minimum?: number; exclusiveMinimum?: number;
-  maximum?: number; format?: string;
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  prefixItems?: Schema[];
+  minItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  format?: string;
 };
 
 const FORMAT_SAMPLES: Record<string, string> = {
-  'date-time': '1970-01-01T00:00:00Z', date: '1970-01-01', time: '00:00:00Z',
-  uuid: '00000000-0000-0000-0000-000000000000', email: 'draft@example.invalid', uri: 'urn:rule-based-draft',
+  'date-time': '1970-01-01T00:00:00Z',
+  date: '1970-01-01',
+  time: '00:00:00Z',
+  uuid: '00000000-0000-0000-0000-000000000000',
+  email: 'draft@example.invalid',
+  uri: 'urn:rule-based-draft',
 };
 
 function resolveRef(root: Schema, ref: string): Schema {
@@ -57,13 +75,20 @@ function skeleton(root: Schema, schema: Schema, marker: string, depth: number): 
   }
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches?.length) return skeleton(root, branches[0]!, marker, depth + 1);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type ?? (schema.properties ? 'object' : undefined);
+  const type = Array.isArray(schema.type)
+    ? schema.type[0]
+    : (schema.type ?? (schema.properties ? 'object' : undefined));
   switch (type) {
-    case 'string': return stringValue(schema, marker);
-    case 'integer': return numberValue(schema, true);
-    case 'number': return numberValue(schema, false);
-    case 'boolean': return false;
-    case 'null': return null;
+    case 'string':
+      return stringValue(schema, marker);
+    case 'integer':
+      return numberValue(schema, true);
+    case 'number':
+      return numberValue(schema, false);
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
     case 'array': {
       const prefix = (schema.prefixItems ?? []).map((item) => skeleton(root, item, marker, depth + 1));
       while (prefix.length < (schema.minItems ?? 0)) prefix.push(skeleton(root, schema.items ?? {}, marker, depth + 1));
@@ -76,7 +101,8 @@ function skeleton(root: Schema, schema: Schema, marker: string, depth: number): 
       }
       return value;
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 

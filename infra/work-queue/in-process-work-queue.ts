@@ -71,7 +71,9 @@ export class InProcessWorkQueue implements WorkQueue {
   consume(handler: TaskHandler, options: ConsumeOptions = {}): TaskConsumer {
     if (this.closed) throw new WorkQueueClosedError();
     if (!this.settings.onDeadLetter) {
-      throw new InvalidWorkQueueSettingsError('consume needs onDeadLetter in the queue settings: a task that runs out of deliveries must be reported');
+      throw new InvalidWorkQueueSettingsError(
+        'consume needs onDeadLetter in the queue settings: a task that runs out of deliveries must be reported',
+      );
     }
     const concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 1000) {

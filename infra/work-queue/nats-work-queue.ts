@@ -72,7 +72,8 @@ function apiErrorCode(error: unknown): number | undefined {
 }
 
 function checkName(name: string, value: string, pattern: RegExp): string {
-  if (!pattern.test(value)) throw new InvalidWorkQueueSettingsError(`${name} ${JSON.stringify(value)} is not a valid NATS name`);
+  if (!pattern.test(value))
+    throw new InvalidWorkQueueSettingsError(`${name} ${JSON.stringify(value)} is not a valid NATS name`);
   return value;
 }
 
@@ -81,7 +82,12 @@ function checkName(name: string, value: string, pattern: RegExp): string {
  * processes start at once: an identical add is idempotent on the server, and a process that
  * loses the race to a different configuration updates it.
  */
-async function ensureStream(jsm: JetStreamManager, name: string, subject: string, duplicateWindowMs: number): Promise<void> {
+async function ensureStream(
+  jsm: JetStreamManager,
+  name: string,
+  subject: string,
+  duplicateWindowMs: number,
+): Promise<void> {
   const wanted: Partial<StreamConfig> & { name: string } = {
     name,
     subjects: [`${subject}.>`],
@@ -97,16 +103,28 @@ async function ensureStream(jsm: JetStreamManager, name: string, subject: string
   }
   const { config } = await jsm.streams.info(name);
   if (config.retention !== RetentionPolicy.Workqueue) {
-    throw new InvalidWorkQueueSettingsError(`stream ${name} exists with ${config.retention} retention, not workqueue: choose another stream name or delete it`);
+    throw new InvalidWorkQueueSettingsError(
+      `stream ${name} exists with ${config.retention} retention, not workqueue: choose another stream name or delete it`,
+    );
   }
   const sameSubjects = config.subjects.length === 1 && config.subjects[0] === wanted.subjects![0];
   if (!sameSubjects || config.duplicate_window !== wanted.duplicate_window) {
-    await jsm.streams.update(name, { ...config, subjects: wanted.subjects!, duplicate_window: wanted.duplicate_window! });
+    await jsm.streams.update(name, {
+      ...config,
+      subjects: wanted.subjects!,
+      duplicate_window: wanted.duplicate_window!,
+    });
   }
 }
 
 /** Same for the durable consumer; the last process to start sets ack_wait (rolling deploys). */
-async function ensureConsumer(jsm: JetStreamManager, stream: string, durable: string, subject: string, ackWaitMs: number): Promise<void> {
+async function ensureConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  durable: string,
+  subject: string,
+  ackWaitMs: number,
+): Promise<void> {
   const wanted: Partial<ConsumerConfig> = {
     durable_name: durable,
     ack_policy: AckPolicy.Explicit,
@@ -122,7 +140,11 @@ async function ensureConsumer(jsm: JetStreamManager, stream: string, durable: st
     if (!CONSUMER_ALREADY_EXISTS.includes(apiErrorCode(error) ?? 0)) throw error;
   }
   const { config } = await jsm.consumers.info(stream, durable);
-  if (config.ack_policy !== AckPolicy.Explicit || (config.backoff?.length ?? 0) > 0 || config.filter_subject !== wanted.filter_subject) {
+  if (
+    config.ack_policy !== AckPolicy.Explicit ||
+    (config.backoff?.length ?? 0) > 0 ||
+    config.filter_subject !== wanted.filter_subject
+  ) {
     throw new InvalidWorkQueueSettingsError(
       `consumer ${durable} on ${stream} exists with another ack policy, backoff or filter: delete it (nats consumer rm ${stream} ${durable}) and restart`,
     );
@@ -181,7 +203,7 @@ export class NatsWorkQueue implements WorkQueue {
         reconnectTimeWait: 1000,
       });
     } catch (error) {
-      throw new Error(`NATS at ${options.url} does not answer: ${(error as Error).message}`);
+      throw new Error(`NATS at ${options.url} does not answer: ${(error as Error).message}`, { cause: error });
     }
     try {
       const jsm = await nc.jetstreamManager({ timeout: 5000 });
@@ -191,7 +213,10 @@ export class NatsWorkQueue implements WorkQueue {
     } catch (error) {
       await nc.close();
       if (error instanceof InvalidWorkQueueSettingsError) throw error;
-      throw new Error(`NATS at ${options.url}: cannot set up JetStream stream ${stream} (is JetStream enabled, -js?): ${(error as Error).message}`);
+      throw new Error(
+        `NATS at ${options.url}: cannot set up JetStream stream ${stream} (is JetStream enabled, -js?): ${(error as Error).message}`,
+        { cause: error },
+      );
     }
   }
 
@@ -208,7 +233,9 @@ export class NatsWorkQueue implements WorkQueue {
   consume(handler: TaskHandler, options: ConsumeOptions = {}): TaskConsumer {
     if (this.closed) throw new WorkQueueClosedError();
     if (!this.settings.onDeadLetter) {
-      throw new InvalidWorkQueueSettingsError('consume needs onDeadLetter in the queue settings: a task that runs out of deliveries must be reported');
+      throw new InvalidWorkQueueSettingsError(
+        'consume needs onDeadLetter in the queue settings: a task that runs out of deliveries must be reported',
+      );
     }
     const concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 1000) {
@@ -262,12 +289,17 @@ export class NatsWorkQueue implements WorkQueue {
       let consumer: Awaited<ReturnType<JetStreamClient['consumers']['get']>> | null = null;
       while (!stopping.signal.aborted) {
         if (inFlight.size >= concurrency) {
-          await new Promise<void>((resolve) => { wake = resolve; });
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
           continue;
         }
         try {
           consumer ??= await this.js.consumers.get(this.stream, this.durable);
-          const messages = await consumer.fetch({ max_messages: concurrency - inFlight.size, expires: this.pullExpiresMs });
+          const messages = await consumer.fetch({
+            max_messages: concurrency - inFlight.size,
+            expires: this.pullExpiresMs,
+          });
           for await (const msg of messages) {
             // Arrived after stop(): hand it straight back (it counts as a delivery, as JetStream
             // has already counted it).

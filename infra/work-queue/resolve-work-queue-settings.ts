@@ -43,7 +43,12 @@ export function resolveWorkQueueSettings(settings: WorkQueueSettings): ResolvedW
     ackWaitMs: whole('ackWaitMs', settings.ackWaitMs ?? DEFAULT_ACK_WAIT_MS, 100, MAX_TIMER_MS),
     maxDeliveries: whole('maxDeliveries', settings.maxDeliveries ?? DEFAULT_MAX_DELIVERIES, 1, 1000),
     backoffMs: backoffMs.map((ms, i) => whole(`backoffMs[${i}]`, ms, 0, MAX_TIMER_MS)),
-    duplicateWindowMs: whole('duplicateWindowMs', settings.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS, 1, 365 * 24 * 3600 * 1000),
+    duplicateWindowMs: whole(
+      'duplicateWindowMs',
+      settings.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS,
+      1,
+      365 * 24 * 3600 * 1000,
+    ),
     onDeadLetter: settings.onDeadLetter ?? null,
     onError: settings.onError ?? reportToStderr,
   };

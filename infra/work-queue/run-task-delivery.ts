@@ -36,7 +36,12 @@ function retryDelayMs(backoffMs: number[], attempt: number): number {
   return backoffMs[Math.min(attempt, backoffMs.length) - 1]!;
 }
 
-async function settle(step: string, delivery: TaskDelivery, settings: ResolvedWorkQueueSettings, action: () => Promise<void>) {
+async function settle(
+  step: string,
+  delivery: TaskDelivery,
+  settings: ResolvedWorkQueueSettings,
+  action: () => Promise<void>,
+) {
   try {
     await action();
   } catch (error) {
@@ -46,7 +51,12 @@ async function settle(step: string, delivery: TaskDelivery, settings: ResolvedWo
   }
 }
 
-async function deadLetter(delivery: TaskDelivery, settings: ResolvedWorkQueueSettings, error: unknown, attempts: number) {
+async function deadLetter(
+  delivery: TaskDelivery,
+  settings: ResolvedWorkQueueSettings,
+  error: unknown,
+  attempts: number,
+) {
   // The callback may take a while (it appends an event); keep the delivery ours meanwhile so
   // the backend does not hand it to another worker and report it twice.
   const keepAlive = setInterval(() => delivery.extendLease(), Math.max(Math.floor(settings.ackWaitMs / 3), 50));
@@ -58,7 +68,8 @@ async function deadLetter(delivery: TaskDelivery, settings: ResolvedWorkQueueSet
     // Keep the task: its next delivery is past maxDeliveries and comes straight back here.
     settings.onError(failure, { during: 'onDeadLetter', taskId: delivery.task.id });
     await settle('retry after a failed onDeadLetter', delivery, settings, () =>
-      delivery.retry(settings.backoffMs[settings.backoffMs.length - 1]!));
+      delivery.retry(settings.backoffMs[settings.backoffMs.length - 1]!),
+    );
     return;
   }
   clearInterval(keepAlive);

@@ -26,14 +26,17 @@ function checkJson(value: unknown, path: string, depth: number): void {
     }
   }
   // Dates, Maps, class instances, undefined, functions, bigints: JSON would change or drop them.
-  const what = typeof value === 'object' ? (value as object).constructor?.name ?? 'object' : typeof value;
+  const what = typeof value === 'object' ? ((value as object).constructor?.name ?? 'object') : typeof value;
   throw new InvalidTaskError(`payload${path} is a ${what}, not a JSON value`);
 }
 
 export function validateWorkTask(task: WorkTask): WorkTask {
-  if (typeof task !== 'object' || task === null) throw new InvalidTaskError('a task must be an object { id, kind, payload }');
+  if (typeof task !== 'object' || task === null)
+    throw new InvalidTaskError('a task must be an object { id, kind, payload }');
   if (typeof task.id !== 'string' || !ID.test(task.id)) {
-    throw new InvalidTaskError(`task id ${JSON.stringify(task.id)} must be 1-256 printable ASCII characters, without leading or trailing spaces`);
+    throw new InvalidTaskError(
+      `task id ${JSON.stringify(task.id)} must be 1-256 printable ASCII characters, without leading or trailing spaces`,
+    );
   }
   if (typeof task.kind !== 'string' || !KIND.test(task.kind)) {
     throw new InvalidTaskError(`task kind ${JSON.stringify(task.kind)} must be 1-64 letters, digits, '_' or '-'`);

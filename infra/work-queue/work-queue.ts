@@ -1,7 +1,7 @@
 // The work-queue port (DESIGN.md §4): carries terrain-job phase tasks from the dispatcher to the
 // workers. Adapters: NATS JetStream (nats-work-queue.ts, several processes on several machines)
 // and in memory (in-process-work-queue.ts, embedded mode). One contract suite
-// (test/contract/work-queue.test.ts) holds both to the same semantics:
+// (test/infra/work-queue/work-queue.test.ts) holds both to the same semantics:
 // - at-least-once delivery, explicit ack when the handler resolves;
 // - dedupe by task id within a window (a dispatcher that re-enqueues after a restart is harmless);
 // - a throwing handler is redelivered after a backoff, up to maxDeliveries deliveries, then the
@@ -131,8 +131,13 @@ export class InvalidWorkQueueSettingsError extends Error {
 
 /** Given to onDeadLetter when the last delivery was never acknowledged (no handler error to give). */
 export class DeliveriesExhaustedError extends Error {
-  constructor(readonly taskId: string, readonly attempts: number) {
-    super(`task ${taskId} was not completed in ${attempts} deliveries: the last one was never acknowledged (its worker stopped, crashed or hung)`);
+  constructor(
+    readonly taskId: string,
+    readonly attempts: number,
+  ) {
+    super(
+      `task ${taskId} was not completed in ${attempts} deliveries: the last one was never acknowledged (its worker stopped, crashed or hung)`,
+    );
     this.name = 'DeliveriesExhaustedError';
   }
 }
@@ -147,7 +152,10 @@ export class ConsumerStoppedError extends Error {
 
 /** The abort reason of TaskControl.signal when a delivery went ackWaitMs without ack or heartbeat. */
 export class LeaseExpiredError extends Error {
-  constructor(readonly taskId: string, readonly ackWaitMs: number) {
+  constructor(
+    readonly taskId: string,
+    readonly ackWaitMs: number,
+  ) {
     super(`task ${taskId}: no ack or heartbeat within ${ackWaitMs} ms, the task is redelivered`);
     this.name = 'LeaseExpiredError';
   }

@@ -3,7 +3,6 @@ import { foldRowsProjector } from '../fold-rows-projector.ts';
 import { isEventOf } from '../is-event-of.ts';
 import type { ApiKeyRow } from '../queries/api-key-queries.ts';
 
-
 const API_KEY_EVENTS = new Set<ApiKeyEvent['type']>(['ApiKeyCreated', 'ApiKeyRevoked']);
 
 export const apiKeyProjector = foldRowsProjector<ApiKeyRow>({
@@ -15,16 +14,18 @@ export const apiKeyProjector = foldRowsProjector<ApiKeyRow>({
     if (!isEventOf<ApiKeyEvent>(event, API_KEY_EVENTS)) return row;
     switch (event.type) {
       case 'ApiKeyCreated':
-        return row ?? {
-          api_key_id: event.data.api_key_id,
-          account_id: event.data.account_id,
-          name: event.data.name,
-          key_prefix: event.data.key_prefix,
-          secret_sha256: event.data.secret_sha256,
-          created_at: event.metadata.occurred_at,
-          expires_at: event.data.expires_at,
-          revoked_at: null,
-        };
+        return (
+          row ?? {
+            api_key_id: event.data.api_key_id,
+            account_id: event.data.account_id,
+            name: event.data.name,
+            key_prefix: event.data.key_prefix,
+            secret_sha256: event.data.secret_sha256,
+            created_at: event.metadata.occurred_at,
+            expires_at: event.data.expires_at,
+            revoked_at: null,
+          }
+        );
       case 'ApiKeyRevoked':
         return row && { ...row, revoked_at: event.metadata.occurred_at };
     }

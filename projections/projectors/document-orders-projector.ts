@@ -3,7 +3,10 @@
 import type { RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import { documentEventSchemas } from '../../domain/document/document-events.ts';
 import {
-  documentOrdersDecider, type DocumentOrdersEvent, type DocumentOrdersRecord, type DocumentOrdersState,
+  documentOrdersDecider,
+  type DocumentOrdersEvent,
+  type DocumentOrdersRecord,
+  type DocumentOrdersState,
 } from '../../domain/orders/document-orders-decider.ts';
 import { orderEventSchemas } from '../../domain/orders/order-events.ts';
 import { foldRowsProjector } from '../fold-rows-projector.ts';
@@ -26,8 +29,12 @@ export const documentOrdersProjector = foldRowsProjector<DocumentOrdersRow>({
     const before: DocumentOrdersState = row ? { ...row } : { status: 'absent' };
     const after = documentOrdersDecider.evolve(before, event);
     if (after.status === 'absent' || after === before) return row;
-    const read_at = event.type === 'OrdersRead' ? event.metadata.occurred_at
-      : event.type === 'DocumentUploaded' ? null : row?.read_at ?? null;
+    const read_at =
+      event.type === 'OrdersRead'
+        ? event.metadata.occurred_at
+        : event.type === 'DocumentUploaded'
+          ? null
+          : (row?.read_at ?? null);
     const { document_id, operation_id, account_id, upload_id, text_status, orders, record_version, status } = after;
     return { document_id, operation_id, account_id, upload_id, text_status, orders, record_version, status, read_at };
   },

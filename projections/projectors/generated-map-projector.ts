@@ -2,7 +2,9 @@
 // uses, holding the newest rendering; created_at is when that rendering was recorded.
 import { generatedMapDecider, type GeneratedMapState } from '../../domain/generated-map/generated-map-decider.ts';
 import {
-  generatedMapEventSchemas, type GeneratedMapCreatedData, type GeneratedMapEvent,
+  generatedMapEventSchemas,
+  type GeneratedMapCreatedData,
+  type GeneratedMapEvent,
 } from '../../domain/generated-map/generated-map-events.ts';
 import { foldRowsProjector } from '../fold-rows-projector.ts';
 import { isEventOf } from '../is-event-of.ts';

@@ -2,7 +2,8 @@
 // GET /api/generation-jobs/{id} answers from one row and a rebuild reproduces it exactly.
 import { generationJobDecider, type GenerationJob } from '../../domain/generation-job/generation-job-decider.ts';
 import {
-  generationJobEventSchemas, type GenerationJobEvent,
+  generationJobEventSchemas,
+  type GenerationJobEvent,
 } from '../../domain/generation-job/generation-job-events.ts';
 import { foldRowsProjector } from '../fold-rows-projector.ts';
 import { isEventOf } from '../is-event-of.ts';

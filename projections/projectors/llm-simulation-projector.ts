@@ -1,7 +1,14 @@
 // Wargame records of COA statements: one row per simulation; a deleted one keeps its row
 // (deleted_at) so reads answer 404.
-import { llmSimulationDecider, type LlmSimulationRecord, type LlmSimulationState } from '../../domain/llm-simulation/llm-simulation-decider.ts';
-import { llmSimulationEventSchemas, type LlmSimulationEvent } from '../../domain/llm-simulation/llm-simulation-events.ts';
+import {
+  llmSimulationDecider,
+  type LlmSimulationRecord,
+  type LlmSimulationState,
+} from '../../domain/llm-simulation/llm-simulation-decider.ts';
+import {
+  llmSimulationEventSchemas,
+  type LlmSimulationEvent,
+} from '../../domain/llm-simulation/llm-simulation-events.ts';
 import { foldRowsProjector } from '../fold-rows-projector.ts';
 import { isEventOf } from '../is-event-of.ts';
 
@@ -19,7 +26,9 @@ export const llmSimulationProjector = foldRowsProjector<LlmSimulationRow>({
   keyOf: (event) => (isEventOf<LlmSimulationEvent>(event, EVENTS) ? event.data.simulation_id : null),
   evolve(row, event) {
     if (!isEventOf<LlmSimulationEvent>(event, EVENTS)) return row;
-    const before: LlmSimulationState = row ? { status: row.deleted_at ? 'deleted' : 'recorded', ...row } : { status: 'absent' };
+    const before: LlmSimulationState = row
+      ? { status: row.deleted_at ? 'deleted' : 'recorded', ...row }
+      : { status: 'absent' };
     const after = llmSimulationDecider.evolve(before, event);
     if (after.status === 'absent') return row;
     const { status, ...state } = after;

@@ -47,7 +47,11 @@ async function insertFeatures(trx: Knex.Transaction, rows: FeatureRow[]): Promis
   }
 }
 
-async function storeVersion(trx: Knex.Transaction, event: RecordedEvent, e: MapLayerAdded | MapLayerReplaced): Promise<void> {
+async function storeVersion(
+  trx: Knex.Transaction,
+  event: RecordedEvent,
+  e: MapLayerAdded | MapLayerReplaced,
+): Promise<void> {
   const at = event.metadata.occurred_at;
   const { layer_id, version } = e.data;
   const existing: { version: number } | undefined = await trx('map_layers').where({ layer_id }).first('version');
@@ -61,7 +65,10 @@ async function storeVersion(trx: Knex.Transaction, event: RecordedEvent, e: MapL
     extent[2] = Math.max(extent[2], b[2]);
     extent[3] = Math.max(extent[3], b[3]);
     return {
-      layer_id, ordinal, feature_id: feature.id, layer_version: version,
+      layer_id,
+      ordinal,
+      feature_id: feature.id,
+      layer_version: version,
       bounds: `(${b[0]},${b[1]}),(${b[2]},${b[3]})`,
       feature_time: featureTime(feature.properties, at),
       feature,
@@ -71,13 +78,19 @@ async function storeVersion(trx: Knex.Transaction, event: RecordedEvent, e: MapL
   await trx('map_features').where({ layer_id }).delete();
   await insertFeatures(trx, rows);
   if (rows.length >= ANALYZE_FROM_FEATURES) await trx.raw('analyze map_features');
-  const times = await trx('map_features').where({ layer_id })
-    .min({ time_min: 'feature_time' }).max({ time_max: 'feature_time' }).first();
+  const times = await trx('map_features')
+    .where({ layer_id })
+    .min({ time_min: 'feature_time' })
+    .max({ time_max: 'feature_time' })
+    .first();
   const summary = {
     title: e.data.title,
     version,
     feature_count: rows.length,
-    min_lon: extent[0], min_lat: extent[1], max_lon: extent[2], max_lat: extent[3],
+    min_lon: extent[0],
+    min_lat: extent[1],
+    max_lon: extent[2],
+    max_lat: extent[3],
     time_min: times?.time_min ?? null,
     time_max: times?.time_max ?? null,
     updated_at: at,
@@ -86,7 +99,12 @@ async function storeVersion(trx: Knex.Transaction, event: RecordedEvent, e: MapL
     await trx('map_layers').where({ layer_id }).update(summary);
   } else {
     await trx('map_layers').insert({
-      layer_id, map_id: e.data.map_id, layer_type: e.data.layer_type, created_position: event.position, created_at: at, ...summary,
+      layer_id,
+      map_id: e.data.map_id,
+      layer_type: e.data.layer_type,
+      created_position: event.position,
+      created_at: at,
+      ...summary,
     });
   }
 }

@@ -26,16 +26,18 @@ export const mapProjector = foldRowsProjector<MapRow>({
     const at = event.metadata.occurred_at;
     switch (event.type) {
       case 'MapCreated':
-        return row ?? {
-          map_id: event.data.map_id,
-          operation_id: event.data.operation_id,
-          account_id: event.data.account_id,
-          name: event.data.name,
-          revision: event.revision,
-          created_position: event.position,
-          created_at: at,
-          updated_at: at,
-        };
+        return (
+          row ?? {
+            map_id: event.data.map_id,
+            operation_id: event.data.operation_id,
+            account_id: event.data.account_id,
+            name: event.data.name,
+            revision: event.revision,
+            created_position: event.position,
+            created_at: at,
+            updated_at: at,
+          }
+        );
       case 'MapLayerAdded':
       case 'MapLayerReplaced':
         return row && row.revision < event.revision ? { ...row, revision: event.revision, updated_at: at } : row;

@@ -14,18 +14,20 @@ export const sessionProjector = foldRowsProjector<SessionRow>({
     if (!isEventOf<SessionEvent>(event, SESSION_EVENTS)) return row;
     switch (event.type) {
       case 'SessionStarted':
-        return row ?? {
-          session_id: event.data.session_id,
-          account_id: event.data.account_id,
-          identity_id: event.data.identity_id,
-          secret_sha256: event.data.secret_sha256,
-          started_at: event.data.started_at,
-          last_seen_at: event.data.started_at,
-          expires_at: event.data.expires_at,
-          idle_timeout_seconds: event.data.idle_timeout_seconds,
-          ended_at: null,
-          end_reason: null,
-        };
+        return (
+          row ?? {
+            session_id: event.data.session_id,
+            account_id: event.data.account_id,
+            identity_id: event.data.identity_id,
+            secret_sha256: event.data.secret_sha256,
+            started_at: event.data.started_at,
+            last_seen_at: event.data.started_at,
+            expires_at: event.data.expires_at,
+            idle_timeout_seconds: event.data.idle_timeout_seconds,
+            ended_at: null,
+            end_reason: null,
+          }
+        );
       case 'SessionRefreshed':
         return row && { ...row, last_seen_at: event.data.last_seen_at };
       case 'SessionEnded':

@@ -35,15 +35,23 @@ export const terrainJobProjector = foldRowsProjector<JobRow>({
     const after = terrainJobDecider.evolve(row ? row.state : { status: 'absent' }, event);
     if (after.status === 'absent') return row;
     return {
-      job_id: after.job_id, map_id: after.map_id, operation_id: after.operation_id, account_id: after.account_id,
-      status: after.status, work_zoom: after.work_zoom, state: after, snapshot: terrainJobSnapshot(after),
+      job_id: after.job_id,
+      map_id: after.map_id,
+      operation_id: after.operation_id,
+      account_id: after.account_id,
+      status: after.status,
+      work_zoom: after.work_zoom,
+      state: after,
+      snapshot: terrainJobSnapshot(after),
       requested_position: row?.requested_position ?? event.position,
-      created_at: row?.created_at ?? event.metadata.occurred_at, updated_at: event.metadata.occurred_at,
+      created_at: row?.created_at ?? event.metadata.occurred_at,
+      updated_at: event.metadata.occurred_at,
     };
   },
   /** The work tiles a requested job covers: the tile server's "is this address being prepared?". */
   async afterUpsert(trx, changes) {
-    const tiles = changes.filter(({ event }) => event.type === 'TerrainJobRequested')
+    const tiles = changes
+      .filter(({ event }) => event.type === 'TerrainJobRequested')
       .flatMap(({ after }) => after.state.work_tiles.map(([x, y]) => ({ job_id: after.job_id, x, y })));
     await upsertRows(trx, 'terrain_job_tiles', tiles, { conflict: ['job_id', 'x', 'y'], onConflict: 'ignore' });
   },

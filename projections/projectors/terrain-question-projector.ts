@@ -1,10 +1,12 @@
 // Terrain questions: the aggregate folded with the same decider the commands use, one row per question,
 // so GET /api/terrain-questions/{id} answers from one row and a rebuild reproduces it exactly.
 import {
-  terrainQuestionDecider, type TerrainQuestion,
+  terrainQuestionDecider,
+  type TerrainQuestion,
 } from '../../domain/terrain-question/terrain-question-decider.ts';
 import {
-  terrainQuestionEventSchemas, type TerrainQuestionEvent,
+  terrainQuestionEventSchemas,
+  type TerrainQuestionEvent,
 } from '../../domain/terrain-question/terrain-question-events.ts';
 import { foldRowsProjector } from '../fold-rows-projector.ts';
 import { isEventOf } from '../is-event-of.ts';
@@ -27,9 +29,7 @@ export const terrainQuestionProjector = foldRowsProjector<TerrainQuestionRow>({
   name: 'terrain_questions',
   table: 'terrain_questions',
   key: 'question_id',
-  keyOf: (event) => (
-    isEventOf<TerrainQuestionEvent>(event, TERRAIN_QUESTION_EVENTS) ? event.data.question_id : null
-  ),
+  keyOf: (event) => (isEventOf<TerrainQuestionEvent>(event, TERRAIN_QUESTION_EVENTS) ? event.data.question_id : null),
   evolve(row, event) {
     if (!isEventOf<TerrainQuestionEvent>(event, TERRAIN_QUESTION_EVENTS)) return row;
     if (event.type === 'TerrainQuestionAsked' && row) return row;

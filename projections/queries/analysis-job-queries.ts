@@ -121,23 +121,37 @@ export function unfinishedAnalysisIds(knex: Knex): Promise<string[]> {
 
 /** The ids of an operation's analyses not ended yet. */
 export function unfinishedAnalysisIdsOfOperation(knex: Knex, operationId: string): Promise<string[]> {
-  return knex('analysis_jobs').where({ operation_id: operationId })
-    .whereIn('status', ['pending', 'waiting', 'queued', 'running']).pluck('analysis_id');
+  return knex('analysis_jobs')
+    .where({ operation_id: operationId })
+    .whereIn('status', ['pending', 'waiting', 'queued', 'running'])
+    .pluck('analysis_id');
 }
 
 /** The maps' newest completed analyses (at most `limit`), with their stored state. */
 export function newestCompletedAnalysesOfMaps(
-  knex: Knex, mapIds: string[], limit: number,
+  knex: Knex,
+  mapIds: string[],
+  limit: number,
 ): Promise<Array<{ analysis_id: string; map_id: string; analysis_type: string; state: unknown }>> {
-  return knex('analysis_jobs').whereIn('map_id', mapIds).where({ status: 'success' })
-    .orderBy('requested_position', 'desc').limit(limit).select('analysis_id', 'map_id', 'analysis_type', 'state');
+  return knex('analysis_jobs')
+    .whereIn('map_id', mapIds)
+    .where({ status: 'success' })
+    .orderBy('requested_position', 'desc')
+    .limit(limit)
+    .select('analysis_id', 'map_id', 'analysis_type', 'state');
 }
 
 /** The ids of an operation's newest completed analyses on maps it still has (at most `limit`). */
-export async function newestCompletedAnalysisIdsOfOperation(knex: Knex, operationId: string, limit: number): Promise<string[]> {
+export async function newestCompletedAnalysisIdsOfOperation(
+  knex: Knex,
+  operationId: string,
+  limit: number,
+): Promise<string[]> {
   const rows: Array<{ analysis_id: string }> = await knex('analysis_jobs as a')
     .join('maps as m', 'm.map_id', 'a.map_id')
     .where({ 'a.operation_id': operationId, 'a.status': 'success' })
-    .orderBy('a.requested_position', 'desc').limit(limit).select('a.analysis_id');
+    .orderBy('a.requested_position', 'desc')
+    .limit(limit)
+    .select('a.analysis_id');
   return rows.map((r) => r.analysis_id);
 }

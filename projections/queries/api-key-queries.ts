@@ -42,7 +42,9 @@ function toView(row: ApiKeyRow): ApiKeyView {
 }
 
 export async function listApiKeys(knex: Knex, accountId: string): Promise<ApiKeyView[]> {
-  const rows: ApiKeyRow[] = await knex('api_keys').where({ account_id: accountId }).whereNull('revoked_at')
+  const rows: ApiKeyRow[] = await knex('api_keys')
+    .where({ account_id: accountId })
+    .whereNull('revoked_at')
     .orderBy([{ column: 'created_at' }, { column: 'api_key_id' }]);
   return rows.map(toView);
 }

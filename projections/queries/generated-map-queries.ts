@@ -7,7 +7,9 @@ export async function listGeneratedMaps(knex: Knex, operationId: string): Promis
 }
 
 export async function findGeneratedMap(
-  knex: Knex, operationId: string, assetPath: string,
+  knex: Knex,
+  operationId: string,
+  assetPath: string,
 ): Promise<GeneratedMapRow | null> {
   return (await knex('generated_maps').where({ operation_id: operationId, asset_path: assetPath }).first()) ?? null;
 }

@@ -32,6 +32,7 @@ export interface MapLayerRow {
   updated_at: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as the database driver returns them
 const mapRow = (r: any): MapRow => ({
   map_id: r.map_id,
   operation_id: r.operation_id,
@@ -42,6 +43,7 @@ const mapRow = (r: any): MapRow => ({
   updated_at: iso(r.updated_at)!,
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as the database driver returns them
 const layerRow = (r: any): MapLayerRow => ({
   layer_id: r.layer_id,
   map_id: r.map_id,
@@ -58,7 +60,8 @@ const layerRow = (r: any): MapLayerRow => ({
 
 /** The map and whether its operation is deleted (deleted operations take their maps with them). */
 export async function findMapRow(knex: Knex, mapId: string): Promise<(MapRow & { operation_deleted: boolean }) | null> {
-  const row = await knex('maps as m').leftJoin('operations as o', 'o.operation_id', 'm.operation_id')
+  const row = await knex('maps as m')
+    .leftJoin('operations as o', 'o.operation_id', 'm.operation_id')
     .where('m.map_id', mapId)
     .first('m.*', knex.raw('(o.operation_id is null or o.deleted_at is not null) as operation_deleted'));
   return row ? { ...mapRow(row), operation_deleted: Boolean(row.operation_deleted) } : null;
@@ -70,13 +73,21 @@ export async function findMapRow(knex: Knex, mapId: string): Promise<(MapRow & {
  * layer (or layerId is null).
  */
 export async function findMapWithLayer(knex: Knex, mapId: string, layerId: string | null) {
-  const row = await knex('maps as m').leftJoin('operations as o', 'o.operation_id', 'm.operation_id')
+  const row = await knex('maps as m')
+    .leftJoin('operations as o', 'o.operation_id', 'm.operation_id')
     .leftJoin('map_layers as l', (on) => on.on('l.map_id', 'm.map_id').andOnVal('l.layer_id', layerId ?? NO_LAYER))
     .where('m.map_id', mapId)
-    .first('m.*', knex.raw('(o.operation_id is null or o.deleted_at is not null) as operation_deleted'), knex.raw('to_jsonb(l) as layer'));
+    .first(
+      'm.*',
+      knex.raw('(o.operation_id is null or o.deleted_at is not null) as operation_deleted'),
+      knex.raw('to_jsonb(l) as layer'),
+    );
   if (!row) return null;
   const layer = jsonColumn<Record<string, unknown> | null>(row.layer);
-  return { map: { ...mapRow(row), operation_deleted: Boolean(row.operation_deleted) }, layer: layer ? layerRow(layer) : null };
+  return {
+    map: { ...mapRow(row), operation_deleted: Boolean(row.operation_deleted) },
+    layer: layer ? layerRow(layer) : null,
+  };
 }
 
 const NO_LAYER = '00000000-0000-0000-0000-000000000000';
@@ -100,19 +111,31 @@ export async function findMapLayer(knex: Knex, mapId: string, layerId: string): 
 }
 
 /** The map's current boundary (area of operations) as stored, or null when it has none. */
-export async function findMapBoundary(knex: Knex, mapId: string): Promise<{ layer: MapLayerRow; feature_collection: LayerFeatureCollection } | null> {
+export async function findMapBoundary(
+  knex: Knex,
+  mapId: string,
+): Promise<{ layer: MapLayerRow; feature_collection: LayerFeatureCollection } | null> {
   const row = await knex('map_layers').where({ map_id: mapId, layer_type: 'boundary' }).first();
   if (!row) return null;
   const features = await knex('map_features').where({ layer_id: row.layer_id }).orderBy('ordinal').select('feature');
   return {
     layer: layerRow(row),
-    feature_collection: { type: 'FeatureCollection', features: features.map((f: { feature: LayerFeature }) => f.feature) },
+    feature_collection: {
+      type: 'FeatureCollection',
+      features: features.map((f: { feature: LayerFeature }) => f.feature),
+    },
   };
 }
 
 /** An operation's maps in the order they were created. */
-export function mapsOfOperation(knex: Knex, operationId: string): Promise<Array<{ map_id: string; name: string; revision: number }>> {
-  return knex('maps').where({ operation_id: operationId }).orderBy('created_position').select('map_id', 'name', 'revision');
+export function mapsOfOperation(
+  knex: Knex,
+  operationId: string,
+): Promise<Array<{ map_id: string; name: string; revision: number }>> {
+  return knex('maps')
+    .where({ operation_id: operationId })
+    .orderBy('created_position')
+    .select('map_id', 'name', 'revision');
 }
 
 /** A map's name, or null before the read model has it. */

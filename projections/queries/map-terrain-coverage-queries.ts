@@ -17,7 +17,9 @@ export interface MapTerrainCoverageRow {
 }
 
 export async function findMapTerrainCoverage(
-  knex: Knex, mapId: string, tile: TileAddress,
+  knex: Knex,
+  mapId: string,
+  tile: TileAddress,
 ): Promise<MapTerrainCoverageRow[]> {
   if (tile.z !== WORK_ZOOM) throw new RangeError(`map terrain coverage is kept at zoom ${WORK_ZOOM}, got ${tile.z}`);
   const rows = await knex.raw(

@@ -43,8 +43,14 @@ function timeSql(time: TimeFilter | null): Statement {
   if (!time) return { sql: '', bindings: [] };
   const parts: string[] = [];
   const bindings: unknown[] = [];
-  if (time.start !== null) { parts.push('feature_time >= ?::timestamptz'); bindings.push(time.start); }
-  if (time.end !== null) { parts.push(`feature_time ${time.endExclusive ? '<' : '<='} ?::timestamptz`); bindings.push(time.end); }
+  if (time.start !== null) {
+    parts.push('feature_time >= ?::timestamptz');
+    bindings.push(time.start);
+  }
+  if (time.end !== null) {
+    parts.push(`feature_time ${time.endExclusive ? '<' : '<='} ?::timestamptz`);
+    bindings.push(time.end);
+  }
   return { sql: parts.map((p) => ` and ${p}`).join(''), bindings };
 }
 
@@ -84,7 +90,12 @@ export function insideCountStatement(layerId: string, bboxes: Bbox[], time: Time
  * whole layer in key order); only the page's rows are then fetched.
  */
 export function pageStatement(
-  layerId: string, bboxes: Bbox[], time: TimeFilter | null, straddlers: number[], limit: number, offset: number,
+  layerId: string,
+  bboxes: Bbox[],
+  time: TimeFilter | null,
+  straddlers: number[],
+  limit: number,
+  offset: number,
 ): Statement {
   const overlap = boxesSql('&&', bboxes);
   const inside = boxesSql('<@', bboxes);
@@ -100,14 +111,25 @@ export function pageStatement(
           select f.feature::text as feature from page join map_features f on f.layer_id = ? and f.ordinal = page.ordinal
           order by page.ordinal`,
     bindings: [
-      layerId, ...overlap.bindings, ...inside.bindings, ...(straddlers.length > 0 ? [`{${straddlers.join(',')}}`] : []),
-      ...t.bindings, limit, offset, layerId,
+      layerId,
+      ...overlap.bindings,
+      ...inside.bindings,
+      ...(straddlers.length > 0 ? [`{${straddlers.join(',')}}`] : []),
+      ...t.bindings,
+      limit,
+      offset,
+      layerId,
     ],
   };
 }
 
 /** Without a bbox: the layer in order (primary key), optionally filtered by time. */
-export function unfilteredPageStatement(layerId: string, time: TimeFilter | null, limit: number, offset: number): Statement {
+export function unfilteredPageStatement(
+  layerId: string,
+  time: TimeFilter | null,
+  limit: number,
+  offset: number,
+): Statement {
   const t = timeSql(time);
   return {
     sql: `select feature::text as feature from map_features where layer_id = ?${t.sql} order by ordinal limit ? offset ?`,
@@ -117,18 +139,28 @@ export function unfilteredPageStatement(layerId: string, time: TimeFilter | null
 
 export function unfilteredCountStatement(layerId: string, time: TimeFilter | null): Statement {
   const t = timeSql(time);
-  return { sql: `select count(*)::integer as n from map_features where layer_id = ?${t.sql}`, bindings: [layerId, ...t.bindings] };
+  return {
+    sql: `select count(*)::integer as n from map_features where layer_id = ?${t.sql}`,
+    bindings: [layerId, ...t.bindings],
+  };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows as the database driver returns them
 const run = async (knex: Knex, s: Statement): Promise<any[]> => (await knex.raw(s.sql, s.bindings as any[])).rows;
 
 export async function queryLayerItems(
-  knex: Knex, layer: { layer_id: string; feature_count: number }, filter: ItemsFilter, limit: number, offset: number,
+  knex: Knex,
+  layer: { layer_id: string; feature_count: number },
+  filter: ItemsFilter,
+  limit: number,
+  offset: number,
 ): Promise<ItemsPage> {
   const { layer_id } = layer;
   if (!filter.bboxes) {
     const [numberMatched, rows] = await Promise.all([
-      filter.time ? run(knex, unfilteredCountStatement(layer_id, filter.time)).then((r) => Number(r[0].n)) : layer.feature_count,
+      filter.time
+        ? run(knex, unfilteredCountStatement(layer_id, filter.time)).then((r) => Number(r[0].n))
+        : layer.feature_count,
       run(knex, unfilteredPageStatement(layer_id, filter.time, limit, offset)),
     ]);
     return { numberMatched, features: rows.map((r) => r.feature) };

@@ -12,7 +12,8 @@ export interface OperationAsOf extends OperationView {
 export function operationAsOf(operationId: string, entries: HistoryEntry[]): OperationAsOf | null {
   const own = entries.filter((e) => e.stream_id === `operation-${operationId}`);
   let state = operationDecider.initialState();
-  for (const entry of own) state = operationDecider.evolve(state, { type: entry.type, data: entry.data } as OperationEvent);
+  for (const entry of own)
+    state = operationDecider.evolve(state, { type: entry.type, data: entry.data } as OperationEvent);
   if (state.status === 'absent') return null;
   const last = own[own.length - 1]!;
   return {

@@ -58,11 +58,16 @@ function historyQuery(knex: Knex, operationId: string, asOf?: AsOf) {
 }
 
 export async function pageOperationHistory(
-  knex: Knex, operationId: string, request: PageRequest, asOf?: AsOf,
+  knex: Knex,
+  operationId: string,
+  request: PageRequest,
+  asOf?: AsOf,
 ): Promise<Page<HistoryEntry>> {
   const [{ count }] = await historyQuery(knex, operationId, asOf).count({ count: '*' });
-  const rows: HistoryRow[] = await historyQuery(knex, operationId, asOf).orderBy('position')
-    .limit(request.size).offset(offsetOf(request));
+  const rows: HistoryRow[] = await historyQuery(knex, operationId, asOf)
+    .orderBy('position')
+    .limit(request.size)
+    .offset(offsetOf(request));
   return pageOf(rows.map(toEntry), Number(count), request);
 }
 

@@ -71,7 +71,11 @@ function escapeLike(text: string): string {
  * Operations of the account, newest first. Without force_all and without a parent_id filter only
  * top-level operations (no parent) are listed; force_all lists every operation of the account.
  */
-export async function listOperations(knex: Knex, filter: OperationFilter, request: PageRequest): Promise<Page<OperationView>> {
+export async function listOperations(
+  knex: Knex,
+  filter: OperationFilter,
+  request: PageRequest,
+): Promise<Page<OperationView>> {
   const base = knex('operations').where({ account_id: filter.account_id }).whereNull('deleted_at');
   if (filter.unit_id) base.where({ unit_id: filter.unit_id });
   if (filter.parent_id) base.where({ parent_id: filter.parent_id });
@@ -81,8 +85,10 @@ export async function listOperations(knex: Knex, filter: OperationFilter, reques
     base.where((q) => q.whereILike('name', pattern).orWhereILike('unit', pattern));
   }
   const [{ count }] = await base.clone().count({ count: '*' });
-  const rows: OperationRow[] = await base.clone()
+  const rows: OperationRow[] = await base
+    .clone()
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'operation_id' }])
-    .limit(request.size).offset(offsetOf(request));
+    .limit(request.size)
+    .offset(offsetOf(request));
   return pageOf(rows.map(toOperationView), Number(count), request);
 }

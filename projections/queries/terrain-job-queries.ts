@@ -17,7 +17,10 @@ export interface TerrainJobRow {
   updated_at: string;
 }
 
-const withWarnings = (snapshot: TerrainJobSnapshot): TerrainJobSnapshot => ({ ...snapshot, warnings: snapshot.warnings ?? [] });
+const withWarnings = (snapshot: TerrainJobSnapshot): TerrainJobSnapshot => ({
+  ...snapshot,
+  warnings: snapshot.warnings ?? [],
+});
 
 function toRow(row: Record<string, unknown>): TerrainJobRow {
   return {
@@ -40,10 +43,17 @@ export async function findTerrainJob(knex: Knex, jobId: string): Promise<Terrain
 }
 
 /** A map's jobs, newest first. */
-export async function listTerrainJobsOfMap(knex: Knex, mapId: string, request: PageRequest): Promise<Page<TerrainJobRow>> {
+export async function listTerrainJobsOfMap(
+  knex: Knex,
+  mapId: string,
+  request: PageRequest,
+): Promise<Page<TerrainJobRow>> {
   const [{ count }] = await knex('terrain_jobs').where({ map_id: mapId }).count({ count: '*' });
-  const rows = await knex('terrain_jobs').where({ map_id: mapId }).orderBy('requested_position', 'desc')
-    .limit(request.size).offset(offsetOf(request));
+  const rows = await knex('terrain_jobs')
+    .where({ map_id: mapId })
+    .orderBy('requested_position', 'desc')
+    .limit(request.size)
+    .offset(offsetOf(request));
   return pageOf(rows.map(toRow), Number(count), request);
 }
 
@@ -60,20 +70,31 @@ export function unfinishedTerrainJobIds(knex: Knex): Promise<string[]> {
 
 /** The ids of an operation's terrain jobs not ended yet. */
 export function unfinishedTerrainJobIdsOfOperation(knex: Knex, operationId: string): Promise<string[]> {
-  return knex('terrain_jobs').where({ operation_id: operationId }).whereIn('status', ['pending', 'in_progress']).pluck('job_id');
+  return knex('terrain_jobs')
+    .where({ operation_id: operationId })
+    .whereIn('status', ['pending', 'in_progress'])
+    .pluck('job_id');
 }
 
 /** A map's terrain jobs, newest request first (at most `limit`), with their status. */
 export function terrainJobsOfMapNewestFirst(
-  knex: Knex, mapId: string, limit?: number,
+  knex: Knex,
+  mapId: string,
+  limit?: number,
 ): Promise<Array<{ job_id: string; status: string }>> {
   const query = knex('terrain_jobs').where({ map_id: mapId }).orderBy('requested_position', 'desc');
   return (limit === undefined ? query : query.limit(limit)).select('job_id', 'status');
 }
 
 /** The maps' successful terrain jobs, newest request first. */
-export function successfulTerrainJobsOfMaps(knex: Knex, mapIds: string[]): Promise<Array<{ map_id: string; job_id: string }>> {
+export function successfulTerrainJobsOfMaps(
+  knex: Knex,
+  mapIds: string[],
+): Promise<Array<{ map_id: string; job_id: string }>> {
   if (mapIds.length === 0) return Promise.resolve([]);
-  return knex('terrain_jobs').whereIn('map_id', mapIds).where({ status: 'success' })
-    .orderBy('requested_position', 'desc').select('map_id', 'job_id');
+  return knex('terrain_jobs')
+    .whereIn('map_id', mapIds)
+    .where({ status: 'success' })
+    .orderBy('requested_position', 'desc')
+    .select('map_id', 'job_id');
 }

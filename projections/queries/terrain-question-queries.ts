@@ -32,7 +32,10 @@ export async function findTerrainQuestion(knex: Knex, questionId: string): Promi
 
 /** A map's questions, newest first, optionally of one status. */
 export async function listTerrainQuestionsOfMap(
-  knex: Knex, mapId: string, filter: { status?: string }, request: PageRequest,
+  knex: Knex,
+  mapId: string,
+  filter: { status?: string },
+  request: PageRequest,
 ): Promise<Page<TerrainQuestionView>> {
   const where = (q: Knex.QueryBuilder) => {
     q.where({ map_id: mapId });

@@ -19,7 +19,10 @@ const RUNNING_JOB: readonly JobStatus[] = ['pending', 'in_progress'];
 const WAITING_PHASE: readonly PhaseStatus[] = ['pending', 'queued', 'running'];
 const marks = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
-export async function findPreparedTileExtents(knex: Knex, phases: readonly PhaseId[]): Promise<Map<PhaseId, WorkTileRange>> {
+export async function findPreparedTileExtents(
+  knex: Knex,
+  phases: readonly PhaseId[],
+): Promise<Map<PhaseId, WorkTileRange>> {
   const extents = new Map<PhaseId, WorkTileRange>();
   if (phases.length === 0) return extents;
   const rows = await knex.raw(
@@ -35,7 +38,12 @@ export async function findPreparedTileExtents(knex: Knex, phases: readonly Phase
     [...phases, WORK_ZOOM, ...USABLE_PHASE_STATUSES, ...RUNNING_JOB, ...WAITING_PHASE],
   );
   for (const r of rows.rows as Array<Record<string, unknown>>) {
-    extents.set(r.phase as PhaseId, { minX: Number(r.min_x), maxX: Number(r.max_x), minY: Number(r.min_y), maxY: Number(r.max_y) });
+    extents.set(r.phase as PhaseId, {
+      minX: Number(r.min_x),
+      maxX: Number(r.max_x),
+      minY: Number(r.min_y),
+      maxY: Number(r.max_y),
+    });
   }
   return extents;
 }

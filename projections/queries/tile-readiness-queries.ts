@@ -51,6 +51,9 @@ export async function findTileCoverage(knex: Knex, query: TileCoverageQuery): Pr
     [phase, dataset, WORK_ZOOM, ...xs, y0, y0 + span],
   );
   return (rows.rows as TileCoverageRow[]).map((r) => ({
-    job_id: r.job_id, job_status: r.job_status, phase_status: r.phase_status ?? null, fingerprint: r.fingerprint ?? null,
+    job_id: r.job_id,
+    job_status: r.job_status,
+    phase_status: r.phase_status ?? null,
+    fingerprint: r.fingerprint ?? null,
   }));
 }

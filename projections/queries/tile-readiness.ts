@@ -10,9 +10,7 @@ import { isTerminalJob, isTerminalPhase, USABLE_PHASE_STATUSES } from '../../dom
 import type { TileCoverageRow } from './tile-readiness-queries.ts';
 
 export type TileReadiness =
-  | { status: 'ready'; job_id: string; fingerprint: string }
-  | { status: 'not-ready' }
-  | { status: 'empty' };
+  { status: 'ready'; job_id: string; fingerprint: string } | { status: 'not-ready' } | { status: 'empty' };
 
 export function tileReadiness(coverage: readonly TileCoverageRow[]): TileReadiness {
   for (const row of coverage) {
@@ -20,6 +18,8 @@ export function tileReadiness(coverage: readonly TileCoverageRow[]): TileReadine
       return { status: 'ready', job_id: row.job_id, fingerprint: row.fingerprint };
     }
   }
-  const running = coverage.some((row) => row.phase_status !== null && !isTerminalJob(row.job_status) && !isTerminalPhase(row.phase_status));
+  const running = coverage.some(
+    (row) => row.phase_status !== null && !isTerminalJob(row.job_status) && !isTerminalPhase(row.phase_status),
+  );
   return running ? { status: 'not-ready' } : { status: 'empty' };
 }

@@ -5,7 +5,10 @@ import type { Knex } from 'knex';
 
 /** Runs `load` with the non-unique indexes of `tables` dropped, then creates them again. */
 export async function withIndexesDeferred<T>(
-  knex: Knex, schema: string, tables: string[], load: () => Promise<T>,
+  knex: Knex,
+  schema: string,
+  tables: string[],
+  load: () => Promise<T>,
 ): Promise<T> {
   if (tables.length === 0) return load();
   const result = await knex.raw(

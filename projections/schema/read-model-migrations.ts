@@ -244,7 +244,8 @@ export const readModelMigrations: ReadModelMigration[] = [
       });
     },
     async down(knex) {
-      for (const table of ['llm_simulations', 'coa_statement_sections', 'coa_statements']) await knex.schema.dropTableIfExists(table);
+      for (const table of ['llm_simulations', 'coa_statement_sections', 'coa_statements'])
+        await knex.schema.dropTableIfExists(table);
       await knex('planning_records').where({ kind: 'coa_attribute' }).delete();
       await knex.schema.alterTable('planning_records', (t) => {
         t.dropIndex(['coa_statement_id']);
@@ -425,10 +426,14 @@ export const readModelMigrations: ReadModelMigration[] = [
     name: '0012_llm_simulation_seed',
     async up(knex) {
       // A wargame record keeps the seed it was generated with (reproducibility).
-      await knex.schema.alterTable('llm_simulations', (t) => { t.integer('seed'); });
+      await knex.schema.alterTable('llm_simulations', (t) => {
+        t.integer('seed');
+      });
     },
     async down(knex) {
-      await knex.schema.alterTable('llm_simulations', (t) => { t.dropColumn('seed'); });
+      await knex.schema.alterTable('llm_simulations', (t) => {
+        t.dropColumn('seed');
+      });
     },
   },
   {
@@ -455,7 +460,9 @@ export const readModelMigrations: ReadModelMigration[] = [
 ];
 
 /** knex's MigrationSource over the list above. */
-export function readModelMigrationSource(migrations: ReadModelMigration[] = readModelMigrations): Knex.MigrationSource<ReadModelMigration> {
+export function readModelMigrationSource(
+  migrations: ReadModelMigration[] = readModelMigrations,
+): Knex.MigrationSource<ReadModelMigration> {
   return {
     getMigrations: async () => migrations,
     getMigrationName: (m) => m.name,
@@ -464,9 +471,16 @@ export function readModelMigrationSource(migrations: ReadModelMigration[] = read
 }
 
 export async function migrateReadModels(knex: Knex, schema: string): Promise<void> {
-  await knex.migrate.latest({ migrationSource: readModelMigrationSource(), schemaName: schema, tableName: 'read_model_migrations' });
+  await knex.migrate.latest({
+    migrationSource: readModelMigrationSource(),
+    schemaName: schema,
+    tableName: 'read_model_migrations',
+  });
 }
 
 export async function dropReadModels(knex: Knex, schema: string): Promise<void> {
-  await knex.migrate.rollback({ migrationSource: readModelMigrationSource(), schemaName: schema, tableName: 'read_model_migrations' }, true);
+  await knex.migrate.rollback(
+    { migrationSource: readModelMigrationSource(), schemaName: schema, tableName: 'read_model_migrations' },
+    true,
+  );
 }

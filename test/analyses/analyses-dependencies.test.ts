@@ -79,13 +79,7 @@ for (const backend of SQL_BACKENDS) {
       const area = {
         type: 'Polygon',
         coordinates: [
-          [
-            at(24.945, 60.155),
-            at(24.955, 60.155),
-            at(24.955, 60.162),
-            at(24.945, 60.162),
-            at(24.945, 60.155),
-          ],
+          [at(24.945, 60.155), at(24.955, 60.155), at(24.955, 60.162), at(24.945, 60.162), at(24.945, 60.155)],
         ],
       };
       const survey = { type: 'landing_zones', area, aircraft_size: 2, max_candidates: 5 };
@@ -100,14 +94,7 @@ for (const backend of SQL_BACKENDS) {
           ...survey,
           area: {
             type: 'Polygon',
-            coordinates: [
-              [
-                at(24.945, 60.155),
-                at(24.955, 60.155),
-                at(24.955, 60.162),
-                at(24.945, 60.155 + 1e-9),
-              ],
-            ],
+            coordinates: [[at(24.945, 60.155), at(24.955, 60.155), at(24.955, 60.162), at(24.945, 60.155 + 1e-9)]],
           },
         },
       });
@@ -123,7 +110,11 @@ for (const backend of SQL_BACKENDS) {
       const dropped = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, { key: svc.key, body: survey });
       assert.is(dropped.body.status, 'waiting', dropped.text);
       const cancel = await http(svc.url, 'POST', `/api/analyses/${dropped.body.id}/cancel`, { key: svc.key });
-      assert.equal([cancel.status, cancel.body.status, cancel.body.error?.code], [200, 'cancelled', 'CANCELLED'], cancel.text);
+      assert.equal(
+        [cancel.status, cancel.body.status, cancel.body.error?.code],
+        [200, 'cancelled', 'CANCELLED'],
+        cancel.text,
+      );
       await expectJobSuccess(svc, jobId);
       const deadline = Date.now() + 60_000;
       let done;
@@ -201,19 +192,13 @@ for (const backend of SQL_BACKENDS) {
       const route = {
         type: 'route',
         movement: 'foot',
-        waypoints: [
-          at(24.945, 60.16),
-          at(24.955, 60.16),
-        ],
+        waypoints: [at(24.945, 60.16), at(24.955, 60.16)],
       };
       const far = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
         key: svc.key,
         body: {
           ...route,
-          waypoints: [
-            at(24.945, 60.16),
-            at(25.5, 60.3),
-          ],
+          waypoints: [at(24.945, 60.16), at(25.5, 60.3)],
         },
       });
       assert.equal([far.status, far.body.detail?.[0]?.loc], [422, ['body', 'waypoints', 1]], far.text);
@@ -223,10 +208,7 @@ for (const backend of SQL_BACKENDS) {
         key: svc.key,
         body: {
           ...route,
-          waypoints: [
-            at(24.883, 60.155),
-            at(24.883, 60.165),
-          ],
+          waypoints: [at(24.883, 60.155), at(24.883, 60.165)],
         },
       });
       assert.is(edge.status, 202, edge.text);
@@ -235,10 +217,7 @@ for (const backend of SQL_BACKENDS) {
         key: svc.key,
         body: {
           ...route,
-          waypoints: [
-            at(24.94, 60.16),
-            at(24.9, 60.16),
-          ],
+          waypoints: [at(24.94, 60.16), at(24.9, 60.16)],
         },
       });
       assert.is(across.status, 202, across.text);
@@ -299,7 +278,10 @@ for (const backend of SQL_BACKENDS) {
           key: svc.key,
         })
       ).body.features.find((f: any) => f.properties.role === 'route').geometry.coordinates;
-      assert.ok(edgeLine.every(([lon]: number[]) => lon >= (2335 / 4096) * 360 - 180), JSON.stringify(edgeLine));
+      assert.ok(
+        edgeLine.every(([lon]: number[]) => lon >= (2335 / 4096) * 360 - 180),
+        JSON.stringify(edgeLine),
+      );
       const crossing = routes[1].layer_id;
       const line = (
         await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections/layer--${crossing}/items`, {
@@ -307,7 +289,10 @@ for (const backend of SQL_BACKENDS) {
         })
       ).body.features.find((f: any) => f.properties.role === 'route').geometry.coordinates;
       assert.ok(
-        line.every(([lon, lat]: number[]) => !(lon > 24.9495 + DX && lon < 24.9505 + DX && lat > 60.1575 + DY && lat < 60.1625 + DY)),
+        line.every(
+          ([lon, lat]: number[]) =>
+            !(lon > 24.9495 + DX && lon < 24.9505 + DX && lat > 60.1575 + DY && lat < 60.1625 + DY),
+        ),
         'the route avoids the named area',
       );
     } finally {

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 import { SQL_BACKENDS } from '../support/backends.ts';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
+import { mapWithBoundary, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { analysisFootprint } from '../../domain/analysis-job/analysis-footprint.ts';
 import type { AnalysisType } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import type { AnalysisParameters } from '../../domain/analysis-job/analysis-parameters.ts';
@@ -91,7 +91,10 @@ for (const backend of SQL_BACKENDS) {
 
       const input = await inputsOf('landing_zones', done.parameters);
       const buildingHeight = buildingHeightRaster(input.grid, input.buildings);
-      assert.ok(buildingHeight.some((h) => h > 0), 'the footprint holds buildings');
+      assert.ok(
+        buildingHeight.some((h) => h > 0),
+        'the footprint holds buildings',
+      );
       const expected = landingZonesResult(input.elevation, input.landCover, done.parameters, noIds, {
         roads: roadCellMask(input.grid.width, input.grid.height, input.roads),
         buildingHeight,

@@ -27,7 +27,7 @@ import { createSourceProvider } from '../../workers/terrain/sources/create-sourc
 import { SQL_BACKENDS } from '../support/backends.ts';
 import { idleTaskControl } from '../support/idle-task-control.ts';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
+import { mapWithBoundary, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { tempDir, writeRaster } from '../terrain-raster/support/gdal.ts';
 import { join } from 'node:path';
 import { readViewshed, runGdalViewshed, writeDem } from '../terrain-analysis/support/gdal-viewshed.ts';
@@ -45,7 +45,12 @@ function writeLandCover(dir: string): string {
   const data = new Uint8Array(width * height).fill(30);
   for (let row = 0; row < height; row++) for (let col = 55; col < 60; col++) data[row * width + col] = 10;
   writeRaster(path, {
-    width, height, data, type: 'Byte', srs: 'EPSG:4326', geoTransform: [-97.4, 0.001, 0, 32.71, 0, -0.001],
+    width,
+    height,
+    data,
+    type: 'Byte',
+    srs: 'EPSG:4326',
+    geoTransform: [-97.4, 0.001, 0, 32.71, 0, -0.001],
   });
   return path;
 }

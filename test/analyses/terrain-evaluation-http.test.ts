@@ -8,7 +8,7 @@
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
 import { http, startTestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
+import { mapWithBoundary, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 
 const test = suite('terrain evaluation over HTTP [pglite]');
 test('AO only: avenues both ways along the long axis, layers in OGC API Features, OAKOC in the result', async () => {
@@ -17,18 +17,38 @@ test('AO only: avenues both ways along the long axis, layers in OGC API Features
     const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.166, 60.508, 25.264, 60.532));
     const jobId = await requestJob(svc, mapId, boundary);
     await expectJobSuccess(svc, jobId);
-    const area = { type: 'Polygon', coordinates: [[[25.17, 60.51], [25.26, 60.51], [25.26, 60.53], [25.17, 60.53], [25.17, 60.51]]] };
+    const area = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [25.17, 60.51],
+          [25.26, 60.51],
+          [25.26, 60.53],
+          [25.17, 60.53],
+          [25.17, 60.51],
+        ],
+      ],
+    };
     const bad = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
-      key: svc.key, body: { type: 'terrain_evaluation', force: 'mounted_tracked', echelon: 'battalion', area, start: { type: 'Point', coordinates: [25.18, 60.52] } },
+      key: svc.key,
+      body: {
+        type: 'terrain_evaluation',
+        force: 'mounted_tracked',
+        echelon: 'battalion',
+        area,
+        start: { type: 'Point', coordinates: [25.18, 60.52] },
+      },
     });
     assert.is(bad.status, 422, bad.text);
     assert.equal(bad.body.detail[0].loc, ['body', 'objective']);
     const wrong = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
-      key: svc.key, body: { type: 'terrain_evaluation', force: 'hovercraft', echelon: 'battalion', area },
+      key: svc.key,
+      body: { type: 'terrain_evaluation', force: 'hovercraft', echelon: 'battalion', area },
     });
     assert.is(wrong.status, 422, wrong.text);
     const r = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
-      key: svc.key, body: { type: 'terrain_evaluation', force: 'dismounted', echelon: 'company', area },
+      key: svc.key,
+      body: { type: 'terrain_evaluation', force: 'dismounted', echelon: 'company', area },
     });
     assert.is(r.status, 202, r.text);
     const deadline = Date.now() + 600_000;
@@ -41,21 +61,47 @@ test('AO only: avenues both ways along the long axis, layers in OGC API Features
     assert.is(done.status, 'success', JSON.stringify(done).slice(0, 2000));
     assert.is(done.title, 'Terrain evaluation (MCOO)');
     const result = done.result;
-    assert.equal(result.directions.map((d: any) => d.name), ['west_to_east', 'east_to_west']);
+    assert.equal(
+      result.directions.map((d: any) => d.name),
+      ['west_to_east', 'east_to_west'],
+    );
     assert.equal([result.corridor_echelon, result.avenue_echelon, result.corridor_width_m], ['squad', 'platoon', 100]);
-    assert.equal(Object.keys(result.oakoc).sort(), ['avenues_of_approach', 'cover_and_concealment', 'key_terrain', 'observation_and_fields_of_fire', 'obstacles']);
+    assert.equal(Object.keys(result.oakoc).sort(), [
+      'avenues_of_approach',
+      'cover_and_concealment',
+      'key_terrain',
+      'observation_and_fields_of_fire',
+      'obstacles',
+    ]);
     assert.equal(Object.keys(result.oakoc.avenues_of_approach).sort(), ['east_to_west', 'west_to_east']);
-    assert.ok(result.directions.every((d: any) => d.avenues.length > 0), 'the synthetic terrain has avenues both ways');
-    if (process.env.SHOW_RESULT) console.log(JSON.stringify({ ...result, directions: result.directions.map((d: any) => ({ ...d, corridors: d.corridors.length })) }, null, 1).slice(0, 6000));
+    assert.ok(
+      result.directions.every((d: any) => d.avenues.length > 0),
+      'the synthetic terrain has avenues both ways',
+    );
+    if (process.env.SHOW_RESULT)
+      console.log(
+        JSON.stringify(
+          { ...result, directions: result.directions.map((d: any) => ({ ...d, corridors: d.corridors.length })) },
+          null,
+          1,
+        ).slice(0, 6000),
+      );
     const shares = result.oakoc.obstacles;
-    assert.ok(Math.abs(shares.share_unrestricted + shares.share_restricted + shares.share_severely_restricted - 1) < 1e-3);
+    assert.ok(
+      Math.abs(shares.share_unrestricted + shares.share_restricted + shares.share_severely_restricted - 1) < 1e-3,
+    );
     assert.is(result.layer_ids.avenue_of_approach, done.layer_id);
     const collections = await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections`, { key: svc.key });
     for (const [type, layerId] of Object.entries(result.layer_ids as Record<string, string>)) {
       const layer = collections.body.collections.find((c: any) => c.id === `layer--${layerId}`);
       assert.ok(layer, `${type} layer listed`);
       assert.is(layer['svc:layer_type'], type);
-      const items = await http(svc.url, 'GET', `/api/maps/${mapId}/ogc/features/collections/layer--${layerId}/items?limit=1000`, { key: svc.key });
+      const items = await http(
+        svc.url,
+        'GET',
+        `/api/maps/${mapId}/ogc/features/collections/layer--${layerId}/items?limit=1000`,
+        { key: svc.key },
+      );
       assert.is(items.status, 200, items.text);
       assert.ok(items.body.features.length > 0);
     }

@@ -27,7 +27,11 @@ forEachBackend('resource access before body validation', (test) => {
         const what = `${route.method} ${route.path} ${JSON.stringify(body)}`;
         if (body === INVALID_BODIES[0]) {
           const mine = await http(svc.url, route.method.toUpperCase(), pathOf(route, owned), { key: svc.key, body });
-          assert.is(mine.status, 422, `the control, the owner's request: ${what} → ${mine.status} ${mine.text.slice(0, 200)}`);
+          assert.is(
+            mine.status,
+            422,
+            `the control, the owner's request: ${what} → ${mine.status} ${mine.text.slice(0, 200)}`,
+          );
         }
         const theirs = await http(svc.url, route.method.toUpperCase(), pathOf(route, owned), { key: other.key, body });
         // 404 where the service does not tell another account's records from missing ones.
@@ -42,8 +46,16 @@ forEachBackend('resource access before body validation', (test) => {
 
 test('a route whose path names a resource and that takes a body cannot be declared without authorize', () => {
   const route = {
-    method: 'post' as const, path: '/api/things/{thing_id}/parts', operationId: 'add_part', summary: 's', tags: ['t'], auth: true,
-    params: Type.Object({ thing_id: Type.String() }), body: Type.Object({}), responses: {}, handler: async () => {},
+    method: 'post' as const,
+    path: '/api/things/{thing_id}/parts',
+    operationId: 'add_part',
+    summary: 's',
+    tags: ['t'],
+    auth: true,
+    params: Type.Object({ thing_id: Type.String() }),
+    body: Type.Object({}),
+    responses: {},
+    handler: async () => {},
   };
   assert.throws(() => defineRoute(route), /add_part: its path names a resource and it takes a body/);
   assert.not.throws(() => defineRoute({ ...route, authorize: async () => undefined }));

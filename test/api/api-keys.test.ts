@@ -7,7 +7,10 @@ import { systemContext } from '../../commands/command-context.ts';
 
 forEachBackend('api keys and auth', (test) => {
   test('create returns the key once; list redacts; the new key works at once', async ({ svc }) => {
-    const created = await http(svc.url, 'POST', '/api/api-keys/', { key: svc.key, body: { name: 'ci pipeline', lifetime_days: 30 } });
+    const created = await http(svc.url, 'POST', '/api/api-keys/', {
+      key: svc.key,
+      body: { name: 'ci pipeline', lifetime_days: 30 },
+    });
     assert.is(created.status, 200);
     assert.match(created.body.key, /^opk_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
     assert.is(created.body.name, 'ci pipeline');
@@ -42,11 +45,20 @@ forEachBackend('api keys and auth', (test) => {
 
   test('401 for missing, malformed, unknown and expired credentials', async ({ svc }) => {
     const realId = svc.key.slice(4, 36);
-    const expired = await createApiKey(svc.service.store, {
-      ...systemContext({ account_id: svc.accountId, api_key_id: null }),
-      // Created "an hour ago" with a one-minute lifetime: already expired.
-      now: () => new Date(Date.now() - 3_600_000),
-    }, { account_id: svc.accountId, name: 'short', lifetime_days: null, expires_at: new Date(Date.now() - 3_540_000).toISOString() });
+    const expired = await createApiKey(
+      svc.service.store,
+      {
+        ...systemContext({ account_id: svc.accountId, api_key_id: null }),
+        // Created "an hour ago" with a one-minute lifetime: already expired.
+        now: () => new Date(Date.now() - 3_600_000),
+      },
+      {
+        account_id: svc.accountId,
+        name: 'short',
+        lifetime_days: null,
+        expires_at: new Date(Date.now() - 3_540_000).toISOString(),
+      },
+    );
     await svc.service.runner!.waitFor(expired.position!, 5000);
     const cases: Array<[string | undefined, string]> = [
       [undefined, 'Not authenticated'],

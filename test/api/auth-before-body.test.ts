@@ -11,7 +11,13 @@ const DECLARED_LENGTH = 14 * 1024 * 1024;
  * Sends the headers of a request declaring a 14 MB JSON body, then only its first kilobyte, and
  * waits for an answer without sending more. Resolves the status line, or null if none came.
  */
-function partialBodyRequest(url: string, method: string, path: string, headers: Record<string, string>, waitMs: number) {
+function partialBodyRequest(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  waitMs: number,
+) {
   const { hostname, port } = new URL(url);
   return new Promise<{ status: string | null; connection: string | null }>((resolve) => {
     const socket = connect(Number(port), hostname);
@@ -24,11 +30,24 @@ function partialBodyRequest(url: string, method: string, path: string, headers: 
     const timer = setTimeout(done, waitMs);
     socket.on('data', (chunk) => {
       received += chunk.toString('latin1');
-      if (received.includes('\r\n\r\n')) { clearTimeout(timer); setTimeout(done, 50); }
+      if (received.includes('\r\n\r\n')) {
+        clearTimeout(timer);
+        setTimeout(done, 50);
+      }
     });
-    socket.on('error', () => { clearTimeout(timer); done(); });
-    const head = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}:${port}`, 'Content-Type: application/json',
-      `Content-Length: ${DECLARED_LENGTH}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+    socket.on('error', () => {
+      clearTimeout(timer);
+      done();
+    });
+    const head = [
+      `${method} ${path} HTTP/1.1`,
+      `Host: ${hostname}:${port}`,
+      'Content-Type: application/json',
+      `Content-Length: ${DECLARED_LENGTH}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      '',
+      '',
+    ].join('\r\n');
     socket.write(head);
     socket.write(`{"name": "${'x'.repeat(1000)}`);
   });
@@ -39,13 +58,25 @@ forEachBackend('authentication before the body', (test) => {
     const r = await partialBodyRequest(svc.url, 'POST', '/api/operations/', {}, 5000);
     assert.is(r.status, '401');
     assert.is(r.connection, 'close');
-    const bad = await partialBodyRequest(svc.url, 'POST', '/api/operations/', { Authorization: 'Bearer opk_nope' }, 5000);
+    const bad = await partialBodyRequest(
+      svc.url,
+      'POST',
+      '/api/operations/',
+      { Authorization: 'Bearer opk_nope' },
+      5000,
+    );
     assert.is(bad.status, '401');
   });
 
   test("another account's map: 403 before the body; a missing map: 404 before the body", async ({ svc }) => {
-    const op = (await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: { name: 'Op', unit: 'U', branch: 'armor', echelon: 'company' } })).body;
-    const map = (await http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: op.id, name: 'M' } })).body;
+    const op = (
+      await http(svc.url, 'POST', '/api/operations/', {
+        key: svc.key,
+        body: { name: 'Op', unit: 'U', branch: 'armor', echelon: 'company' },
+      })
+    ).body;
+    const map = (await http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: op.id, name: 'M' } }))
+      .body;
     const other = await svc.newAccount();
     const auth = { Authorization: `Bearer ${other.key}` };
     assert.is((await partialBodyRequest(svc.url, 'POST', `/api/maps/${map.id}/features`, auth, 5000)).status, '403');
@@ -55,9 +86,18 @@ forEachBackend('authentication before the body', (test) => {
   });
 
   test('an accepted request waits for its body (the control: the server really reads it then)', async ({ svc }) => {
-    const r = await partialBodyRequest(svc.url, 'POST', '/api/operations/', { Authorization: `Bearer ${svc.key}` }, 400);
+    const r = await partialBodyRequest(
+      svc.url,
+      'POST',
+      '/api/operations/',
+      { Authorization: `Bearer ${svc.key}` },
+      400,
+    );
     assert.is(r.status, null, 'no answer before the body has arrived');
-    const created = await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: { name: 'Op', unit: 'U', branch: 'armor', echelon: 'company' } });
+    const created = await http(svc.url, 'POST', '/api/operations/', {
+      key: svc.key,
+      body: { name: 'Op', unit: 'U', branch: 'armor', echelon: 'company' },
+    });
     assert.is(created.status, 200);
   });
 });

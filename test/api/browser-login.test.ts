@@ -13,7 +13,12 @@ import { join } from 'node:path';
 import { SQL_BACKENDS } from '../support/backends.ts';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
 import {
-  browse, browserFetch, CookieJar, OIDC_CLIENT, startOidcTestProvider, type OidcTestProvider,
+  browse,
+  browserFetch,
+  CookieJar,
+  OIDC_CLIENT,
+  startOidcTestProvider,
+  type OidcTestProvider,
 } from '../support/oidc-test-provider.ts';
 import { sha256Hex } from '../../domain/api-key/api-key-token.ts';
 import { parseSessionToken } from '../../domain/session/session-token.ts';
@@ -45,12 +50,20 @@ for (const backend of SQL_BACKENDS) {
 
   test.before(async (ctx) => {
     ctx.provider = await startOidcTestProvider();
-    ctx.svc = await startTestService(backend, {
-      ...ctx.provider.env,
-      SESSION_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS), SESSION_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS),
-    }, undefined, { browserLoginClock: clock });
+    ctx.svc = await startTestService(
+      backend,
+      {
+        ...ctx.provider.env,
+        SESSION_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
+        SESSION_MAX_AGE_SECONDS: String(MAX_AGE_SECONDS),
+      },
+      undefined,
+      { browserLoginClock: clock },
+    );
   });
-  test.before.each(() => { offsetMs = 0; });
+  test.before.each(() => {
+    offsetMs = 0;
+  });
   test.after(async (ctx) => {
     await ctx.svc?.close();
     await ctx.provider?.close();
@@ -84,13 +97,18 @@ for (const backend of SQL_BACKENDS) {
     browserFetch(jar, api(ctx, path), { headers });
   const post = (ctx: Ctx, jar: CookieJar, path: string, body: unknown, headers: Record<string, string> = {}) =>
     browserFetch(jar, api(ctx, path), {
-      method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers },
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', ...headers },
     });
   const logout = (ctx: Ctx, jar: CookieJar, headers: Record<string, string> = {}) =>
     browserFetch(jar, api(ctx, '/api/auth/logout'), { method: 'POST', headers });
   const ids = async (response: Response) => (await json(response)).items.map((o: { id: string }) => o.id);
   const identityRow = (ctx: Ctx, subject: string) =>
-    ctx.svc.service.db.knex('identities').where({ identity_id: identityIdOf(ctx.provider.issuer, subject) }).first();
+    ctx.svc.service.db
+      .knex('identities')
+      .where({ identity_id: identityIdOf(ctx.provider.issuer, subject) })
+      .first();
 
   test('the whole flow: login → provider (PKCE) → callback → session cookie → GET /api/operations/', async (ctx) => {
     const jar = new CookieJar();
@@ -109,7 +127,10 @@ for (const backend of SQL_BACKENDS) {
     assert.match(session, /httponly/);
     assert.match(session, /samesite=lax/);
     assert.not.match(session, /secure/);
-    assert.ok(cookies.some((c) => c.startsWith('ops_login_flow=;')), 'the flow cookie is cleared');
+    assert.ok(
+      cookies.some((c) => c.startsWith('ops_login_flow=;')),
+      'the flow cookie is cleared',
+    );
 
     const list = await get(ctx, jar, '/api/operations/');
     assert.is(list.status, 200);
@@ -138,7 +159,10 @@ for (const backend of SQL_BACKENDS) {
     const row = (await sessionRows(ctx)).find((r) => r.session_id === parsed.session_id);
     assert.is(row.secret_sha256, sha256Hex(parsed.secret));
     const events = await ctx.svc.service.store.readStream(`session-${parsed.session_id}`);
-    assert.equal(events.map((e) => e.type), ['SessionStarted']);
+    assert.equal(
+      events.map((e) => e.type),
+      ['SessionStarted'],
+    );
     assert.not.ok(JSON.stringify(events).includes(parsed.secret), 'the secret is in no event');
   });
 
@@ -153,8 +177,7 @@ for (const backend of SQL_BACKENDS) {
     assert.is(done.status, 302);
   });
 
-  test('callback refusals (no, forged, expired or replayed flow; wrong state; provider error; bad code): no session',
-    async (ctx) => {
+  test('callback refusals (no, forged, expired or replayed flow; wrong state; provider error; bad code): no session', async (ctx) => {
     const before = (await sessionRows(ctx)).length;
     const refusal = async (response: Response, status: number, detail: RegExp) => {
       const text = await response.text();
@@ -234,7 +257,8 @@ for (const backend of SQL_BACKENDS) {
     assert.ok(byReferer.ok, 'Referer when no Origin');
     const id = (await json(await get(ctx, jar, '/api/operations/'))).items[0].id;
     const del = await browserFetch(jar, api(ctx, `/api/operations/${id}`), {
-      method: 'DELETE', headers: { origin: 'http://evil.test' },
+      method: 'DELETE',
+      headers: { origin: 'http://evil.test' },
     });
     assert.is(del.status, 403);
     assert.is(await count(), 2);
@@ -243,40 +267,52 @@ for (const backend of SQL_BACKENDS) {
     assert.is(await count(), 3);
   });
 
-  test('Origin is compared with configured origins: a forged X-Forwarded-Host does not pass (no TRUST_PROXY)',
-    async (ctx) => {
-      const jar = await loginAs(ctx, 'dora');
-      const before = (await json(await get(ctx, jar, '/api/operations/'))).total;
-      const forged = await post(ctx, jar, '/api/operations/', OPERATION, FORGED_FORWARDING);
-      assert.is(forged.status, 403);
-      assert.match((await json(forged)).detail, /Cross-site request refused.*got http:\/\/evil\.test/);
-      // Nor does a Host header naming the forger's origin.
-      const byHost = await new Promise<number>((resolve, reject) => {
-        const target = new URL(api(ctx, '/api/operations/'));
-        const call = request({
-          host: target.hostname, port: target.port, path: target.pathname, method: 'POST',
+  test('Origin is compared with configured origins: a forged X-Forwarded-Host does not pass (no TRUST_PROXY)', async (ctx) => {
+    const jar = await loginAs(ctx, 'dora');
+    const before = (await json(await get(ctx, jar, '/api/operations/'))).total;
+    const forged = await post(ctx, jar, '/api/operations/', OPERATION, FORGED_FORWARDING);
+    assert.is(forged.status, 403);
+    assert.match((await json(forged)).detail, /Cross-site request refused.*got http:\/\/evil\.test/);
+    // Nor does a Host header naming the forger's origin.
+    const byHost = await new Promise<number>((resolve, reject) => {
+      const target = new URL(api(ctx, '/api/operations/'));
+      const call = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
           headers: {
-            host: 'evil.test', origin: 'http://evil.test', 'content-type': 'application/json',
+            host: 'evil.test',
+            origin: 'http://evil.test',
+            'content-type': 'application/json',
             cookie: `ops_session=${jar.get(ctx.svc.url, 'ops_session')}`,
           },
-        }, (response) => { response.resume(); resolve(response.statusCode!); });
-        call.on('error', reject);
-        call.end(JSON.stringify(OPERATION));
-      });
-      assert.is(byHost, 403);
-      assert.is((await json(await get(ctx, jar, '/api/operations/'))).total, before, 'nothing written');
-      // Without TRUST_PROXY the forwarding headers change nothing: links name the address the client used.
-      const landing = await http(ctx.svc.url, 'GET', '/api/ogc/tiles?f=json', {
-        key: ctx.svc.key, headers: FORGED_FORWARDING,
-      });
-      assert.is(landing.body.links[0].href, `${ctx.svc.url}/api/ogc/tiles`);
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        },
+      );
+      call.on('error', reject);
+      call.end(JSON.stringify(OPERATION));
     });
+    assert.is(byHost, 403);
+    assert.is((await json(await get(ctx, jar, '/api/operations/'))).total, before, 'nothing written');
+    // Without TRUST_PROXY the forwarding headers change nothing: links name the address the client used.
+    const landing = await http(ctx.svc.url, 'GET', '/api/ogc/tiles?f=json', {
+      key: ctx.svc.key,
+      headers: FORGED_FORWARDING,
+    });
+    assert.is(landing.body.links[0].href, `${ctx.svc.url}/api/ogc/tiles`);
+  });
 
   test('CORS with credentials for the web app origin only (preflight answered, no other origin)', async (ctx) => {
-    const preflight = (origin: string) => fetch(api(ctx, '/api/operations/'), {
-      method: 'OPTIONS',
-      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
-    });
+    const preflight = (origin: string) =>
+      fetch(api(ctx, '/api/operations/'), {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
     const allowed = await preflight(WEB_APP);
     assert.is(allowed.status, 204);
     assert.is(allowed.headers.get('access-control-allow-origin'), WEB_APP);
@@ -351,7 +387,10 @@ for (const backend of SQL_BACKENDS) {
     assert.is(`${endSession.origin}${endSession.pathname}`, `${ctx.provider.issuer}/session/end`);
     assert.is(endSession.searchParams.get('client_id'), OIDC_CLIENT.client_id);
     assert.is(endSession.searchParams.get('post_logout_redirect_uri'), WEB_APP);
-    assert.ok(response.headers.getSetCookie().some((c) => c.startsWith('ops_session=;')), 'cookie cleared');
+    assert.ok(
+      response.headers.getSetCookie().some((c) => c.startsWith('ops_session=;')),
+      'cookie cleared',
+    );
     assert.is(jar.get(ctx.svc.url, 'ops_session'), undefined);
 
     // The old cookie, kept by someone, is refused at once.
@@ -367,26 +406,32 @@ for (const backend of SQL_BACKENDS) {
     assert.is((await logout(ctx, new CookieJar())).status, 200);
   });
 
-  test('without TRUST_PROXY a client\'s X-Forwarded-Proto: https is not believed (cookies not Secure)', async (ctx) => {
+  test("without TRUST_PROXY a client's X-Forwarded-Proto: https is not believed (cookies not Secure)", async (ctx) => {
     const jar = new CookieJar();
     const https = { 'x-forwarded-proto': 'https' };
     const login = await browserFetch(jar, api(ctx, '/api/auth/login'), { headers: https });
-    assert.not.match(login.headers.getSetCookie().find((c) => c.startsWith('ops_login_flow='))!, /; secure/);
+    assert.not.match(
+      login.headers.getSetCookie().find((c) => c.startsWith('ops_login_flow='))!,
+      /; secure/,
+    );
   });
 
   test('an administrator links an identity to an existing account (admin socket); its logins go there', async (ctx) => {
     const dir = mkdtempSync(join(tmpdir(), 'ops-admin-'));
     const socketPath = join(dir, 'admin.sock');
     const server = await startAdminSocket(socketPath, ctx.svc.service.store, ctx.svc.service.runner!);
-    const admin = (body: unknown) => new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const call = request({ socketPath, path: ADMIN_IDENTITIES_PATH, method: 'POST' }, (response) => {
-        let text = '';
-        response.on('data', (chunk) => { text += chunk; });
-        response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+    const admin = (body: unknown) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const call = request({ socketPath, path: ADMIN_IDENTITIES_PATH, method: 'POST' }, (response) => {
+          let text = '';
+          response.on('data', (chunk) => {
+            text += chunk;
+          });
+          response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+        });
+        call.on('error', reject);
+        call.end(JSON.stringify(body));
       });
-      call.on('error', reject);
-      call.end(JSON.stringify(body));
-    });
     try {
       const mine = (await http(ctx.svc.url, 'POST', '/api/operations/', { key: ctx.svc.key, body: OPERATION })).body;
       const nobody = '00000000-0000-4000-8000-000000000000';
@@ -411,12 +456,22 @@ for (const backend of SQL_BACKENDS) {
     // The same backends with browser login unset, as service.ts wires them when OIDC_* is empty.
     const { store, db, runner, logger, blobStore, documents, apiCaches } = ctx.svc.service;
     const deps = {
-      store, readModels: db.knex, waiter: runner!, logger, readYourWritesTimeoutMs: 10_000, trustProxy: false,
-      healthChecks: [], blobStore,
-      apiKeys: apiCaches.apiKeys, tileReadiness: apiCaches.tileReadiness, tileBodies: apiCaches.tileBodies,
+      store,
+      readModels: db.knex,
+      waiter: runner!,
+      logger,
+      readYourWritesTimeoutMs: 10_000,
+      trustProxy: false,
+      healthChecks: [],
+      blobStore,
+      apiKeys: apiCaches.apiKeys,
+      tileReadiness: apiCaches.tileReadiness,
+      tileBodies: apiCaches.tileBodies,
       terrainSources: () => ({}) as never,
       documents: {
-        storage: documents, limits: { maxFileBytes: 1, maxRequestBytes: 1, maxFiles: 1 }, urlTtlSeconds: 1,
+        storage: documents,
+        limits: { maxFileBytes: 1, maxRequestBytes: 1, maxFiles: 1 },
+        urlTtlSeconds: 1,
         verifyDownload: null,
       },
       browserLogin: null,
@@ -426,7 +481,9 @@ for (const backend of SQL_BACKENDS) {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const calls = [
-        ['GET', '/api/auth/login'], ['GET', '/api/auth/callback?code=c&state=s'], ['POST', '/api/auth/logout'],
+        ['GET', '/api/auth/login'],
+        ['GET', '/api/auth/callback?code=c&state=s'],
+        ['POST', '/api/auth/logout'],
       ];
       for (const [method, path] of calls) {
         const r = await http(url, method!, path!);
@@ -478,11 +535,17 @@ for (const backend of SQL_BACKENDS) {
     const jar = new CookieJar();
     const https = { 'x-forwarded-proto': 'https' };
     const login = await browserFetch(jar, api(ctx, '/api/auth/login'), { headers: https });
-    assert.match(login.headers.getSetCookie().find((c) => c.startsWith('ops_login_flow='))!, /; secure/);
+    assert.match(
+      login.headers.getSetCookie().find((c) => c.startsWith('ops_login_flow='))!,
+      /; secure/,
+    );
     const redirect = await browse(jar, login.headers.get('location')!, { login: 'hank' });
     const response = await callback(ctx, jar, redirect, https);
     assert.is(response.status, 302);
-    assert.match(response.headers.getSetCookie().find((c) => c.startsWith('ops_session='))!, /; secure/);
+    assert.match(
+      response.headers.getSetCookie().find((c) => c.startsWith('ops_session='))!,
+      /; secure/,
+    );
     const headers = { 'x-forwarded-host': 'api.ops.test', 'x-forwarded-proto': 'https' };
     const landing = await http(ctx.svc.url, 'GET', '/api/ogc/tiles?f=json', { key: ctx.svc.key, headers });
     assert.is(landing.body.links[0].href, 'https://api.ops.test/api/ogc/tiles');
@@ -503,8 +566,13 @@ for (const backend of SQL_BACKENDS) {
 const unreachable = suite('identity provider adapter');
 unreachable('a provider that does not answer: ProviderUnavailableError (503), no end-session URL', async () => {
   const provider = openIdConnectProvider({
-    issuer: 'http://127.0.0.1:9', clientId: 'c', clientSecret: 's'.repeat(32), redirectUri: OIDC_CLIENT.redirect_uri,
-    postLogoutRedirectUri: WEB_APP, scopes: 'openid', timeoutSeconds: 2,
+    issuer: 'http://127.0.0.1:9',
+    clientId: 'c',
+    clientSecret: 's'.repeat(32),
+    redirectUri: OIDC_CLIENT.redirect_uri,
+    postLogoutRedirectUri: WEB_APP,
+    scopes: 'openid',
+    timeoutSeconds: 2,
   });
   try {
     await provider.startLogin();

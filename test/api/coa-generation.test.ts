@@ -22,7 +22,14 @@ const M = RULE_BASED_MARK;
 
 async function newOperation(svc: TestService, key = svc.key, description?: string) {
   const r = await http(svc.url, 'POST', '/api/operations/', {
-    key, body: { name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion', ...(description ? { description } : {}) },
+    key,
+    body: {
+      name: 'IRON GATE',
+      unit: '2-7 IN',
+      branch: 'infantry',
+      echelon: 'battalion',
+      ...(description ? { description } : {}),
+    },
   });
   assert.is(r.status, 200, r.text);
   return r.body.id as string;
@@ -36,93 +43,190 @@ const get = async (svc: TestService, path: string) => {
   return r.body;
 };
 const sections = async (svc: TestService, id: string) =>
-  (await get(svc, `/api/coa-statements/sections/?coa_statement_id=${id}`)).items
-    .map((s: { title: string; field: string; content: string; updated_by: { origin: string } }) =>
-      [s.title, s.field, s.content, s.updated_by.origin]);
+  (await get(svc, `/api/coa-statements/sections/?coa_statement_id=${id}`)).items.map(
+    (s: { title: string; field: string; content: string; updated_by: { origin: string } }) => [
+      s.title,
+      s.field,
+      s.content,
+      s.updated_by.origin,
+    ],
+  );
 const verdicts = (statement: { screening: Record<string, { verdict: string }> }) =>
   Object.fromEntries(Object.entries(statement.screening).map(([c, a]) => [c, a.verdict]));
 
 forEachBackend('coa generation', (test) => {
-  test('rule-based: three distinguishable COAs with sections, attributes and FM 5-0 screening, polled to success', async ({ svc }) => {
+  test('rule-based: three distinguishable COAs with sections, attributes and FM 5-0 screening, polled to success', async ({
+    svc,
+  }) => {
     const op = await newOperation(svc);
-    const map = await http(svc.url, 'POST', '/api/maps/', { key: svc.key, body: { operation_id: op, name: 'AO NORTH' } });
+    const map = await http(svc.url, 'POST', '/api/maps/', {
+      key: svc.key,
+      body: { operation_id: op, name: 'AO NORTH' },
+    });
     assert.is(map.status, 200, map.text);
     const restated = await get(svc, `/api/mission-analysis/?operation_id=${op}&type=restated_mission`);
-    const put = await http(svc.url, 'PUT', `/api/mission-analysis/${restated.id}`, { key: svc.key, body: { text: 'Seize OBJ IRON to open the pass.' } });
+    const put = await http(svc.url, 'PUT', `/api/mission-analysis/${restated.id}`, {
+      key: svc.key,
+      body: { text: 'Seize OBJ IRON to open the pass.' },
+    });
     assert.is(put.status, 200, put.text);
 
     const r = await generate(svc, { operation_id: op, instructions: 'Keep one COA north.' });
     assert.is(r.status, 200, r.text);
     const jobId = r.headers.get('location')!.replace('/api/generation-jobs/', '');
     assert.equal([r.body.total, r.body.page, r.body.size, r.body.pages], [3, 1, 3, 1]);
-    assert.equal(r.body.items.map((s: { name: string }) => s.name), ['COA 1 (drafting)', 'COA 2 (drafting)', 'COA 3 (drafting)']);
+    assert.equal(
+      r.body.items.map((s: { name: string }) => s.name),
+      ['COA 1 (drafting)', 'COA 2 (drafting)', 'COA 3 (drafting)'],
+    );
     for (const s of r.body.items) {
-      assert.equal([s.operation_id, s.version, s.section_count, s.created_by.origin, s.screening_result], [op, 1, 0, 'generated', 'incomplete']);
-      assert.is(s.description, `Being drafted by generation job ${jobId}: poll /api/generation-jobs/${jobId}. `
-        + 'If the job fails, this statement keeps this placeholder (write it, or delete it).');
+      assert.equal(
+        [s.operation_id, s.version, s.section_count, s.created_by.origin, s.screening_result],
+        [op, 1, 0, 'generated', 'incomplete'],
+      );
+      assert.is(
+        s.description,
+        `Being drafted by generation job ${jobId}: poll /api/generation-jobs/${jobId}. ` +
+          'If the job fails, this statement keeps this placeholder (write it, or delete it).',
+      );
     }
     const ids: string[] = r.body.items.map((s: { id: string }) => s.id);
 
     const job = await pollGeneration(svc, jobId);
     assert.is(job.status, 'success', JSON.stringify(job.error));
-    assert.equal([job.kind, job.record_id, job.record_type, job.base_version, job.record_version, job.instructions, job.error],
-      ['coa_statements', op, 'coa_statements', 1, 2, 'Keep one COA north.', null]);
+    assert.equal(
+      [job.kind, job.record_id, job.record_type, job.base_version, job.record_version, job.instructions, job.error],
+      ['coa_statements', op, 'coa_statements', 1, 2, 'Keep one COA north.', null],
+    );
     assert.equal(job.coa_statements, { coa_statement_ids: ids });
-    assert.equal({ ...job.provenance, duration_ms: 0 }, {
-      adapter: 'rule_based', model: 'rule-based-drafter/1', rule_based: true, prompt_version: 'coa-statements.v1',
-      inputs: [
-        { kind: 'operation', id: op, version: '1' },
-        ...ids.map((id) => ({ kind: 'coa_statement', id, version: '1' })),
-        { kind: 'planning_record', id: restated.id, version: '1' },
-        { kind: 'map', id: map.body.id, version: '0' },
-      ],
-      usage: { prompt_tokens: 0, completion_tokens: 0 }, attempts: 1, duration_ms: 0,
-    });
-    const names = ['COA 1: Penetration, main effort north', 'COA 2: Envelopment, main effort south', 'COA 3: Infiltration, main effort centre'];
-    const forms = ['penetration', 'envelopment', 'infiltration'];
-    const complete = 'Drafted: statement, main effort, task organization, decisive operation, shaping operations, '
-      + 'sustaining operations, end state.';
-    assert.equal(job.coa_screening, ids.map((id, i) => ({
-      coa_statement_id: id, name: names[i],
-      screening: {
-        feasible: { verdict: 'not_assessed', rationale: null }, acceptable: { verdict: 'not_assessed', rationale: null },
-        suitable: { verdict: 'not_assessed', rationale: null },
-        distinguishable: { verdict: 'meets', rationale: `No other COA has both its form of maneuver (${forms[i]}) and its main effort.` },
-        complete: { verdict: 'meets', rationale: complete },
+    assert.equal(
+      { ...job.provenance, duration_ms: 0 },
+      {
+        adapter: 'rule_based',
+        model: 'rule-based-drafter/1',
+        rule_based: true,
+        prompt_version: 'coa-statements.v1',
+        inputs: [
+          { kind: 'operation', id: op, version: '1' },
+          ...ids.map((id) => ({ kind: 'coa_statement', id, version: '1' })),
+          { kind: 'planning_record', id: restated.id, version: '1' },
+          { kind: 'map', id: map.body.id, version: '0' },
+        ],
+        usage: { prompt_tokens: 0, completion_tokens: 0 },
+        attempts: 1,
+        duration_ms: 0,
       },
-      screening_result: 'incomplete',
-    })));
+    );
+    const names = [
+      'COA 1: Penetration, main effort north',
+      'COA 2: Envelopment, main effort south',
+      'COA 3: Infiltration, main effort centre',
+    ];
+    const forms = ['penetration', 'envelopment', 'infiltration'];
+    const complete =
+      'Drafted: statement, main effort, task organization, decisive operation, shaping operations, ' +
+      'sustaining operations, end state.';
+    assert.equal(
+      job.coa_screening,
+      ids.map((id, i) => ({
+        coa_statement_id: id,
+        name: names[i],
+        screening: {
+          feasible: { verdict: 'not_assessed', rationale: null },
+          acceptable: { verdict: 'not_assessed', rationale: null },
+          suitable: { verdict: 'not_assessed', rationale: null },
+          distinguishable: {
+            verdict: 'meets',
+            rationale: `No other COA has both its form of maneuver (${forms[i]}) and its main effort.`,
+          },
+          complete: { verdict: 'meets', rationale: complete },
+        },
+        screening_result: 'incomplete',
+      })),
+    );
 
     const first = await get(svc, `/api/coa-statements/${ids[0]}`);
-    assert.equal([first.name, first.version, first.section_count, first.updated_by.origin, first.screening_result],
-      [names[0], 2, 3, 'generated', 'incomplete']);
-    assert.is(first.description, `${M}\n\n2-7 IN ruptures the enemy's defense on a narrow front on the northern axis and `
-      + 'exploits into its depth. Main effort: TF 1 on the northern axis; supporting effort: TF 2 on the southern axis; '
-      + 'reserve: TF 3.\n\nRestated mission: Seize OBJ IRON to open the pass.\n\n'
-      + 'Instructions given (not interpreted by the rule-based drafter): Keep one COA north.');
-    assert.equal(verdicts(first), { feasible: 'not_assessed', acceptable: 'not_assessed', suitable: 'not_assessed', distinguishable: 'meets', complete: 'meets' });
-    assert.equal([first.screening.distinguishable.assessed_by.origin, first.screening.complete.rationale], ['generated', complete]);
+    assert.equal(
+      [first.name, first.version, first.section_count, first.updated_by.origin, first.screening_result],
+      [names[0], 2, 3, 'generated', 'incomplete'],
+    );
+    assert.is(
+      first.description,
+      `${M}\n\n2-7 IN ruptures the enemy's defense on a narrow front on the northern axis and ` +
+        'exploits into its depth. Main effort: TF 1 on the northern axis; supporting effort: TF 2 on the southern axis; ' +
+        'reserve: TF 3.\n\nRestated mission: Seize OBJ IRON to open the pass.\n\n' +
+        'Instructions given (not interpreted by the rule-based drafter): Keep one COA north.',
+    );
+    assert.equal(verdicts(first), {
+      feasible: 'not_assessed',
+      acceptable: 'not_assessed',
+      suitable: 'not_assessed',
+      distinguishable: 'meets',
+      complete: 'meets',
+    });
+    assert.equal(
+      [first.screening.distinguishable.assessed_by.origin, first.screening.complete.rationale],
+      ['generated', complete],
+    );
     // Attributes: the ones a draft writes have version 1, the others stay unwritten (version 0).
-    const written = first.attributes.filter((a: { version: number }) => a.version === 1).map((a: { field: string }) => a.field);
-    assert.equal(written, ['form_of_maneuver', 'decisive_operation', 'shaping_operations', 'sustaining_operations',
-      'main_effort', 'reserve', 'task_organization', 'end_state']);
+    const written = first.attributes
+      .filter((a: { version: number }) => a.version === 1)
+      .map((a: { field: string }) => a.field);
+    assert.equal(written, [
+      'form_of_maneuver',
+      'decisive_operation',
+      'shaping_operations',
+      'sustaining_operations',
+      'main_effort',
+      'reserve',
+      'task_organization',
+      'end_state',
+    ]);
     const attribute = (id: string, field: string) => get(svc, `/api/coa-statements/${id}/${field}`);
     assert.is((await attribute(ids[0]!, 'form_of_maneuver')).text, `${M}\n\nPenetration`);
     assert.is((await attribute(ids[1]!, 'form_of_maneuver')).text, `${M}\n\nEnvelopment`);
-    assert.is((await attribute(ids[0]!, 'main_effort')).text, `${M}\n\nTF 1 on the northern axis; supporting effort TF 2 on the southern axis.`);
-    assert.is((await attribute(ids[0]!, 'end_state')).text, `${M}\n\n2-7 IN has accomplished the mission of operation IRON GATE; `
-      + "the commander's end state is TBD (no initial intent recorded yet).");
+    assert.is(
+      (await attribute(ids[0]!, 'main_effort')).text,
+      `${M}\n\nTF 1 on the northern axis; supporting effort TF 2 on the southern axis.`,
+    );
+    assert.is(
+      (await attribute(ids[0]!, 'end_state')).text,
+      `${M}\n\n2-7 IN has accomplished the mission of operation IRON GATE; ` +
+        "the commander's end state is TBD (no initial intent recorded yet).",
+    );
     const org = await attribute(ids[0]!, 'task_organization');
-    assert.equal(org.items.map((i: { unit: string; text: string; source: string; updated_by: { origin: string } }) =>
-      [i.unit, i.text, i.source, i.updated_by.origin]), [
-      ['TF 1', 'Main effort: penetration on the northern axis.', 'rule-based draft', 'generated'],
-      ['TF 2', 'Supporting effort: fix the enemy on the southern axis.', 'rule-based draft', 'generated'],
-      ['TF 3', 'Reserve: ready to reinforce TF 1 on the northern axis.', 'rule-based draft', 'generated'],
-    ]);
+    assert.equal(
+      org.items.map((i: { unit: string; text: string; source: string; updated_by: { origin: string } }) => [
+        i.unit,
+        i.text,
+        i.source,
+        i.updated_by.origin,
+      ]),
+      [
+        ['TF 1', 'Main effort: penetration on the northern axis.', 'rule-based draft', 'generated'],
+        ['TF 2', 'Supporting effort: fix the enemy on the southern axis.', 'rule-based draft', 'generated'],
+        ['TF 3', 'Reserve: ready to reinforce TF 1 on the northern axis.', 'rule-based draft', 'generated'],
+      ],
+    );
     assert.equal(await sections(svc, ids[2]!), [
-      ['Phase I: shaping', 'phases_and_transitions', `${M}\n\nTF 2 fixes the enemy on the northern axis while information collection confirms the central axis.`, 'generated'],
-      ['Phase II: infiltration', 'phases_and_transitions', `${M}\n\nTF 1 conducts the infiltration on the central axis; TF 3 follows, ready to reinforce.`, 'generated'],
-      ['COA sketch', 'control_measures', `${M}\n\nDraw the sketch on AO NORTH: TF 1 on the central axis, TF 2 on the northern axis, objectives and phase lines TBD.`, 'generated'],
+      [
+        'Phase I: shaping',
+        'phases_and_transitions',
+        `${M}\n\nTF 2 fixes the enemy on the northern axis while information collection confirms the central axis.`,
+        'generated',
+      ],
+      [
+        'Phase II: infiltration',
+        'phases_and_transitions',
+        `${M}\n\nTF 1 conducts the infiltration on the central axis; TF 3 follows, ready to reinforce.`,
+        'generated',
+      ],
+      [
+        'COA sketch',
+        'control_measures',
+        `${M}\n\nDraw the sketch on AO NORTH: TF 1 on the central axis, TF 2 on the northern axis, objectives and phase lines TBD.`,
+        'generated',
+      ],
     ]);
     // The statements are listed with the operation's others.
     const listed = await get(svc, `/api/coa-statements/?operation_id=${op}`);
@@ -131,27 +235,44 @@ forEachBackend('coa generation', (test) => {
 
   test('count 2 and 5, defensive patterns from the operation, documents in the statement', async ({ svc }) => {
     const op = await newOperation(svc, svc.key, 'Defend the river line against a mechanized attack.');
-    const doc = (await upload(svc, { operation_id: op, classification: 'UNCLASSIFIED' }, [{ name: 'opord.md', bytes: '# OPORD 7' }])).body.items[0];
+    const doc = (
+      await upload(svc, { operation_id: op, classification: 'UNCLASSIFIED' }, [
+        { name: 'opord.md', bytes: '# OPORD 7' },
+      ])
+    ).body.items[0];
     const two = await generate(svc, { operation_id: op, count: 2, document_ids: [doc.id] });
     assert.is(two.status, 200, two.text);
     assert.is(two.body.items.length, 2);
     const job = await pollGeneration(svc, two.headers.get('location')!.replace('/api/generation-jobs/', ''));
     assert.is(job.status, 'success', JSON.stringify(job.error));
-    assert.equal(job.coa_screening.map((s: { name: string }) => s.name), ['COA 1: Area defense, main effort north', 'COA 2: Mobile defense, main effort south']);
+    assert.equal(
+      job.coa_screening.map((s: { name: string }) => s.name),
+      ['COA 1: Area defense, main effort north', 'COA 2: Mobile defense, main effort south'],
+    );
     assert.equal(job.provenance.inputs.at(-1), { kind: 'document', id: doc.id, version: `sha256:${doc.sha256}` });
     const statement = await get(svc, `/api/coa-statements/${two.body.items[1].id}`);
-    assert.is(statement.description, `${M}\n\n2-7 IN fixes the enemy and destroys it with a striking force from the southern axis. `
-      + 'Main effort: TF 1 on the southern axis; supporting effort: TF 2 on the northern axis; reserve: TF 3.\n\n'
-      + 'Mission: TBD (mission analysis has no restated mission yet).\n\nDocuments: opord.md (UNCLASSIFIED).');
+    assert.is(
+      statement.description,
+      `${M}\n\n2-7 IN fixes the enemy and destroys it with a striking force from the southern axis. ` +
+        'Main effort: TF 1 on the southern axis; supporting effort: TF 2 on the northern axis; reserve: TF 3.\n\n' +
+        'Mission: TBD (mission analysis has no restated mission yet).\n\nDocuments: opord.md (UNCLASSIFIED).',
+    );
     const five = await generate(svc, { operation_id: op, count: 5 });
     assert.is(five.status, 200, five.text);
     const all = await pollGeneration(svc, five.headers.get('location')!.replace('/api/generation-jobs/', ''));
-    assert.equal(all.coa_screening.map((s: { name: string; screening: { distinguishable: { verdict: string } } }) =>
-      [s.name, s.screening.distinguishable.verdict]), [
-      ['COA 1: Area defense, main effort north', 'meets'], ['COA 2: Mobile defense, main effort south', 'meets'],
-      ['COA 3: Retrograde, main effort centre', 'meets'], ['COA 4: Area defense, main effort south', 'meets'],
-      ['COA 5: Mobile defense, main effort north', 'meets'],
-    ]);
+    assert.equal(
+      all.coa_screening.map((s: { name: string; screening: { distinguishable: { verdict: string } } }) => [
+        s.name,
+        s.screening.distinguishable.verdict,
+      ]),
+      [
+        ['COA 1: Area defense, main effort north', 'meets'],
+        ['COA 2: Mobile defense, main effort south', 'meets'],
+        ['COA 3: Retrograde, main effort centre', 'meets'],
+        ['COA 4: Area defense, main effort south', 'meets'],
+        ['COA 5: Mobile defense, main effort north', 'meets'],
+      ],
+    );
   });
 
   test('422s, 404, 403 and 401: nothing is created', async ({ svc }) => {
@@ -159,10 +280,14 @@ forEachBackend('coa generation', (test) => {
     const other = await svc.newAccount();
     const head = await svc.service.store.headPosition();
     for (const [body, loc] of [
-      [{ operation_id: op, count: 1 }, ['body', 'count']], [{ operation_id: op, count: 6 }, ['body', 'count']],
-      [{ operation_id: op, count: 2.5 }, ['body', 'count']], [{ operation_id: op, count: 'three' }, ['body', 'count']],
-      [{ operation_id: op, extra: 1 }, ['body', 'extra']], [{ operation_id: 'nope' }, ['body', 'operation_id']],
-      [{}, ['body', 'operation_id']], [{ operation_id: op, instructions: 'x'.repeat(4001) }, ['body', 'instructions']],
+      [{ operation_id: op, count: 1 }, ['body', 'count']],
+      [{ operation_id: op, count: 6 }, ['body', 'count']],
+      [{ operation_id: op, count: 2.5 }, ['body', 'count']],
+      [{ operation_id: op, count: 'three' }, ['body', 'count']],
+      [{ operation_id: op, extra: 1 }, ['body', 'extra']],
+      [{ operation_id: 'nope' }, ['body', 'operation_id']],
+      [{}, ['body', 'operation_id']],
+      [{ operation_id: op, instructions: 'x'.repeat(4001) }, ['body', 'instructions']],
       [{ operation_id: op, overwrite: true }, ['body', 'overwrite']],
       [{ operation_id: op, document_ids: ['00000000-0000-4000-8000-000000000000'] }, ['body', 'document_ids', 0]],
     ] as const) {
@@ -172,46 +297,77 @@ forEachBackend('coa generation', (test) => {
     }
     assert.is((await generate(svc, { operation_id: '00000000-0000-4000-8000-000000000000' })).status, 404);
     assert.is((await generate(svc, { operation_id: op }, other.key)).status, 403);
-    assert.is((await http(svc.url, 'POST', '/api/coa-statements/generate', { body: { operation_id: op } })).status, 401);
+    assert.is(
+      (await http(svc.url, 'POST', '/api/coa-statements/generate', { body: { operation_id: op } })).status,
+      401,
+    );
     assert.is(await svc.service.store.headPosition(), head);
     assert.is((await get(svc, `/api/coa-statements/?operation_id=${op}`)).total, 0);
   });
 
-  test('OpenAPI: the interface\'s type names', async ({ svc }) => {
+  test("OpenAPI: the interface's type names", async ({ svc }) => {
     const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
     const post = doc.paths['/api/coa-statements/generate'].post;
-    assert.equal(post.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/COAStatementGenerationRequest' });
-    assert.equal(post.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/ListCOAStatementResponse' });
+    assert.equal(post.requestBody.content['application/json'].schema, {
+      $ref: '#/components/schemas/COAStatementGenerationRequest',
+    });
+    assert.equal(post.responses['200'].content['application/json'].schema, {
+      $ref: '#/components/schemas/ListCOAStatementResponse',
+    });
     assert.ok(post.responses['422'] && post.responses['403'] && post.responses['404']);
   });
 
   // Last: stops the service's workers, so jobs stay pending and are run here with chosen models.
-  test('failures write nothing into any statement; the screening rule on twin and unfinished drafts; redelivery', async ({ svc }) => {
+  test('failures write nothing into any statement; the screening rule on twin and unfinished drafts; redelivery', async ({
+    svc,
+  }) => {
     await svc.service.pipeline?.close();
     const op = await newOperation(svc);
-    const deps = { maxTokens: 2048, store: svc.service.store, knex: svc.service.db.knex, documents: svc.service.documents, logger: svc.service.logger };
+    const deps = {
+      maxTokens: 2048,
+      store: svc.service.store,
+      knex: svc.service.db.knex,
+      documents: svc.service.documents,
+      logger: svc.service.logger,
+    };
     const pending = async (count = 2) => {
       const r = await generate(svc, { operation_id: op, count });
       assert.is(r.status, 200, r.text);
-      const job = await loadGenerationJob(svc.service.store, r.headers.get('location')!.replace('/api/generation-jobs/', ''));
+      const job = await loadGenerationJob(
+        svc.service.store,
+        r.headers.get('location')!.replace('/api/generation-jobs/', ''),
+      );
       assert.is(job.status, 'pending');
       return { ids: r.body.items.map((s: { id: string }) => s.id) as string[], job: job as GenerationJob };
     };
     const untouched = async (ids: string[]) => {
       for (const [i, id] of ids.entries()) {
         const s = await get(svc, `/api/coa-statements/${id}`);
-        assert.equal([s.name, s.version, s.section_count, s.attributes.every((a: { version: number }) => a.version === 0)],
-          [`COA ${i + 1} (drafting)`, 1, 0, true]);
+        assert.equal(
+          [s.name, s.version, s.section_count, s.attributes.every((a: { version: number }) => a.version === 0)],
+          [`COA ${i + 1} (drafting)`, 1, 0, true],
+        );
       }
     };
     const down: LanguageModel = createLanguageModel({
-      adapter: 'openai', model: 'down', async turn() { throw new LanguageModelError('LLM_UNAVAILABLE', 'connection refused'); }, async close() {},
+      adapter: 'openai',
+      model: 'down',
+      async turn() {
+        throw new LanguageModelError('LLM_UNAVAILABLE', 'connection refused');
+      },
+      async close() {},
     });
     // One COA too few: invalid against the schema on every attempt.
-    const short = createLanguageModel(createRuleBasedEngine({
-      drafters: { [COA_DRAFT_TASK]: (input) => ({ coas: draftCoasByRules(input as CoaGrounding).coas.slice(1) }) },
-    }), { timeoutMs: 5000, maxTokens: 2048, repairAttempts: 1, maxToolSteps: 1 });
-    for (const [model, code] of [[down, 'LLM_UNAVAILABLE'], [short, 'LLM_INVALID_OUTPUT']] as const) {
+    const short = createLanguageModel(
+      createRuleBasedEngine({
+        drafters: { [COA_DRAFT_TASK]: (input) => ({ coas: draftCoasByRules(input as CoaGrounding).coas.slice(1) }) },
+      }),
+      { timeoutMs: 5000, maxTokens: 2048, repairAttempts: 1, maxToolSteps: 1 },
+    );
+    for (const [model, code] of [
+      [down, 'LLM_UNAVAILABLE'],
+      [short, 'LLM_INVALID_OUTPUT'],
+    ] as const) {
       const { ids, job } = await pending();
       await runGeneration({ ...deps, languageModel: model }, job);
       await pollGeneration(svc, job.job_id);
@@ -223,7 +379,11 @@ forEachBackend('coa generation', (test) => {
     // A person renames a statement after the request: the job fails and writes into none of them.
     const rules = createLanguageModel(createRuleBasedEngine(DRAFTING_RULES));
     const renamed = await pending();
-    assert.is((await http(svc.url, 'PUT', `/api/coa-statements/${renamed.ids[1]}`, { key: svc.key, body: { name: 'Mine' } })).status, 200);
+    assert.is(
+      (await http(svc.url, 'PUT', `/api/coa-statements/${renamed.ids[1]}`, { key: svc.key, body: { name: 'Mine' } }))
+        .status,
+      200,
+    );
     await runGeneration({ ...deps, languageModel: rules }, renamed.job);
     await pollGeneration(svc, renamed.job.job_id);
     const refused = await loadGenerationJob(svc.service.store, renamed.job.job_id);
@@ -231,21 +391,29 @@ forEachBackend('coa generation', (test) => {
     assert.is((await get(svc, `/api/coa-statements/${renamed.ids[0]}`)).version, 1);
 
     // Twin COAs (same form of maneuver and main effort) and a draft without end state or task organization.
-    const twins = createLanguageModel(createRuleBasedEngine({
-      drafters: {
-        [COA_DRAFT_TASK]: (input) => {
-          const [a, b] = draftCoasByRules(input as CoaGrounding).coas;
-          return {
-            coas: [
-              { ...a, screening: { feasible: { verdict: 'meets', rationale: 'Two task forces suffice.' } } },
-              { ...a!, name: 'COA 2: the same', main_effort: ` ${a!.main_effort.toUpperCase()}!`, task_organization: [],
-                attributes: { ...b!.attributes, sustaining_operations: ' ', end_state: 'TBD' }, sections: [] },
-              { ...b! },
-            ],
-          };
+    const twins = createLanguageModel(
+      createRuleBasedEngine({
+        drafters: {
+          [COA_DRAFT_TASK]: (input) => {
+            const [a, b] = draftCoasByRules(input as CoaGrounding).coas;
+            return {
+              coas: [
+                { ...a, screening: { feasible: { verdict: 'meets', rationale: 'Two task forces suffice.' } } },
+                {
+                  ...a!,
+                  name: 'COA 2: the same',
+                  main_effort: ` ${a!.main_effort.toUpperCase()}!`,
+                  task_organization: [],
+                  attributes: { ...b!.attributes, sustaining_operations: ' ', end_state: 'TBD' },
+                  sections: [],
+                },
+                { ...b! },
+              ],
+            };
+          },
         },
-      },
-    }));
+      }),
+    );
     const { ids, job } = await pending(3);
     await runGeneration({ ...deps, languageModel: twins }, job);
     // The job's end is its last event: once the read models show it, they show the statements too.
@@ -253,15 +421,40 @@ forEachBackend('coa generation', (test) => {
     const done = await loadGenerationJob(svc.service.store, job.job_id);
     assert.is(done.status, 'success', JSON.stringify(done.status === 'failed' && done.error));
     const [one, two, three] = await Promise.all(ids.map((id) => get(svc, `/api/coa-statements/${id}`)));
-    assert.equal(verdicts(one), { feasible: 'meets', acceptable: 'not_assessed', suitable: 'not_assessed', distinguishable: 'does_not_meet', complete: 'meets' });
-    assert.equal([one.screening.feasible.rationale, one.screening.distinguishable.rationale, one.screening_result],
-      ['Two task forces suffice.', 'Same form of maneuver (penetration) and main effort as COA 2.', 'fails']);
-    assert.equal([two.screening.distinguishable.rationale, two.screening.complete.verdict, two.screening.complete.rationale, two.section_count],
-      ['Same form of maneuver (penetration) and main effort as COA 1.', 'does_not_meet', 'Not drafted: task organization, sustaining operations, end state.', 0]);
+    assert.equal(verdicts(one), {
+      feasible: 'meets',
+      acceptable: 'not_assessed',
+      suitable: 'not_assessed',
+      distinguishable: 'does_not_meet',
+      complete: 'meets',
+    });
+    assert.equal(
+      [one.screening.feasible.rationale, one.screening.distinguishable.rationale, one.screening_result],
+      ['Two task forces suffice.', 'Same form of maneuver (penetration) and main effort as COA 2.', 'fails'],
+    );
+    assert.equal(
+      [
+        two.screening.distinguishable.rationale,
+        two.screening.complete.verdict,
+        two.screening.complete.rationale,
+        two.section_count,
+      ],
+      [
+        'Same form of maneuver (penetration) and main effort as COA 1.',
+        'does_not_meet',
+        'Not drafted: task organization, sustaining operations, end state.',
+        0,
+      ],
+    );
     assert.equal([three.screening.distinguishable.verdict, three.screening_result], ['meets', 'incomplete']);
     // A blank part is not written; "TBD" is (the staff sees what is missing).
-    assert.equal([(await get(svc, `/api/coa-statements/${ids[1]}/sustaining_operations`)).version,
-      (await get(svc, `/api/coa-statements/${ids[1]}/end_state`)).text], [0, 'TBD']);
+    assert.equal(
+      [
+        (await get(svc, `/api/coa-statements/${ids[1]}/sustaining_operations`)).version,
+        (await get(svc, `/api/coa-statements/${ids[1]}/end_state`)).text,
+      ],
+      [0, 'TBD'],
+    );
 
     // The task redelivered after it wrote (e.g. the job's completion was lost): the same draft changes nothing.
     const head = await svc.service.store.headPosition();

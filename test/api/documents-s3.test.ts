@@ -28,24 +28,37 @@ for (const backend of SQL_BACKENDS) {
     await ctx.s3?.close();
   });
 
-  test('PDF and DOCX text extracted by the workers; a corrupt and an encrypted PDF fail alone with a code', async ({ svc }) => {
+  test('PDF and DOCX text extracted by the workers; a corrupt and an encrypted PDF fail alone with a code', async ({
+    svc,
+  }) => {
     const op = await newOperation(svc);
     const pdf = makePdf(['OPORD 04-26 page one', 'Annex B page two']);
     const docx = makeDocx(['Fire support plan', 'Priority of fires: 1st Battalion']);
     const r = await upload(svc, { operation_id: op }, [
-      { name: 'opord.pdf', bytes: pdf }, { name: 'fires.docx', bytes: docx },
+      { name: 'opord.pdf', bytes: pdf },
+      { name: 'fires.docx', bytes: docx },
       { name: 'broken.pdf', bytes: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x41)]) },
     ]);
     assert.is(r.status, 200, r.text);
-    assert.equal(r.body.items.map((d: any) => d.media_type), ['application/pdf', DOCX, 'application/pdf']);
-    const encrypted = await upload(svc, { operation_id: op }, [{ name: 'secret.pdf', bytes: makePdf(['classified'], { encrypt: true }) }]);
+    assert.equal(
+      r.body.items.map((d: any) => d.media_type),
+      ['application/pdf', DOCX, 'application/pdf'],
+    );
+    const encrypted = await upload(svc, { operation_id: op }, [
+      { name: 'secret.pdf', bytes: makePdf(['classified'], { encrypt: true }) },
+    ]);
     const [opord, fires, broken] = await Promise.all(r.body.items.map((d: any) => waitForText(svc, d.id)));
-    assert.equal([opord.text_status, opord.page_count, opord.characters], ['extracted', 2, 'OPORD 04-26 page one\nAnnex B page two'.length]);
+    assert.equal(
+      [opord.text_status, opord.page_count, opord.characters],
+      ['extracted', 2, 'OPORD 04-26 page one\nAnnex B page two'.length],
+    );
     assert.equal([fires.text_status, fires.page_count, fires.text_error], ['extracted', null, null]);
     assert.equal([broken.text_status, broken.text_error?.code], ['failed', 'PDF_CORRUPT']);
     const secret = await waitForText(svc, encrypted.body.items[0].id);
     assert.equal([secret.text_status, secret.text_error?.code], ['failed', 'PDF_ENCRYPTED']);
-    const text = await svc.service.documents.get(`documents/${op}/${(await svc.service.db.knex('documents').where({ document_id: fires.id }).first()).upload_id}.txt`);
+    const text = await svc.service.documents.get(
+      `documents/${op}/${(await svc.service.db.knex('documents').where({ document_id: fires.id }).first()).upload_id}.txt`,
+    );
     let extracted = '';
     for await (const chunk of text!) extracted += chunk.toString();
     assert.match(extracted, /Fire support plan\s+Priority of fires: 1st Battalion/);
@@ -67,29 +80,53 @@ for (const backend of SQL_BACKENDS) {
     assert.match(download.headers.get('content-disposition') ?? '', /filename\*=UTF-8''L%C3%A9gende\.pdf/);
     assert.is((await storedKeys(svc)).filter((k) => k.startsWith(`documents/${op}/`)).length, 2);
     assert.is((await http(svc.url, 'DELETE', `/api/documents/${doc.id}`, { key: svc.key })).status, 200);
-    assert.equal((await storedKeys(svc)).filter((k) => k.startsWith(`documents/${op}/`)), []);
+    assert.equal(
+      (await storedKeys(svc)).filter((k) => k.startsWith(`documents/${op}/`)),
+      [],
+    );
     assert.is((await fetch(url)).status, 404, 'the object is gone');
   });
 
-  test('limits: a file over DOCUMENT_MAX_FILE_MB, a request over DOCUMENT_MAX_REQUEST_MB, '
-    + 'more than DOCUMENT_MAX_FILES → 413, nothing kept', async ({ svc }) => {
-    const op = await newOperation(svc);
-    const head = await svc.service.store.headPosition();
-    const text = (bytes: number, fill: string) => fill.repeat(bytes);
-    const big = await upload(svc, { operation_id: op }, [{ name: 'ok.txt', bytes: 'fine' }, { name: 'big.txt', bytes: text(MB + 10, 'a') }]);
-    assert.is(big.status, 413, big.text);
-    assert.match(big.body.detail, /big\.txt is larger than 1 MB/);
-    const many = await upload(svc, { operation_id: op }, ['1', '2', '3', '4'].map((n) => ({ name: `${n}.txt`, bytes: `file ${n}` })));
-    assert.is(many.status, 413, many.text);
-    assert.match(many.body.detail, /At most 3 files/);
-    const total = await upload(svc, { operation_id: op }, ['x', 'y', 'z'].map((c) => ({ name: `${c}.txt`, bytes: text(0.8 * MB, c) })));
-    assert.is(total.status, 413, total.text);
-    assert.match(total.body.detail, /request is larger than 2 MB/);
-    assert.equal((await storedKeys(svc)).filter((k) => k.startsWith(`documents/${op}/`)), [], 'no object left behind');
-    assert.equal(await recordedFor(svc, op, head), [], 'nothing recorded');
-  });
+  test(
+    'limits: a file over DOCUMENT_MAX_FILE_MB, a request over DOCUMENT_MAX_REQUEST_MB, ' +
+      'more than DOCUMENT_MAX_FILES → 413, nothing kept',
+    async ({ svc }) => {
+      const op = await newOperation(svc);
+      const head = await svc.service.store.headPosition();
+      const text = (bytes: number, fill: string) => fill.repeat(bytes);
+      const big = await upload(svc, { operation_id: op }, [
+        { name: 'ok.txt', bytes: 'fine' },
+        { name: 'big.txt', bytes: text(MB + 10, 'a') },
+      ]);
+      assert.is(big.status, 413, big.text);
+      assert.match(big.body.detail, /big\.txt is larger than 1 MB/);
+      const many = await upload(
+        svc,
+        { operation_id: op },
+        ['1', '2', '3', '4'].map((n) => ({ name: `${n}.txt`, bytes: `file ${n}` })),
+      );
+      assert.is(many.status, 413, many.text);
+      assert.match(many.body.detail, /At most 3 files/);
+      const total = await upload(
+        svc,
+        { operation_id: op },
+        ['x', 'y', 'z'].map((c) => ({ name: `${c}.txt`, bytes: text(0.8 * MB, c) })),
+      );
+      assert.is(total.status, 413, total.text);
+      assert.match(total.body.detail, /request is larger than 2 MB/);
+      assert.equal(
+        (await storedKeys(svc)).filter((k) => k.startsWith(`documents/${op}/`)),
+        [],
+        'no object left behind',
+      );
+      assert.equal(await recordedFor(svc, op, head), [], 'nothing recorded');
+    },
+  );
 
-  test('the S3 server stopping: uploads answer 503 and record nothing; the health check says so; back once it is', async ({ svc, s3 }) => {
+  test('the S3 server stopping: uploads answer 503 and record nothing; the health check says so; back once it is', async ({
+    svc,
+    s3,
+  }) => {
     const op = await newOperation(svc);
     const head = await svc.service.store.headPosition();
     await s3.stop();
@@ -105,7 +142,10 @@ for (const backend of SQL_BACKENDS) {
     } finally {
       await s3.start();
     }
-    assert.equal((await storedKeys(svc)).filter((k) => k.startsWith(`documents/${op}/`)), []);
+    assert.equal(
+      (await storedKeys(svc)).filter((k) => k.startsWith(`documents/${op}/`)),
+      [],
+    );
     const again = await upload(svc, { operation_id: op }, [{ name: 'after.txt', bytes: 'storage back' }]);
     assert.is(again.status, 200, again.text);
     assert.equal((await http(svc.url, 'GET', '/api/health/')).body.backends.document_storage, { kind: 's3', ok: true });

@@ -26,7 +26,8 @@ const ORDER = '# OPORD 07-26\n\n1. Situation\n\nEnemy forces defend along PL RED
 
 async function newOperation(svc: TestService) {
   const r = await http(svc.url, 'POST', '/api/operations/', {
-    key: svc.key, body: { name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion' },
+    key: svc.key,
+    body: { name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion' },
   });
   assert.is(r.status, 200, r.text);
   return r.body.id as string;
@@ -50,19 +51,23 @@ async function request(svc: TestService, op: string, kind: Kind, documentId: str
     const type = kind === 'warno' ? 'mission' : 'facts_and_assumptions';
     const record = (await http(svc.url, 'GET', `/api/${path}/?operation_id=${op}&type=${type}`, { key: svc.key })).body;
     r = await http(svc.url, 'POST', `/api/${path}/${record.id}/generate`, {
-      key: svc.key, body: { document_ids: [documentId] },
+      key: svc.key,
+      body: { document_ids: [documentId] },
     });
   } else if (kind === 'coa_statements') {
     r = await http(svc.url, 'POST', '/api/coa-statements/generate', {
-      key: svc.key, body: { operation_id: op, count: 2, document_ids: [documentId] },
+      key: svc.key,
+      body: { operation_id: op, count: 2, document_ids: [documentId] },
     });
   } else {
     const coa = await http(svc.url, 'POST', '/api/coa-statements/', {
-      key: svc.key, body: { operation_id: op, name: 'COA 1: Northern envelopment' },
+      key: svc.key,
+      body: { operation_id: op, name: 'COA 1: Northern envelopment' },
     });
     assert.is(coa.status, 200, coa.text);
     r = await http(svc.url, 'POST', '/api/llm-simulations/', {
-      key: svc.key, body: { coa_statement_id: coa.body.id, method: 'box', turns: 1, document_ids: [documentId] },
+      key: svc.key,
+      body: { coa_statement_id: coa.body.id, method: 'box', turns: 1, document_ids: [documentId] },
     });
   }
   assert.is(r.status, 200, r.text);
@@ -82,7 +87,10 @@ async function outputEvents(svc: TestService, job: GenerationJob) {
 function modelThat(beforeAnswer: () => Promise<void>): LanguageModel {
   const rules = createLanguageModel(createRuleBasedEngine(DRAFTING_RULES));
   return {
-    adapter: rules.adapter, model: rules.model, runTools: (r) => rules.runTools(r), close: () => rules.close(),
+    adapter: rules.adapter,
+    model: rules.model,
+    runTools: (r) => rules.runTools(r),
+    close: () => rules.close(),
     async generateStructured(r) {
       await beforeAnswer();
       return rules.generateStructured(r);
@@ -95,7 +103,9 @@ function storeDeletingBefore(svc: TestService, streamPrefix: string, documentId:
   const store = svc.service.store;
   let deleted = false;
   const ctx = {
-    principal: { account_id: svc.accountId, api_key_id: null }, correlation_id: randomUUID(), causation_id: null,
+    principal: { account_id: svc.accountId, api_key_id: null },
+    correlation_id: randomUUID(),
+    causation_id: null,
     now: () => new Date(),
   };
   return new Proxy(store, {
@@ -113,7 +123,9 @@ function storeDeletingBefore(svc: TestService, streamPrefix: string, documentId:
 }
 
 const OUTPUT_STREAM: Record<Kind, string> = {
-  warno: 'warno-', mission_analysis: 'mission_analysis-', coa_statements: 'coa_attribute-',
+  warno: 'warno-',
+  mission_analysis: 'mission_analysis-',
+  coa_statements: 'coa_attribute-',
   llm_simulation: 'llm_simulation-',
 };
 
@@ -124,7 +136,11 @@ forEachBackend('generation and a deleted document', (test) => {
   });
 
   const deps = (svc: TestService, languageModel: LanguageModel, store = svc.service.store) => ({
-    maxTokens: 2048, store, knex: svc.service.db.knex, documents: svc.service.documents, logger: svc.service.logger,
+    maxTokens: 2048,
+    store,
+    knex: svc.service.db.knex,
+    documents: svc.service.documents,
+    logger: svc.service.logger,
     languageModel,
   });
 
@@ -133,10 +149,16 @@ forEachBackend('generation and a deleted document', (test) => {
     for (const kind of KINDS) {
       const document = await newDocument(svc, op, `kept-${kind}`);
       const job = await request(svc, op, kind, document.id);
-      await runGeneration(deps(svc, modelThat(async () => {})), job);
+      await runGeneration(
+        deps(
+          svc,
+          modelThat(async () => {}),
+        ),
+        job,
+      );
       const ended = await loadGenerationJob(svc.service.store, job.job_id);
       assert.is(ended.status, 'success', `${kind}: ${JSON.stringify(ended.status === 'failed' && ended.error)}`);
-      const inputs = ended.status === 'success' ? ended.provenance?.inputs ?? [] : [];
+      const inputs = ended.status === 'success' ? (ended.provenance?.inputs ?? []) : [];
       const cited = inputs.some((i) => i.kind === 'document' && i.id === document.id);
       assert.ok(cited, `${kind} cites the document`);
       assert.ok((await outputEvents(svc, job)).length > 0, kind);
@@ -157,23 +179,34 @@ forEachBackend('generation and a deleted document', (test) => {
       });
       await runGeneration(deps(svc, model), job);
       const ended = await loadGenerationJob(svc.service.store, job.job_id);
-      assert.equal(ended.status === 'failed' && ended.error, {
-        code: 'DOCUMENT_DELETED',
-        message: `Document ${document.id} was deleted after the generation was requested; request it again without it`,
-      }, kind);
+      assert.equal(
+        ended.status === 'failed' && ended.error,
+        {
+          code: 'DOCUMENT_DELETED',
+          message: `Document ${document.id} was deleted after the generation was requested; request it again without it`,
+        },
+        kind,
+      );
       assert.equal(await outputEvents(svc, job), [], `${kind} wrote nothing`);
       const read = await pollGeneration(svc, job.job_id);
       assert.equal([read.status, read.error?.code], ['failed', 'DOCUMENT_DELETED']);
     }
   });
 
-  test('deleted between the worker\'s last read and its append: refused, decided again, failed', async ({ svc }) => {
+  test("deleted between the worker's last read and its append: refused, decided again, failed", async ({ svc }) => {
     const op = await newOperation(svc);
     for (const kind of KINDS) {
       const document = await newDocument(svc, op, `racing-${kind}`);
       const job = await request(svc, op, kind, document.id);
       const store = storeDeletingBefore(svc, OUTPUT_STREAM[kind], document.id);
-      await runGeneration(deps(svc, modelThat(async () => {}), store), job);
+      await runGeneration(
+        deps(
+          svc,
+          modelThat(async () => {}),
+          store,
+        ),
+        job,
+      );
       const events = await svc.service.store.readStream(documentStream(document.id));
       assert.is(events.at(-1)!.type, 'DocumentDeleted', `${kind}: the delete landed`);
       const ended = await loadGenerationJob(svc.service.store, job.job_id);
@@ -188,7 +221,13 @@ forEachBackend('generation and a deleted document', (test) => {
       const document = await newDocument(svc, op, `before-${kind}`);
       const job = await request(svc, op, kind, document.id);
       assert.is((await http(svc.url, 'DELETE', `/api/documents/${document.id}`, { key: svc.key })).status, 200);
-      await runGeneration(deps(svc, modelThat(async () => {})), job);
+      await runGeneration(
+        deps(
+          svc,
+          modelThat(async () => {}),
+        ),
+        job,
+      );
       const ended = await loadGenerationJob(svc.service.store, job.job_id);
       assert.is(ended.status === 'failed' && ended.error?.code, 'DOCUMENT_DELETED', kind);
       assert.equal(await outputEvents(svc, job), [], `${kind} wrote nothing`);

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
 import { pollGeneration } from '../support/generation-http.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
+import { mapWithBoundary, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { RULE_BASED_MARK } from '../../domain/generation/rule-based-record-draft.ts';
 
 async function analysis(svc: TestService, mapId: string, body: unknown) {
@@ -37,12 +37,32 @@ async function generated(svc: TestService, kind: string, op: string, type: strin
 }
 
 forEachBackend('generation grounded in terrain and analyses', (test) => {
-  test('mission analysis OAKOC and WARNO 1.b quote the terrain summary and the analyses; provenance lists them', async ({ svc }) => {
+  test('mission analysis OAKOC and WARNO 1.b quote the terrain summary and the analyses; provenance lists them', async ({
+    svc,
+  }) => {
     const { operationId: op, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(24.93, 60.45, 24.97, 60.47));
     const jobId = await requestJob(svc, mapId, boundary);
     await expectJobSuccess(svc, jobId);
-    const route = await analysis(svc, mapId, { type: 'route', movement: 'foot', waypoints: [[24.945, 60.46], [24.955, 60.46]] });
-    const area = { type: 'Polygon', coordinates: [[[24.945, 60.455], [24.955, 60.455], [24.955, 60.462], [24.945, 60.462], [24.945, 60.455]]] };
+    const route = await analysis(svc, mapId, {
+      type: 'route',
+      movement: 'foot',
+      waypoints: [
+        [24.945, 60.46],
+        [24.955, 60.46],
+      ],
+    });
+    const area = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [24.945, 60.455],
+          [24.955, 60.455],
+          [24.955, 60.462],
+          [24.945, 60.462],
+          [24.945, 60.455],
+        ],
+      ],
+    };
     const zones = await analysis(svc, mapId, { type: 'landing_zones', area, aircraft_size: 2, max_candidates: 5 });
     const { job, written } = await generated(svc, 'mission-analysis', op, 'terrain_and_weather');
     assert.equal(job.provenance.inputs.slice(2), [
@@ -53,16 +73,27 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       { kind: 'analysis', id: zones.id, version: 'success' },
       { kind: 'analysis', id: route.id, version: 'success' },
     ]);
-    const routeLine = 'Route (foot) from 35VLH8698204406 to 35VLH8753004389: 546 m in 11 min (road 0.0%, GO 100.0%, SLOW-GO 0.0%)';
-    const zonesLine = 'Landing-zone survey (aircraft size 2): 5 suitable of 5 candidates '
-      + '(35VLH8753604597, 35VLH8749804598, 35VLH8746104599, 35VLH8742304600, 35VLH8738504601)';
-    const mobility = 'foot GO 100.0% / SLOW-GO 0.0% / NO-GO 0.0%; wheeled GO 91.6% / SLOW-GO 6.4% / NO-GO 2.0%; '
-      + 'tracked GO 91.6% / SLOW-GO 8.4% / NO-GO 0.0%';
+    const routeLine =
+      'Route (foot) from 35VLH8698204406 to 35VLH8753004389: 546 m in 11 min (road 0.0%, GO 100.0%, SLOW-GO 0.0%)';
+    const zonesLine =
+      'Landing-zone survey (aircraft size 2): 5 suitable of 5 candidates ' +
+      '(35VLH8753604597, 35VLH8749804598, 35VLH8746104599, 35VLH8742304600, 35VLH8738504601)';
+    const mobility =
+      'foot GO 100.0% / SLOW-GO 0.0% / NO-GO 0.0%; wheeled GO 91.6% / SLOW-GO 6.4% / NO-GO 2.0%; ' +
+      'tracked GO 91.6% / SLOW-GO 8.4% / NO-GO 0.0%';
     const weather = 'Weather: the service holds no weather data: TBD (staff weather officer).';
     // The summary's AO sanity warnings: every layer it summarises is synthetic here.
-    const warnings = 'Terrain data warnings for AO map: '
-      + ['elevation', 'land_cover', 'roads'].map((d) => `${d} was prepared from synthetic data (generated, not a survey of the ground): do not plan on it`).join('; ') + '.';
-    const opening = [RULE_BASED_MARK, 'The area is drawn on map AO map.', 'Terrain data is prepared for AO map: see the terrain analyses of that map.'];
+    const warnings =
+      'Terrain data warnings for AO map: ' +
+      ['elevation', 'land_cover', 'roads']
+        .map((d) => `${d} was prepared from synthetic data (generated, not a survey of the ground): do not plan on it`)
+        .join('; ') +
+      '.';
+    const opening = [
+      RULE_BASED_MARK,
+      'The area is drawn on map AO map.',
+      'Terrain data is prepared for AO map: see the terrain analyses of that map.',
+    ];
     assert.equal(written.text.split('\n\n'), [
       ...opening,
       'Terrain of AO map (terrain summary, 4.9 km²):',
@@ -76,19 +107,25 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
     ]);
     const warno = await generated(svc, 'warno', op, 'area_of_operations');
     assert.is(warno.job.provenance.prompt_version, 'warno.v2');
-    assert.equal(warno.job.provenance.inputs.map((i: { kind: string }) => i.kind),
-      ['operation', 'planning_record', 'map', 'terrain_job', 'terrain_summary', 'analysis', 'analysis']);
+    assert.equal(
+      warno.job.provenance.inputs.map((i: { kind: string }) => i.kind),
+      ['operation', 'planning_record', 'map', 'terrain_job', 'terrain_summary', 'analysis', 'analysis'],
+    );
     assert.equal(warno.written.text.split('\n\n'), [
       ...opening,
-      'Terrain of AO map: 4.9 km²; elevation 117–122 m (mean 119 m); slope 0-5° 100.0%; '
-        + `land cover Cropland 88.3%, Built-up 8.9%, Tree cover 2.0%, Grassland 0.8%; mobility ${mobility}; `
-        + 'roads 7.8 km (residential 5.6 km, tertiary 2.3 km).',
+      'Terrain of AO map: 4.9 km²; elevation 117–122 m (mean 119 m); slope 0-5° 100.0%; ' +
+        `land cover Cropland 88.3%, Built-up 8.9%, Tree cover 2.0%, Grassland 0.8%; mobility ${mobility}; ` +
+        'roads 7.8 km (residential 5.6 km, tertiary 2.3 km).',
       warnings,
       `${zonesLine}.`,
       `${routeLine}.`,
       weather,
     ]);
     const movement = await generated(svc, 'warno', op, 'initial_movement_instructions');
-    assert.equal(movement.written.text.split('\n\n'), [RULE_BASED_MARK, 'Movement of Recon: TBD by the staff. Routes analysed:', `${routeLine}.`]);
+    assert.equal(movement.written.text.split('\n\n'), [
+      RULE_BASED_MARK,
+      'Movement of Recon: TBD by the staff. Routes analysed:',
+      `${routeLine}.`,
+    ]);
   });
 });

@@ -32,16 +32,23 @@ async function closedPort(): Promise<number> {
 }
 
 const settings = (baseUrl: string, extra: Record<string, string> = {}) => ({
-  LLM_BASE_URL: baseUrl, LLM_MODEL: MODEL, LLM_API_KEY: 'test-key', LLM_MAX_TOKENS: '300', LLM_REPAIR_ATTEMPTS: '1',
-  LLM_MAX_RETRIES: '2', ...extra,
+  LLM_BASE_URL: baseUrl,
+  LLM_MODEL: MODEL,
+  LLM_API_KEY: 'test-key',
+  LLM_MAX_TOKENS: '300',
+  LLM_REPAIR_ATTEMPTS: '1',
+  LLM_MAX_RETRIES: '2',
+  ...extra,
 });
 
 async function missionRecord(svc: TestService) {
   const op = await http(svc.url, 'POST', '/api/operations/', {
-    key: svc.key, body: { name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion' },
+    key: svc.key,
+    body: { name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion' },
   });
   assert.is(op.status, 200, op.text);
-  const read = async () => (await http(svc.url, 'GET', `/api/warno/?operation_id=${op.body.id}&type=mission`, { key: svc.key })).body;
+  const read = async () =>
+    (await http(svc.url, 'GET', `/api/warno/?operation_id=${op.body.id}&type=mission`, { key: svc.key })).body;
   return { id: (await read()).id as string, read };
 }
 
@@ -64,7 +71,9 @@ for (const backend of SQL_BACKENDS) {
     if (backend === SQL_BACKENDS.at(-1)) await server.close();
   });
 
-  test('drafts through the server: provenance openai, the model name, the usage the server reported', async ({ svc }) => {
+  test('drafts through the server: provenance openai, the model name, the usage the server reported', async ({
+    svc,
+  }) => {
     const mission = await missionRecord(svc);
     const before = { requests: server.requests.length, usages: server.usages.length };
     // Instructions unique to the run: the server's context cache cannot answer the whole prompt from before.
@@ -73,19 +82,29 @@ for (const backend of SQL_BACKENDS) {
     const sent = server.requests.slice(before.requests);
     const reported = server.usages.slice(before.usages);
     assert.is(sent.length, job.provenance.attempts);
-    assert.equal([sent[0]!.model, sent[0]!.stream, sent[0]!.max_tokens, sent[0]!.response_format?.json_schema?.name],
-      [MODEL, true, 300, 'planning_record_draft']);
+    assert.equal(
+      [sent[0]!.model, sent[0]!.stream, sent[0]!.max_tokens, sent[0]!.response_format?.json_schema?.name],
+      [MODEL, true, 300, 'planning_record_draft'],
+    );
     assert.match(sent[0]!.messages[1]!.content!, /^Draft WARNO 2\. Mission \(FM 6-0 app\. C, para 2\)/);
-    assert.equal([job.provenance.adapter, job.provenance.model, job.provenance.rule_based, job.provenance.prompt_version],
-      ['openai', MODEL, false, 'warno.v2']);
+    assert.equal(
+      [job.provenance.adapter, job.provenance.model, job.provenance.rule_based, job.provenance.prompt_version],
+      ['openai', MODEL, false, 'warno.v2'],
+    );
     assert.equal(job.provenance.usage, {
       prompt_tokens: reported.reduce((sum, u) => sum + u.prompt_tokens, 0),
       completion_tokens: reported.reduce((sum, u) => sum + u.completion_tokens, 0),
     });
-    assert.ok(job.provenance.usage.prompt_tokens > 0 && job.provenance.usage.completion_tokens > 0, JSON.stringify(job.provenance.usage));
+    assert.ok(
+      job.provenance.usage.prompt_tokens > 0 && job.provenance.usage.completion_tokens > 0,
+      JSON.stringify(job.provenance.usage),
+    );
     const after = await mission.read();
     assert.equal([after.version, after.text_updated_by.origin, job.record_version], [1, 'generated', 1]);
-    assert.ok(typeof after.text === 'string' && /\S/.test(after.text) && after.text.length <= 236, JSON.stringify(after.text));
+    assert.ok(
+      typeof after.text === 'string' && /\S/.test(after.text) && after.text.length <= 236,
+      JSON.stringify(after.text),
+    );
   });
 
   test('a 429 is retried with backoff (retry-after-ms) and the job succeeds', async ({ svc }) => {
@@ -102,7 +121,10 @@ for (const backend of SQL_BACKENDS) {
   });
 
   test('a server that is down fails the job with LLM_UNAVAILABLE and writes nothing', async () => {
-    const down = await startTestService(backend, settings(`http://127.0.0.1:${await closedPort()}/v1`, { LLM_MAX_RETRIES: '1' }));
+    const down = await startTestService(
+      backend,
+      settings(`http://127.0.0.1:${await closedPort()}/v1`, { LLM_MAX_RETRIES: '1' }),
+    );
     try {
       const mission = await missionRecord(down);
       const job = await generate(down, mission.id);
@@ -118,7 +140,10 @@ for (const backend of SQL_BACKENDS) {
 
   test('a server that never answers fails the job with LLM_TIMEOUT and writes nothing', async () => {
     // No SDK retry: the one scripted hang is the only request, so no fault is left for the next test.
-    const slow = await startTestService(backend, settings(server.url, { LLM_TIMEOUT_MS: '1500', LLM_MAX_RETRIES: '0' }));
+    const slow = await startTestService(
+      backend,
+      settings(server.url, { LLM_TIMEOUT_MS: '1500', LLM_MAX_RETRIES: '0' }),
+    );
     try {
       const mission = await missionRecord(slow);
       const before = server.requests.length;

@@ -12,10 +12,24 @@ import { http, type TestService } from '../support/test-service.ts';
 const operation = { name: 'Retried', unit: 'Unit', branch: 'armor', echelon: 'company' };
 const square = {
   type: 'FeatureCollection',
-  features: [{
-    type: 'Feature', properties: {},
-    geometry: { type: 'Polygon', coordinates: [[[10, 50], [10.01, 50], [10.01, 50.01], [10, 50.01], [10, 50]]] },
-  }],
+  features: [
+    {
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [10, 50],
+            [10.01, 50],
+            [10.01, 50.01],
+            [10, 50.01],
+            [10, 50],
+          ],
+        ],
+      },
+    },
+  ],
 };
 
 const post = (svc: TestService, path: string, body: unknown, key: string, apiKey = svc.key) =>
@@ -78,7 +92,7 @@ forEachBackend('Idempotency-Key', (test) => {
     const other = await svc.newAccount();
     const theirs = await post(svc, '/api/operations/', operation, key, other.key);
     assert.is(theirs.status, 200);
-    assert.is(theirs.headers.get('idempotent-replayed'), null, 'another account\'s key is another key');
+    assert.is(theirs.headers.get('idempotent-replayed'), null, "another account's key is another key");
     assert.is.not(theirs.body.id, op.id);
   });
 
@@ -86,8 +100,9 @@ forEachBackend('Idempotency-Key', (test) => {
     const { key: apiKey } = await svc.newAccount();
     for (const key of ['', 'x'.repeat(256), 'with space', 'tab\there', 'é']) {
       const headers = { 'idempotency-key': key };
-      const r = await http(svc.url, 'POST', '/api/operations/', { key: apiKey, body: operation, headers })
-        .catch(() => null);
+      const r = await http(svc.url, 'POST', '/api/operations/', { key: apiKey, body: operation, headers }).catch(
+        () => null,
+      );
       if (!r) continue; // fetch refuses some header values itself
       assert.is(r.status, 422, `${JSON.stringify(key)} → ${r.status} ${r.text}`);
       assert.equal(r.body.detail[0].loc, ['header', 'Idempotency-Key']);
@@ -145,57 +160,61 @@ forEachBackend('Idempotency-Key', (test) => {
     assert.is(keys.filter((k: { name: string }) => k.name === 'retried key').length, 1);
     // The secret is sealed in the log, never in clear.
     const log = JSON.stringify(await allEvents(svc));
-    assert.not.ok(log.includes(created.first.body.key), 'the new key\'s secret is not in the event log');
+    assert.not.ok(log.includes(created.first.body.key), "the new key's secret is not in the event log");
   });
 });
 
-forEachBackend('Idempotency-Key with the projector down', (test) => {
-  test('503 names the recorded operation; a retry stays on it; caught up, the retry answers it', async ({ svc }) => {
-    const runner = svc.service.runner!;
-    await runner.stop();
-    try {
-      const key = randomUUID();
-      const first = await post(svc, '/api/operations/', operation, key);
-      assert.is(first.status, 503, first.text);
-      const id = first.body.id;
-      assert.match(id, /^[0-9a-f-]{36}$/);
-      assert.is(first.body.location, `/api/operations/${id}`);
-      assert.is(first.headers.get('location'), `/api/operations/${id}`);
-      assert.match(first.body.detail, /recorded/);
-      const again = await post(svc, '/api/operations/', operation, key);
-      assert.is(again.status, 503);
-      assert.is(again.body.id, id, 'the retry names the same operation');
-      const created = (await allEvents(svc))
-        .filter((e) => e.type === 'OperationCreated' && e.metadata.account_id === svc.accountId)
-        .map((e) => (e.data as { operation_id: string }).operation_id);
-      assert.equal(created, [id], 'one operation recorded');
-    } finally {
-      await runner.start();
-    }
-    const key2 = randomUUID();
-    const caughtUp = await post(svc, '/api/operations/', operation, key2);
-    assert.is(caughtUp.status, 200);
-  });
+forEachBackend(
+  'Idempotency-Key with the projector down',
+  (test) => {
+    test('503 names the recorded operation; a retry stays on it; caught up, the retry answers it', async ({ svc }) => {
+      const runner = svc.service.runner!;
+      await runner.stop();
+      try {
+        const key = randomUUID();
+        const first = await post(svc, '/api/operations/', operation, key);
+        assert.is(first.status, 503, first.text);
+        const id = first.body.id;
+        assert.match(id, /^[0-9a-f-]{36}$/);
+        assert.is(first.body.location, `/api/operations/${id}`);
+        assert.is(first.headers.get('location'), `/api/operations/${id}`);
+        assert.match(first.body.detail, /recorded/);
+        const again = await post(svc, '/api/operations/', operation, key);
+        assert.is(again.status, 503);
+        assert.is(again.body.id, id, 'the retry names the same operation');
+        const created = (await allEvents(svc))
+          .filter((e) => e.type === 'OperationCreated' && e.metadata.account_id === svc.accountId)
+          .map((e) => (e.data as { operation_id: string }).operation_id);
+        assert.equal(created, [id], 'one operation recorded');
+      } finally {
+        await runner.start();
+      }
+      const key2 = randomUUID();
+      const caughtUp = await post(svc, '/api/operations/', operation, key2);
+      assert.is(caughtUp.status, 200);
+    });
 
-  test('a retry after the read models catch up answers 200 with the first id', async ({ svc }) => {
-    const runner = svc.service.runner!;
-    await runner.stop();
-    let running = false;
-    try {
-      const key = randomUUID();
-      const recorded = await post(svc, '/api/operations/', operation, key);
-      assert.is(recorded.status, 503);
-      const id = recorded.body.id;
-      await runner.start();
-      running = true;
-      const retried = await post(svc, '/api/operations/', operation, key);
-      assert.is(retried.status, 200, retried.text);
-      assert.is(retried.body.id, id);
-      assert.is(retried.headers.get('idempotent-replayed'), 'true');
-      assert.is(retried.headers.get('location'), `/api/operations/${id}`);
-      assert.is((await http(svc.url, 'GET', `/api/operations/${id}`, { key: svc.key })).status, 200);
-    } finally {
-      if (!running) await runner.start();
-    }
-  });
-}, { READ_YOUR_WRITES_TIMEOUT_MS: '1000' });
+    test('a retry after the read models catch up answers 200 with the first id', async ({ svc }) => {
+      const runner = svc.service.runner!;
+      await runner.stop();
+      let running = false;
+      try {
+        const key = randomUUID();
+        const recorded = await post(svc, '/api/operations/', operation, key);
+        assert.is(recorded.status, 503);
+        const id = recorded.body.id;
+        await runner.start();
+        running = true;
+        const retried = await post(svc, '/api/operations/', operation, key);
+        assert.is(retried.status, 200, retried.text);
+        assert.is(retried.body.id, id);
+        assert.is(retried.headers.get('idempotent-replayed'), 'true');
+        assert.is(retried.headers.get('location'), `/api/operations/${id}`);
+        assert.is((await http(svc.url, 'GET', `/api/operations/${id}`, { key: svc.key })).status, 200);
+      } finally {
+        if (!running) await runner.start();
+      }
+    });
+  },
+  { READ_YOUR_WRITES_TIMEOUT_MS: '1000' },
+);

@@ -16,10 +16,12 @@ const PUBLIC_HOST = 'docs.ops.test';
 const publicUrl = (svc: TestService) => svc.url.replace('127.0.0.1', PUBLIC_HOST);
 
 async function withPage<T>(
-  url: string, run: (page: Page, outside: string[], errors: string[]) => Promise<T>,
+  url: string,
+  run: (page: Page, outside: string[], errors: string[]) => Promise<T>,
 ): Promise<T> {
   const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM, args: ['--no-sandbox', `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`],
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`],
   });
   try {
     const page = await browser.newPage();
@@ -34,7 +36,9 @@ async function withPage<T>(
       return route.abort();
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => { if (message.type() === 'error') errors.push(`console: ${message.text()}`); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
     const result = await run(page, outside, errors);
     assert.equal(outside, [], 'nothing is requested from outside the service');
     return result;
@@ -45,10 +49,16 @@ async function withPage<T>(
 
 // The pages do not touch the database: one backend is enough.
 const test = suite<{ svc: TestService }>('interactive API docs');
-test.before(async (ctx) => { ctx.svc = await startTestService('pglite'); });
-test.after(async (ctx) => { await ctx.svc?.close(); });
+test.before(async (ctx) => {
+  ctx.svc = await startTestService('pglite');
+});
+test.after(async (ctx) => {
+  await ctx.svc?.close();
+});
 {
-  test('/docs lists the operations endpoints and "Try it out" on GET /api/health/ shows the answer', async ({ svc }) => {
+  test('/docs lists the operations endpoints and "Try it out" on GET /api/health/ shows the answer', async ({
+    svc,
+  }) => {
     await withPage(publicUrl(svc), async (page, outside, errors) => {
       await page.goto(`${publicUrl(svc)}/docs`);
       await page.getByText('/api/operations/{operation_id}').first().waitFor({ timeout: 120_000 });

@@ -7,15 +7,26 @@ import { http } from '../support/test-service.ts';
 import { rebuildReadModels } from '../../projections/rebuild-read-models.ts';
 import { readCheckpoint } from '../../projections/checkpoint-store.ts';
 
-const square = (x: number, y: number, d = 0.5) => [[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]];
+const square = (x: number, y: number, d = 0.5) => [
+  [x, y],
+  [x + d, y],
+  [x + d, y + d],
+  [x, y + d],
+  [x, y],
+];
 const fc = (...features: unknown[]) => ({ type: 'FeatureCollection', features });
 
 async function dump(knex: Knex) {
-  const normal = (rows: any[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])));
+  const normal = (rows: any[]) =>
+    rows.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v])),
+    );
   return {
     maps: normal(await knex('maps').orderBy('map_id')),
     map_layers: normal(await knex('map_layers').orderBy('layer_id')),
-    map_features: normal(await knex('map_features').select('*', knex.raw('bounds::text as bounds')).orderBy(['layer_id', 'ordinal'])),
+    map_features: normal(
+      await knex('map_features').select('*', knex.raw('bounds::text as bounds')).orderBy(['layer_id', 'ordinal']),
+    ),
   };
 }
 
@@ -30,15 +41,57 @@ forEachBackend('maps rebuild', (test) => {
       const op = await post('/api/operations/', { name: `Op ${m}`, unit: 'U', branch: 'armor', echelon: 'company' });
       const map = await post('/api/maps/', { operation_id: op.id, name: `Map ${m}` });
       const layers = `/api/maps/${map.id}/features`;
-      await post(layers, { type: 'boundary', title: 'AO', feature_collection: fc({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square(m, 0, 5)] } }) });
-      await post(layers, { type: 'named_area', title: 'Zones', feature_collection: fc(...Array.from({ length: 40 }, (_, i) => ({ type: 'Feature', properties: { n: i }, geometry: { type: 'Polygon', coordinates: [square(i, m)] } }))) });
       await post(layers, {
-        type: 'annotation', title: 'Events', feature_collection: fc(
-          { type: 'Feature', properties: { datetime: '2024-03-01T10:00:00.123456Z' }, geometry: { type: 'Point', coordinates: [1, 2] } },
-          { type: 'Feature', properties: {}, geometry: { type: 'LineString', coordinates: [[0, 0], [3, 3]] } },
+        type: 'boundary',
+        title: 'AO',
+        feature_collection: fc({
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'Polygon', coordinates: [square(m, 0, 5)] },
+        }),
+      });
+      await post(layers, {
+        type: 'named_area',
+        title: 'Zones',
+        feature_collection: fc(
+          ...Array.from({ length: 40 }, (_, i) => ({
+            type: 'Feature',
+            properties: { n: i },
+            geometry: { type: 'Polygon', coordinates: [square(i, m)] },
+          })),
         ),
       });
-      await post(layers, { type: 'boundary', title: 'AO v2', feature_collection: fc({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square(m, 1, 4)] } }) });
+      await post(layers, {
+        type: 'annotation',
+        title: 'Events',
+        feature_collection: fc(
+          {
+            type: 'Feature',
+            properties: { datetime: '2024-03-01T10:00:00.123456Z' },
+            geometry: { type: 'Point', coordinates: [1, 2] },
+          },
+          {
+            type: 'Feature',
+            properties: {},
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [0, 0],
+                [3, 3],
+              ],
+            },
+          },
+        ),
+      });
+      await post(layers, {
+        type: 'boundary',
+        title: 'AO v2',
+        feature_collection: fc({
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'Polygon', coordinates: [square(m, 1, 4)] },
+        }),
+      });
     }
     const knex = svc.service.db.knex;
     const live = await dump(knex);

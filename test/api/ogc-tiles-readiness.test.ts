@@ -10,8 +10,12 @@ import { webMercatorQuadDefinition } from '../../api/ogc/web-mercator-quad-defin
 import { workTileRangeBounds } from '../../api/ogc/work-tile-range-bounds.ts';
 import { tileBounds } from '../../domain/terrain/tile-bounds.ts';
 
-const row = (job_id: string, job_status: TileCoverageRow['job_status'], phase_status: TileCoverageRow['phase_status'], fingerprint: string | null = `fp-${job_id}`): TileCoverageRow =>
-  ({ job_id, job_status, phase_status, fingerprint });
+const row = (
+  job_id: string,
+  job_status: TileCoverageRow['job_status'],
+  phase_status: TileCoverageRow['phase_status'],
+  fingerprint: string | null = `fp-${job_id}`,
+): TileCoverageRow => ({ job_id, job_status, phase_status, fingerprint });
 
 test('no covering job: empty', () => {
   assert.equal(tileReadiness([]), { status: 'empty' });
@@ -19,17 +23,30 @@ test('no covering job: empty', () => {
 
 test('complete, cached and partial phases are ready; the newest ready job wins', () => {
   for (const status of ['complete', 'cached', 'partial'] as const) {
-    assert.equal(tileReadiness([row('a', 'in_progress', status)]), { status: 'ready', job_id: 'a', fingerprint: 'fp-a' }, status);
+    assert.equal(
+      tileReadiness([row('a', 'in_progress', status)]),
+      { status: 'ready', job_id: 'a', fingerprint: 'fp-a' },
+      status,
+    );
   }
-  assert.equal(tileReadiness([row('new', 'success', 'cached'), row('old', 'success', 'complete')]),
-    { status: 'ready', job_id: 'new', fingerprint: 'fp-new' });
+  assert.equal(tileReadiness([row('new', 'success', 'cached'), row('old', 'success', 'complete')]), {
+    status: 'ready',
+    job_id: 'new',
+    fingerprint: 'fp-new',
+  });
 });
 
 test('a ready job wins over a newer running one; a newer failed one does not hide it', () => {
-  assert.equal(tileReadiness([row('running', 'in_progress', 'running'), row('done', 'success', 'complete')]),
-    { status: 'ready', job_id: 'done', fingerprint: 'fp-done' });
-  assert.equal(tileReadiness([row('broken', 'failed', 'failed'), row('done', 'success', 'complete')]),
-    { status: 'ready', job_id: 'done', fingerprint: 'fp-done' });
+  assert.equal(tileReadiness([row('running', 'in_progress', 'running'), row('done', 'success', 'complete')]), {
+    status: 'ready',
+    job_id: 'done',
+    fingerprint: 'fp-done',
+  });
+  assert.equal(tileReadiness([row('broken', 'failed', 'failed'), row('done', 'success', 'complete')]), {
+    status: 'ready',
+    job_id: 'done',
+    fingerprint: 'fp-done',
+  });
 });
 
 test('a running job with the phase pending, queued or running: not-ready', () => {
@@ -38,7 +55,9 @@ test('a running job with the phase pending, queued or running: not-ready', () =>
       assert.equal(tileReadiness([row('a', job, phase)]), { status: 'not-ready' }, `${job}/${phase}`);
     }
   }
-  assert.equal(tileReadiness([row('dead', 'cancelled', 'canceled'), row('live', 'in_progress', 'queued')]), { status: 'not-ready' });
+  assert.equal(tileReadiness([row('dead', 'cancelled', 'canceled'), row('live', 'in_progress', 'queued')]), {
+    status: 'not-ready',
+  });
 });
 
 test('phases that ended without output, or jobs that ended, are empty', () => {
@@ -52,7 +71,11 @@ test('phases that ended without output, or jobs that ended, are empty', () => {
 
 test('a ready phase without a recorded fingerprint cannot address a tile', () => {
   assert.equal(tileReadiness([row('a', 'success', 'complete', null)]), { status: 'empty' });
-  assert.equal(tileReadiness([row('a', 'success', 'complete', null), row('b', 'success', 'complete')]), { status: 'ready', job_id: 'b', fingerprint: 'fp-b' });
+  assert.equal(tileReadiness([row('a', 'success', 'complete', null), row('b', 'success', 'complete')]), {
+    status: 'ready',
+    job_id: 'b',
+    fingerprint: 'fp-b',
+  });
   assert.equal(tileReadiness([row('a', 'in_progress', null)]), { status: 'empty' }, 'a job without the phase');
 });
 

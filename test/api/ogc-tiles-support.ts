@@ -56,8 +56,12 @@ export interface JobPlan {
 }
 
 const DATASETS: DatasetName[] = ['elevation', 'land_cover', 'roads', 'soil', 'population', 'buildings'];
-const tilesOf = (n: number, outcome: 'completed' | 'skipped' | 'failed') =>
-  ({ completed: [], skipped: [], failed: [], [outcome]: Array.from({ length: n }, (_, i) => i) });
+const tilesOf = (n: number, outcome: 'completed' | 'skipped' | 'failed') => ({
+  completed: [],
+  skipped: [],
+  failed: [],
+  [outcome]: Array.from({ length: n }, (_, i) => i),
+});
 
 export function fingerprintOf(plan: JobPlan, dataset: DatasetName): string {
   if (typeof plan.fingerprint === 'string') return plan.fingerprint;
@@ -78,21 +82,47 @@ export async function createJob(svc: TestService, plan: JobPlan): Promise<string
     ? Object.fromEntries(PHASE_IDS.map((p) => [p, 'complete']))
     : Object.fromEntries(RAW_PHASES.map((p) => [p, 'running']));
   Object.assign(phases, plan.phases);
-  const commands: TerrainJobCommand[] = [{
-    type: 'RequestTerrainJob',
-    request: {
-      job_id: jobId, map_id: randomUUID(), operation_id: operationId, account_id: accountId, boundary_layer_id: randomUUID(),
-      boundary_shape: {}, include_population: true, include_buildings: true, work_zoom: 12, work_tiles: plan.tiles,
-      sources: Object.fromEntries(DATASETS.map((d) => [d, { fingerprint: fingerprintOf(plan, d), description: `test ${d}` }])),
+  const commands: TerrainJobCommand[] = [
+    {
+      type: 'RequestTerrainJob',
+      request: {
+        job_id: jobId,
+        map_id: randomUUID(),
+        operation_id: operationId,
+        account_id: accountId,
+        boundary_layer_id: randomUUID(),
+        boundary_shape: {},
+        include_population: true,
+        include_buildings: true,
+        work_zoom: 12,
+        work_tiles: plan.tiles,
+        sources: Object.fromEntries(
+          DATASETS.map((d) => [d, { fingerprint: fingerprintOf(plan, d), description: `test ${d}` }]),
+        ),
+      },
     },
-  }];
+  ];
   for (const [phase, state] of Object.entries(phases) as Array<[PhaseId, PhasePlan]>) {
-    if (state === 'queued') { commands.push({ type: 'QueuePhases', job_id: jobId, phases: [{ phase, task_id: randomUUID() }] }); continue; }
-    if (state === 'blocked') { commands.push({ type: 'BlockPhases', job_id: jobId, phases: [{ phase, blocked_by: 'terrain_source_artifacts' }] }); continue; }
+    if (state === 'queued') {
+      commands.push({ type: 'QueuePhases', job_id: jobId, phases: [{ phase, task_id: randomUUID() }] });
+      continue;
+    }
+    if (state === 'blocked') {
+      commands.push({
+        type: 'BlockPhases',
+        job_id: jobId,
+        phases: [{ phase, blocked_by: 'terrain_source_artifacts' }],
+      });
+      continue;
+    }
     commands.push({ type: 'StartPhase', job_id: jobId, phase, worker_id: 'test', attempt: 1 });
     if (state === 'failed') {
       commands.push({
-        type: 'FailPhase', job_id: jobId, phase, code: 'TEST_FAILURE', message: 'failed on purpose',
+        type: 'FailPhase',
+        job_id: jobId,
+        phase,
+        code: 'TEST_FAILURE',
+        message: 'failed on purpose',
         tiles: tilesOf(n, 'failed'),
       });
     } else if (state !== 'running') {
@@ -111,19 +141,27 @@ export async function createJob(svc: TestService, plan: JobPlan): Promise<string
     }
   }
   const appended = await svc.service.store.append(
-    terrainJobStream(jobId), events.map((e) => envelope(e, ctx, operationId, eventSchemas)), 'no_stream',
+    terrainJobStream(jobId),
+    events.map((e) => envelope(e, ctx, operationId, eventSchemas)),
+    'no_stream',
   );
   await svc.service.runner!.waitFor(appended.position, 10_000);
   return jobId;
 }
 
-export async function putTile(svc: TestService, collection: DisplayCollection, fingerprint: string, tile: TileAddress, bytes: Uint8Array) {
+export async function putTile(
+  svc: TestService,
+  collection: DisplayCollection,
+  fingerprint: string,
+  tile: TileAddress,
+  bytes: Uint8Array,
+) {
   await svc.service.blobStore.put(displayTileKey(collection, fingerprint, tile), bytes);
 }
 
 /** Heights of a synthetic elevation tile: distinct per pixel and per tile, metres. */
 export function heightAt(tile: TileAddress, col: number, row: number): number {
-  return 100 + tile.x % 7 * 300 + tile.y % 5 * 50 + col * 1.5 + row * 0.25;
+  return 100 + (tile.x % 7) * 300 + (tile.y % 5) * 50 + col * 1.5 + row * 0.25;
 }
 
 export function elevationPng(tile: TileAddress): Buffer {
@@ -138,11 +176,16 @@ export function elevationPng(tile: TileAddress): Buffer {
 /** A road MVT of the tile: one primary road named after the tile across it, west to east. */
 export function roadsMvt(tile: TileAddress): Uint8Array {
   const [west, south, east, north] = tileBounds(tile);
-  const lonLat = (fx: number, fy: number): [number, number] => [west + fx * (east - west), north - fy * (north - south)];
-  const features: TileFeature[] = [{
-    type: 'Feature',
-    properties: { class: 'primary', name: `road ${tile.z}/${tile.x}/${tile.y}` },
-    geometry: { type: 'LineString', coordinates: [lonLat(0.1, 0.5), lonLat(0.5, 0.45), lonLat(0.9, 0.5)] },
-  }];
+  const lonLat = (fx: number, fy: number): [number, number] => [
+    west + fx * (east - west),
+    north - fy * (north - south),
+  ];
+  const features: TileFeature[] = [
+    {
+      type: 'Feature',
+      properties: { class: 'primary', name: `road ${tile.z}/${tile.x}/${tile.y}` },
+      geometry: { type: 'LineString', coordinates: [lonLat(0.1, 0.5), lonLat(0.5, 0.45), lonLat(0.9, 0.5)] },
+    },
+  ];
   return encodeMvtTile('svc-native--roads', features, tile);
 }

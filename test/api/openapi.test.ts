@@ -5,8 +5,12 @@ import { startTestService, http, type TestService } from '../support/test-servic
 import { allRoutes } from '../../api/app.ts';
 
 let svc: TestService;
-test.before(async () => { svc = await startTestService('pglite'); });
-test.after(async () => { await svc.close(); });
+test.before(async () => {
+  svc = await startTestService('pglite');
+});
+test.after(async () => {
+  await svc.close();
+});
 
 test('GET /api/openapi.json is a valid OpenAPI 3.1 document covering every route', async () => {
   const r = await http(svc.url, 'GET', '/api/openapi.json');
@@ -30,22 +34,47 @@ test('request and response types are named components, as in the interface; no n
   const doc = (await http(svc.url, 'GET', '/api/openapi.json')).body;
   const names = Object.keys(doc.components.schemas);
   for (const name of [
-    'OperationRequest', 'OperationResponse', 'ListOperationResponse', 'MessageResponse',
-    'MissionAnalysisResponse', 'MissionAnalysisUpdateRequest', 'WARNOResponse', 'WARNOUpdateRequest',
-    'COAStatementRequest', 'COAStatementUpdateRequest', 'COAStatementResponse', 'ListCOAStatementResponse',
-    'COAStatementSectionRequest', 'COAStatementSectionUpdateRequest', 'COAStatementArrangeRequest', 'ListCOAStatementSectionResponse',
-    'COAStatementAttributeUpdateRequest', 'COAStatementAttributeResponse', 'LLMSimulationResponse', 'ListLLMSimulationResponse',
-  ]) assert.ok(names.includes(name), `${name} is a component`);
+    'OperationRequest',
+    'OperationResponse',
+    'ListOperationResponse',
+    'MessageResponse',
+    'MissionAnalysisResponse',
+    'MissionAnalysisUpdateRequest',
+    'WARNOResponse',
+    'WARNOUpdateRequest',
+    'COAStatementRequest',
+    'COAStatementUpdateRequest',
+    'COAStatementResponse',
+    'ListCOAStatementResponse',
+    'COAStatementSectionRequest',
+    'COAStatementSectionUpdateRequest',
+    'COAStatementArrangeRequest',
+    'ListCOAStatementSectionResponse',
+    'COAStatementAttributeUpdateRequest',
+    'COAStatementAttributeResponse',
+    'LLMSimulationResponse',
+    'ListLLMSimulationResponse',
+  ])
+    assert.ok(names.includes(name), `${name} is a component`);
   const put = doc.paths['/api/mission-analysis/{mission_analysis_id}'].put;
-  assert.equal(put.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/MissionAnalysisUpdateRequest' });
+  assert.equal(put.requestBody.content['application/json'].schema, {
+    $ref: '#/components/schemas/MissionAnalysisUpdateRequest',
+  });
   const arrange = doc.paths['/api/coa-statements/sections/'].put;
-  assert.equal(arrange.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/COAStatementArrangeRequest' });
-  assert.equal(doc.paths['/api/coa-statements/'].get.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/ListCOAStatementResponse' });
+  assert.equal(arrange.requestBody.content['application/json'].schema, {
+    $ref: '#/components/schemas/COAStatementArrangeRequest',
+  });
+  assert.equal(doc.paths['/api/coa-statements/'].get.responses['200'].content['application/json'].schema, {
+    $ref: '#/components/schemas/ListCOAStatementResponse',
+  });
   // A request or response schema left inline with a title is a clash of two different types.
   const inlineTitled: string[] = [];
   for (const [path, methods] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(methods)) {
-      const schemas = [op.requestBody?.content?.['application/json']?.schema, ...Object.values<any>(op.responses).map((r) => Object.values<any>(r.content ?? {})[0]?.schema)];
+      const schemas = [
+        op.requestBody?.content?.['application/json']?.schema,
+        ...Object.values<any>(op.responses).map((r) => Object.values<any>(r.content ?? {})[0]?.schema),
+      ];
       for (const schema of schemas) if (schema?.title) inlineTitled.push(`${method} ${path}: ${schema.title}`);
     }
   }
@@ -53,7 +82,9 @@ test('request and response types are named components, as in the interface; no n
 });
 
 test('the document describes the validation schemas the server enforces', async () => {
-  const doc = await SwaggerParser.dereference(structuredClone((await http(svc.url, 'GET', '/api/openapi.json')).body)) as any;
+  const doc = (await SwaggerParser.dereference(
+    structuredClone((await http(svc.url, 'GET', '/api/openapi.json')).body),
+  )) as any;
   const create = doc.paths['/api/operations/'].post;
   const schema = create.requestBody.content['application/json'].schema;
   assert.equal([...schema.required].sort(), ['branch', 'echelon', 'name', 'unit']);

@@ -6,7 +6,10 @@ const valid = { name: 'Operation Northern Shield', unit: '1st Battalion', branch
 
 forEachBackend('operations', (test) => {
   test('create then read at once (read-your-writes), with every field', async ({ svc }) => {
-    const created = await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: { ...valid, description: 'Delay along the river' } });
+    const created = await http(svc.url, 'POST', '/api/operations/', {
+      key: svc.key,
+      body: { ...valid, description: 'Delay along the river' },
+    });
     assert.is(created.status, 200);
     const op = created.body;
     assert.match(op.id, /^[0-9a-f-]{36}$/);
@@ -28,9 +31,20 @@ forEachBackend('operations', (test) => {
   test('list: envelope, filters, search, paging', async ({ svc }) => {
     const { key } = await svc.newAccount();
     const unitId = '3b241101-e2bb-4255-8caf-4136c566a962';
-    const parent = (await http(svc.url, 'POST', '/api/operations/', { key, body: { ...valid, name: 'Parent Op', unit_id: unitId } })).body;
-    const child = (await http(svc.url, 'POST', '/api/operations/', { key, body: { ...valid, name: 'Child Op', unit: 'Alpha Company', parent_id: parent.id } })).body;
-    for (let i = 0; i < 3; i++) await http(svc.url, 'POST', '/api/operations/', { key, body: { ...valid, name: `Filler ${i}`, unit: '2nd Brigade' } });
+    const parent = (
+      await http(svc.url, 'POST', '/api/operations/', { key, body: { ...valid, name: 'Parent Op', unit_id: unitId } })
+    ).body;
+    const child = (
+      await http(svc.url, 'POST', '/api/operations/', {
+        key,
+        body: { ...valid, name: 'Child Op', unit: 'Alpha Company', parent_id: parent.id },
+      })
+    ).body;
+    for (let i = 0; i < 3; i++)
+      await http(svc.url, 'POST', '/api/operations/', {
+        key,
+        body: { ...valid, name: `Filler ${i}`, unit: '2nd Brigade' },
+      });
 
     const top = await http(svc.url, 'GET', '/api/operations/', { key });
     assert.is(top.status, 200);
@@ -42,13 +56,23 @@ forEachBackend('operations', (test) => {
     assert.is(all.body.total, 5);
 
     const children = await http(svc.url, 'GET', `/api/operations/?parent_id=${parent.id}`, { key });
-    assert.equal(children.body.items.map((o: any) => o.id), [child.id]);
+    assert.equal(
+      children.body.items.map((o: any) => o.id),
+      [child.id],
+    );
 
     const byUnit = await http(svc.url, 'GET', `/api/operations/?unit_id=${unitId}`, { key });
-    assert.equal(byUnit.body.items.map((o: any) => o.id), [parent.id]);
+    assert.equal(
+      byUnit.body.items.map((o: any) => o.id),
+      [parent.id],
+    );
 
     const search = await http(svc.url, 'GET', '/api/operations/?query=alpha&force_all=true', { key });
-    assert.equal(search.body.items.map((o: any) => o.id), [child.id], 'search matches the unit, case-insensitively');
+    assert.equal(
+      search.body.items.map((o: any) => o.id),
+      [child.id],
+      'search matches the unit, case-insensitively',
+    );
     const like = await http(svc.url, 'GET', `/api/operations/?query=${encodeURIComponent('%')}`, { key });
     assert.is(like.body.total, 0, '% is a literal, not a wildcard');
 
@@ -79,9 +103,13 @@ forEachBackend('operations', (test) => {
     const op = (await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: valid })).body;
     const names = Array.from({ length: 12 }, (_, i) => ({ description: `note ${i}` }));
     const fields = [{ name: 'Renamed' }, { unit: 'New Unit' }, { branch: 'armor' }, { echelon: 'division' }];
-    const results = await Promise.all([...fields, ...names].map((body) =>
-      http(svc.url, 'PUT', `/api/operations/${op.id}`, { key: svc.key, body })));
-    assert.ok(results.every((r) => r.status === 200), JSON.stringify(results.map((r) => r.status)));
+    const results = await Promise.all(
+      [...fields, ...names].map((body) => http(svc.url, 'PUT', `/api/operations/${op.id}`, { key: svc.key, body })),
+    );
+    assert.ok(
+      results.every((r) => r.status === 200),
+      JSON.stringify(results.map((r) => r.status)),
+    );
     const read = (await http(svc.url, 'GET', `/api/operations/${op.id}`, { key: svc.key })).body;
     assert.is(read.name, 'Renamed');
     assert.is(read.unit, 'New Unit');
@@ -95,10 +123,18 @@ forEachBackend('operations', (test) => {
   test('If-Match: a stale version is a 409, the current one succeeds', async ({ svc }) => {
     const op = (await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: valid })).body;
     await http(svc.url, 'PUT', `/api/operations/${op.id}`, { key: svc.key, body: { name: 'v1' } });
-    const stale = await http(svc.url, 'PUT', `/api/operations/${op.id}`, { key: svc.key, body: { name: 'v2' }, headers: { 'if-match': '"0"' } });
+    const stale = await http(svc.url, 'PUT', `/api/operations/${op.id}`, {
+      key: svc.key,
+      body: { name: 'v2' },
+      headers: { 'if-match': '"0"' },
+    });
     assert.is(stale.status, 409);
     assert.type(stale.body.detail, 'string');
-    const fresh = await http(svc.url, 'PUT', `/api/operations/${op.id}`, { key: svc.key, body: { name: 'v2' }, headers: { 'if-match': '"1"' } });
+    const fresh = await http(svc.url, 'PUT', `/api/operations/${op.id}`, {
+      key: svc.key,
+      body: { name: 'v2' },
+      headers: { 'if-match': '"1"' },
+    });
     assert.is(fresh.status, 200);
     assert.is(fresh.headers.get('etag'), '"2"');
   });
@@ -109,7 +145,11 @@ forEachBackend('operations', (test) => {
     assert.is(deleted.status, 200);
     assert.is(deleted.body.id, op.id);
     assert.is(deleted.body.name, valid.name);
-    for (const [method, body] of [['GET', undefined], ['PUT', { name: 'x' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', { name: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
       const r = await http(svc.url, method, `/api/operations/${op.id}`, { key: svc.key, body });
       assert.is(r.status, 404, `${method} after delete`);
       assert.equal(r.body, { detail: `Operation ${op.id} not found` });
@@ -135,7 +175,10 @@ forEachBackend('operations', (test) => {
     assert.is(list.body.total, 0);
     const still = (await http(svc.url, 'GET', `/api/operations/${op.id}`, { key: svc.key })).body;
     assert.is(still.name, valid.name, 'nothing changed');
-    const asParent = await http(svc.url, 'POST', '/api/operations/', { key: other.key, body: { ...valid, parent_id: op.id } });
+    const asParent = await http(svc.url, 'POST', '/api/operations/', {
+      key: other.key,
+      body: { ...valid, parent_id: op.id },
+    });
     assert.is(asParent.status, 422);
     assert.equal(asParent.body.detail[0].loc, ['body', 'parent_id']);
   });

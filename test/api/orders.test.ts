@@ -13,7 +13,10 @@ const OPORD = readFileSync(new URL('./fixtures/opord-steel.md', import.meta.url)
 const NOTE = 'Weather: light rain, visibility 4 km. Bridges on the B27 are intact.\n';
 
 async function newOperation(svc: TestService, unit: string) {
-  const r = await http(svc.url, 'POST', '/api/operations/', { key: svc.key, body: { name: 'Iron Anvil', unit, branch: 'armor', echelon: 'battalion' } });
+  const r = await http(svc.url, 'POST', '/api/operations/', {
+    key: svc.key,
+    body: { name: 'Iron Anvil', unit, branch: 'armor', echelon: 'battalion' },
+  });
   assert.is(r.status, 200, r.text);
   return r.body.id as string;
 }
@@ -33,9 +36,14 @@ async function readOrders(svc: TestService, op: string, timeoutMs = 15_000) {
 const slice = (source: { start: number; end: number }) => OPORD.slice(source.start, source.end);
 
 forEachBackend('orders', (test) => {
-  test('an uploaded OPORD is read on extraction: mission, DTGs in UTC, the unit\'s tasks, constraints, each with its source', async ({ svc }) => {
+  test("an uploaded OPORD is read on extraction: mission, DTGs in UTC, the unit's tasks, constraints, each with its source", async ({
+    svc,
+  }) => {
     const op = await newOperation(svc, 'Task Force 1-66 Armor');
-    const up = await upload(svc, { operation_id: op }, [{ name: 'opord-07-26.md', bytes: OPORD }, { name: 'weather.txt', bytes: NOTE }]);
+    const up = await upload(svc, { operation_id: op }, [
+      { name: 'opord-07-26.md', bytes: OPORD },
+      { name: 'weather.txt', bytes: NOTE },
+    ]);
     assert.is(up.status, 200, up.text);
     const [orderDoc, noteDoc] = up.body.items.map((d: any) => d.id as string);
     await waitForText(svc, orderDoc!);
@@ -44,30 +52,68 @@ forEachBackend('orders', (test) => {
     const byId = new Map(body.items.map((item: any) => [item.document_id, item]));
     assert.is(byId.size, 2);
     const note: any = byId.get(noteDoc);
-    assert.equal([note.file_name, note.text_status, note.orders], ['weather.txt', 'extracted', []], 'read, and no order in it');
+    assert.equal(
+      [note.file_name, note.text_status, note.orders],
+      ['weather.txt', 'extracted', []],
+      'read, and no order in it',
+    );
     const item: any = byId.get(orderDoc);
     assert.equal([item.file_name, item.orders.length, item.record_version], ['opord-07-26.md', 1, 1]);
     const order = item.orders[0];
-    assert.equal([order.document_id, order.recognised_as_order, order.unit.name], [orderDoc, true, 'Task Force 1-66 Armor']);
-    assert.equal([order.heading.order_type, order.heading.number.text, order.heading.date_time_group.iso], ['OPORD', '07-26', '2026-11-25T18:00:00Z']);
+    assert.equal(
+      [order.document_id, order.recognised_as_order, order.unit.name],
+      [orderDoc, true, 'Task Force 1-66 Armor'],
+    );
+    assert.equal(
+      [order.heading.order_type, order.heading.number.text, order.heading.date_time_group.iso],
+      ['OPORD', '07-26', '2026-11-25T18:00:00Z'],
+    );
     const { mission } = order;
     assert.equal(
-      [mission.who.text, mission.task.id, mission.when.text, mission.when.dtg.iso, mission.where.text, mission.purpose.text],
-      ['1st BCT', 'seize', 'NLT 270500Z NOV 26', '2026-11-27T05:00:00Z', 'OBJ STEEL', 'secure the crossings over the Fulda river'],
+      [
+        mission.who.text,
+        mission.task.id,
+        mission.when.text,
+        mission.when.dtg.iso,
+        mission.where.text,
+        mission.purpose.text,
+      ],
+      [
+        '1st BCT',
+        'seize',
+        'NLT 270500Z NOV 26',
+        '2026-11-27T05:00:00Z',
+        'OBJ STEEL',
+        'secure the crossings over the Fulda river',
+      ],
     );
     // Sources are spans of the extracted text (a Markdown file: the file itself, page 1).
-    assert.equal([mission.task.verb.source.page, mission.task.verb.source.document_id, slice(mission.task.verb.source)], [1, orderDoc, 'seize']);
+    assert.equal(
+      [mission.task.verb.source.page, mission.task.verb.source.document_id, slice(mission.task.verb.source)],
+      [1, orderDoc, 'seize'],
+    );
     assert.is(slice(mission.when.source), 'NLT 270500Z NOV 26');
     const unitTasks = order.tasks_to_unit;
     assert.equal([unitTasks.unit.text, unitTasks.found_in], ['Task Force 1-66 Armor', 'tasks_to_subordinate_units']);
-    assert.equal(unitTasks.tasks.map((t: any) => [t.text, t.task?.id, t.times.map((time: any) => time.dtg?.iso), t.purpose?.text]), [
-      ['Seize OBJ STEEL NLT 270500Z NOV 26 in order to secure the crossings', 'seize', ['2026-11-27T05:00:00Z'], 'secure the crossings'],
-    ]);
-    assert.equal(order.constraints.map((c: any) => [c.kind, c.category, c.text, c.times.map((time: any) => time.dtg?.iso)]), [
-      ['prohibition', 'fire_control', 'No fires on Künzell', []],
-      ['requirement', 'movement', 'Units report crossing PL RED', []],
-      ['prohibition', 'movement', 'Do not cross PL BLUE before 270300Z NOV 26', ['2026-11-27T03:00:00Z']],
-    ]);
+    assert.equal(
+      unitTasks.tasks.map((t: any) => [t.text, t.task?.id, t.times.map((time: any) => time.dtg?.iso), t.purpose?.text]),
+      [
+        [
+          'Seize OBJ STEEL NLT 270500Z NOV 26 in order to secure the crossings',
+          'seize',
+          ['2026-11-27T05:00:00Z'],
+          'secure the crossings',
+        ],
+      ],
+    );
+    assert.equal(
+      order.constraints.map((c: any) => [c.kind, c.category, c.text, c.times.map((time: any) => time.dtg?.iso)]),
+      [
+        ['prohibition', 'fire_control', 'No fires on Künzell', []],
+        ['requirement', 'movement', 'Units report crossing PL RED', []],
+        ['prohibition', 'movement', 'Do not cross PL BLUE before 270300Z NOV 26', ['2026-11-27T03:00:00Z']],
+      ],
+    );
     assert.is(slice(order.constraints[0].source), 'No fires on Künzell');
     const objective = order.features.find((f: any) => f.name === 'OBJ STEEL');
     assert.equal([objective.kind, objective.positions[0].reference], ['objective', '32UNB 5520 4280']);
@@ -89,18 +135,28 @@ forEachBackend('orders', (test) => {
     assert.equal([rereadOrder.unit.name, rereadOrder.tasks_to_unit.unit.text], ['TF 2-7 IN', 'TF 2-7 IN']);
     assert.match(rereadOrder.tasks_to_unit.tasks[0].text, /^Support by fire from SBF 1/);
     assert.equal(await types(orderDoc!), ['DocumentUploaded', 'DocumentTextExtracted', 'OrdersRead', 'OrdersRead']);
-    assert.equal(await types(noteDoc!), ['DocumentUploaded', 'DocumentTextExtracted', 'OrdersRead'], 'still no order: nothing new');
+    assert.equal(
+      await types(noteDoc!),
+      ['DocumentUploaded', 'DocumentTextExtracted', 'OrdersRead'],
+      'still no order: nothing new',
+    );
 
     // A deleted document's orders are gone from the list.
     assert.is((await http(svc.url, 'DELETE', `/api/documents/${orderDoc}`, { key: svc.key })).status, 200);
     const after = await http(svc.url, 'GET', `/api/operations/${op}/orders`, { key: svc.key });
-    assert.equal(after.body.items.map((i: any) => i.document_id), [noteDoc]);
+    assert.equal(
+      after.body.items.map((i: any) => i.document_id),
+      [noteDoc],
+    );
   });
 
   test('another account gets 403, an unknown or deleted operation 404, an invalid id 422', async ({ svc }) => {
     const op = await newOperation(svc, 'TF 1-66 AR');
     const other = await svc.newAccount();
-    for (const [method, path] of [['GET', `/api/operations/${op}/orders`], ['POST', `/api/operations/${op}/orders/read`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/api/operations/${op}/orders`],
+      ['POST', `/api/operations/${op}/orders/read`],
+    ] as const) {
       const r = await http(svc.url, method, path, { key: other.key });
       assert.is(r.status, 403, `${method} ${path}: ${r.text}`);
       assert.type(r.body.detail, 'string');
@@ -112,6 +168,10 @@ forEachBackend('orders', (test) => {
     assert.is((await http(svc.url, 'GET', `/api/operations/${op}/orders`, { key: null })).status, 401);
     assert.is((await http(svc.url, 'GET', `/api/operations/${op}/orders`, { key: svc.key })).status, 200);
     assert.is((await http(svc.url, 'DELETE', `/api/operations/${op}`, { key: svc.key })).status, 200);
-    assert.is((await http(svc.url, 'GET', `/api/operations/${op}/orders`, { key: svc.key })).status, 404, 'a deleted operation');
+    assert.is(
+      (await http(svc.url, 'GET', `/api/operations/${op}/orders`, { key: svc.key })).status,
+      404,
+      'a deleted operation',
+    );
   });
 });

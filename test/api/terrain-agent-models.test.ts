@@ -33,7 +33,10 @@ for (const backend of SQL_BACKENDS) {
   test.before(async (ctx) => {
     ctx.server = await startOpenAITestServer(modelPath);
     ctx.svc = await startTestService(backend, {
-      LLM_BASE_URL: ctx.server.url, LLM_MODEL: 'tiny-test', LLM_MAX_RETRIES: '0', LLM_MAX_TOKENS: '200',
+      LLM_BASE_URL: ctx.server.url,
+      LLM_MODEL: 'tiny-test',
+      LLM_MAX_RETRIES: '0',
+      LLM_MAX_TOKENS: '200',
     });
   });
   test.after(async (ctx) => {
@@ -59,14 +62,21 @@ for (const backend of SQL_BACKENDS) {
     assert.is(q.tool_calls.length, 1);
     assert.equal([q.tool_calls[0].name, q.tool_calls[0].arguments], ['point_query', { lon: 24.952, lat: 60.161 }]);
     assert.equal(q.tool_calls[0].result, direct.body);
-    assert.equal([q.provenance.adapter, q.provenance.model, q.provenance.rule_based, q.provenance.attempts],
-      ['openai', 'tiny-test', false, 2]);
+    assert.equal(
+      [q.provenance.adapter, q.provenance.model, q.provenance.rule_based, q.provenance.attempts],
+      ['openai', 'tiny-test', false, 2],
+    );
     // The model saw the six tools, then the tool's result under the call id.
     const [first, second] = server.requests.slice(before);
-    assert.equal(first!.tools!.map((t) => t.function.name), [...TERRAIN_TOOL_NAMES]);
+    assert.equal(
+      first!.tools!.map((t) => t.function.name),
+      [...TERRAIN_TOOL_NAMES],
+    );
     assert.is(first!.messages[0]!.role, 'system');
     assert.equal(second!.messages.at(-1), {
-      role: 'tool', tool_call_id: q.tool_calls[0].id, content: JSON.stringify(direct.body),
+      role: 'tool',
+      tool_call_id: q.tool_calls[0].id,
+      content: JSON.stringify(direct.body),
     });
   });
 
@@ -86,20 +96,27 @@ for (const backend of SQL_BACKENDS) {
   const test = suite<{ svc: TestService }>(`terrain agent, embedded llama.cpp [${backend}]`);
   test.before(async (ctx) => {
     ctx.svc = await startTestService(backend, {
-      LLM_MODEL_PATH: modelPath, LLM_THREADS: '1', LLM_CONTEXT_SIZE: '8192', LLM_MAX_TOKENS: '120',
+      LLM_MODEL_PATH: modelPath,
+      LLM_THREADS: '1',
+      LLM_CONTEXT_SIZE: '8192',
+      LLM_MAX_TOKENS: '120',
     });
   });
-  test.after(async (ctx) => { await ctx.svc?.close(); });
+  test.after(async (ctx) => {
+    await ctx.svc?.close();
+  });
 
-  test('the random model\'s run ends with a valid record', async ({ svc }) => {
+  test("the random model's run ends with a valid record", async ({ svc }) => {
     const map = await emptyMap(svc);
     const r = await ask(svc, map.body.id, { question: 'What is the slope at 60.16, 24.95?', max_steps: 2 });
     assert.is(r.status, 202, r.text);
     const q = await pollQuestion(svc, r.body.id);
     if (q.status === 'answered') {
       assert.ok(typeof q.answer === 'string' && q.answer.length > 0);
-      assert.equal([q.provenance.adapter, q.provenance.model, q.provenance.rule_based],
-        ['llama_cpp', 'tiny-random-llama', false]);
+      assert.equal(
+        [q.provenance.adapter, q.provenance.model, q.provenance.rule_based],
+        ['llama_cpp', 'tiny-random-llama', false],
+      );
       assert.ok(q.provenance.attempts >= 1 && q.provenance.attempts <= 2);
     } else {
       assert.is(q.status, 'failed', JSON.stringify(q));
@@ -107,7 +124,7 @@ for (const backend of SQL_BACKENDS) {
     }
     for (const call of q.tool_calls) {
       assert.ok((TERRAIN_TOOL_NAMES as readonly string[]).includes(call.name), call.name);
-      assert.ok(('result' in call) !== ('error' in call), JSON.stringify(call));
+      assert.ok('result' in call !== 'error' in call, JSON.stringify(call));
       assert.ok(Number.isInteger(call.duration_ms));
     }
   });

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import * as mgrs from 'mgrs';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
+import { mapWithBoundary, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { ask, pollQuestion } from '../support/terrain-question-http.ts';
 import { cannotParseAnswer } from '../../domain/terrain-question/answer-terrain-question-by-rules.ts';
 import { pino } from 'pino';
@@ -32,11 +32,15 @@ async function answered(svc: TestService, mapId: string, question: string) {
 }
 
 function pointAnswer(p: any): string {
-  const mobility = Object.entries(p.mobility).map(([v, name]) => `${v} ${name ?? 'unknown'}`).join(', ');
-  return `${PREFIX}At ${p.mgrs} (latitude ${fq(p.lat, 'coordinate')}, longitude ${fq(p.lon, 'coordinate')}): `
-    + `elevation ${fq(p.elevation_m, 'elevation')}, slope ${fq(p.slope_deg, 'slope')}, `
-    + `land cover ${p.land_cover.name} (${p.land_cover.code}); mobility ${mobility} `
-    + `(terrain job ${p.terrain_job_id}).`;
+  const mobility = Object.entries(p.mobility)
+    .map(([v, name]) => `${v} ${name ?? 'unknown'}`)
+    .join(', ');
+  return (
+    `${PREFIX}At ${p.mgrs} (latitude ${fq(p.lat, 'coordinate')}, longitude ${fq(p.lon, 'coordinate')}): ` +
+    `elevation ${fq(p.elevation_m, 'elevation')}, slope ${fq(p.slope_deg, 'slope')}, ` +
+    `land cover ${p.land_cover.name} (${p.land_cover.code}); mobility ${mobility} ` +
+    `(terrain job ${p.terrain_job_id}).`
+  );
 }
 
 const percent = (share: number) => fq(share, 'share');
@@ -54,7 +58,7 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     await expectJobSuccess(svc, jobId);
   });
 
-  test('point questions (decimal and MGRS) answer with the point query\'s own values', async ({ svc }) => {
+  test("point questions (decimal and MGRS) answer with the point query's own values", async ({ svc }) => {
     const q = await answered(svc, mapId, 'What is the elevation at 60.16, 24.95?');
     const direct = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=24.95&lat=60.16`, { key: svc.key });
     assert.is(direct.status, 200, direct.text);
@@ -66,10 +70,18 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.equal([call.name, call.arguments, call.result], ['point_query', { lon: 24.95, lat: 60.16 }, direct.body]);
     assert.ok(Number.isInteger(call.duration_ms) && call.duration_ms >= 0);
     assert.type(call.id, 'string');
-    assert.equal({ ...q.provenance, duration_ms: 0 }, {
-      adapter: 'rule_based', model: 'rule-based-drafter/1', rule_based: true, prompt_version: 'terrain-agent.v1',
-      usage: { prompt_tokens: 0, completion_tokens: 0 }, attempts: 2, duration_ms: 0,
-    });
+    assert.equal(
+      { ...q.provenance, duration_ms: 0 },
+      {
+        adapter: 'rule_based',
+        model: 'rule-based-drafter/1',
+        rule_based: true,
+        prompt_version: 'terrain-agent.v1',
+        usage: { prompt_tokens: 0, completion_tokens: 0 },
+        attempts: 2,
+        duration_ms: 0,
+      },
+    );
     assert.is(q.error, null);
 
     const reference = direct.body.mgrs as string;
@@ -81,10 +93,18 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.equal(byMgrs.tool_calls[0].arguments, { lon, lat });
   });
 
-  test('a route question answers with the route analysis\'s figures', async ({ svc }) => {
+  test("a route question answers with the route analysis's figures", async ({ svc }) => {
     const q = await answered(svc, mapId, 'Route from 60.155, 24.94 to 60.165, 24.96 on foot');
     const analysis = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
-      key: svc.key, body: { type: 'route', movement: 'foot', waypoints: [[24.94, 60.155], [24.96, 60.165]] },
+      key: svc.key,
+      body: {
+        type: 'route',
+        movement: 'foot',
+        waypoints: [
+          [24.94, 60.155],
+          [24.96, 60.165],
+        ],
+      },
     });
     assert.ok([201, 202].includes(analysis.status), analysis.text);
     let result;
@@ -102,11 +122,14 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.equal(call.result, compact);
     assert.ok(compact.found, 'a route exists on the synthetic terrain');
     const [first, last] = [compact.waypoints[0], compact.waypoints.at(-1)];
-    assert.is(q.answer, `${PREFIX}Route on foot from ${first.mgrs} to ${last.mgrs}: `
-      + `${fq(compact.length_m, 'distance')}, ${fq(compact.seconds, 'duration')}; `
-      + `ascent ${fq(compact.ascent_m, 'elevation')}, `
-      + `descent ${fq(compact.descent_m, 'elevation')}; on road ${percent(compact.share_by_class.road)}, `
-      + `GO ${percent(compact.share_by_class.go)}, SLOW-GO ${percent(compact.share_by_class.slow_go)}.`);
+    assert.is(
+      q.answer,
+      `${PREFIX}Route on foot from ${first.mgrs} to ${last.mgrs}: ` +
+        `${fq(compact.length_m, 'distance')}, ${fq(compact.seconds, 'duration')}; ` +
+        `ascent ${fq(compact.ascent_m, 'elevation')}, ` +
+        `descent ${fq(compact.descent_m, 'elevation')}; on road ${percent(compact.share_by_class.road)}, ` +
+        `GO ${percent(compact.share_by_class.go)}, SLOW-GO ${percent(compact.share_by_class.slow_go)}.`,
+    );
     noLongFloats(q.answer);
   });
 
@@ -124,7 +147,8 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     const direct = await http(svc.url, 'POST', `/api/maps/${mapId}/analyses/`, {
       key: svc.key,
       body: {
-        type: 'line_of_sight', observer: { position: [24.94, 60.155], height_m: 2 },
+        type: 'line_of_sight',
+        observer: { position: [24.94, 60.155], height_m: 2 },
         target: { position: [24.96, 60.165], height_m: 0 },
       },
     });
@@ -165,7 +189,7 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.match(ended.answer, /needs two steps/);
   });
 
-  test('the map\'s list, newest first, paged; 422s; access', async ({ svc }) => {
+  test("the map's list, newest first, paged; 422s; access", async ({ svc }) => {
     const list = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain-questions?size=2`, { key: svc.key });
     assert.is(list.status, 200, list.text);
     assert.is(list.body.size, 2);
@@ -179,12 +203,15 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.equal([failedOnly.status, failedOnly.body.total], [200, 0]);
 
     for (const [body, loc] of [
-      [{}, ['body', 'question']], [{ question: '' }, ['body', 'question']],
-      [{ question: '  \n ' }, ['body', 'question']], [{ question: 'x'.repeat(2001) }, ['body', 'question']],
+      [{}, ['body', 'question']],
+      [{ question: '' }, ['body', 'question']],
+      [{ question: '  \n ' }, ['body', 'question']],
+      [{ question: 'x'.repeat(2001) }, ['body', 'question']],
       [{ question: 'summary', max_steps: 0 }, ['body', 'max_steps']],
       [{ question: 'summary', max_steps: 13 }, ['body', 'max_steps']],
       [{ question: 'summary', max_steps: 1.5 }, ['body', 'max_steps']],
-      [{ question: 'summary', tools: [] }, ['body', 'tools']], [{ question: 7 }, ['body', 'question']],
+      [{ question: 'summary', tools: [] }, ['body', 'tools']],
+      [{ question: 7 }, ['body', 'question']],
     ] as const) {
       const r = await ask(svc, mapId, body);
       assert.is(r.status, 422, `${JSON.stringify(body).slice(0, 80)}: ${r.text}`);
@@ -224,7 +251,8 @@ forEachBackend('terrain agent (rule-based)', (test) => {
     assert.is(r.status, 202, r.text);
     let turns = 0;
     const flaky = createLanguageModel({
-      adapter: 'openai', model: 'flaky',
+      adapter: 'openai',
+      model: 'flaky',
       async turn() {
         if (++turns === 2) throw new LanguageModelError('LLM_TIMEOUT', 'no answer in time');
         const call = { id: 'call_a', name: 'point_query', arguments: { lon: 24.95, lat: 60.16 } };
@@ -233,24 +261,45 @@ forEachBackend('terrain agent (rule-based)', (test) => {
       async close() {},
     });
     const lines: any[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line)); } });
+    const logger = pino(
+      { level: 'info' },
+      {
+        write: (line: string) => {
+          lines.push(JSON.parse(line));
+        },
+      },
+    );
     const { store, db, providers, blobStore, apiCaches } = svc.service;
-    const question = await loadTerrainQuestion(store, r.body.id) as TerrainQuestion;
-    await runTerrainQuestion({
-      store, knex: db.knex, providers, blobStore, languageModel: flaky, logger,
-      readTerrainPoint: (id, lon, lat) =>
-        readTerrainPoint({ readModels: db.knex, tileBodies: apiCaches.tileBodies }, id, lon, lat),
-    }, question);
+    const question = (await loadTerrainQuestion(store, r.body.id)) as TerrainQuestion;
+    await runTerrainQuestion(
+      {
+        store,
+        knex: db.knex,
+        providers,
+        blobStore,
+        languageModel: flaky,
+        logger,
+        readTerrainPoint: (id, lon, lat) =>
+          readTerrainPoint({ readModels: db.knex, tileBodies: apiCaches.tileBodies }, id, lon, lat),
+      },
+      question,
+    );
     const ended = await pollQuestion(svc, r.body.id);
     const direct = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=24.95&lat=60.16`, { key: svc.key });
-    assert.equal([ended.status, ended.error, ended.answer],
-      ['failed', { code: 'LLM_TIMEOUT', message: 'no answer in time' }, null]);
-    assert.equal(ended.tool_calls.map((c: any) => [c.id, c.name, c.arguments, c.result]),
-      [['call_a', 'point_query', { lon: 24.95, lat: 60.16 }, direct.body]]);
+    assert.equal(
+      [ended.status, ended.error, ended.answer],
+      ['failed', { code: 'LLM_TIMEOUT', message: 'no answer in time' }, null],
+    );
+    assert.equal(
+      ended.tool_calls.map((c: any) => [c.id, c.name, c.arguments, c.result]),
+      [['call_a', 'point_query', { lon: 24.95, lat: 60.16 }, direct.body]],
+    );
     const logged = lines.filter((line) => line.msg === 'terrain agent tool call');
     assert.is(logged.length, 1);
-    assert.equal([logged[0].question_id, logged[0].tool, logged[0].arguments, logged[0].ok, logged[0].result],
-      [r.body.id, 'point_query', { lon: 24.95, lat: 60.16 }, true, direct.body]);
+    assert.equal(
+      [logged[0].question_id, logged[0].tool, logged[0].arguments, logged[0].ok, logged[0].result],
+      [r.body.id, 'point_query', { lon: 24.95, lat: 60.16 }, true, direct.body],
+    );
     assert.ok(Number.isInteger(logged[0].duration_ms));
   });
 });

@@ -5,7 +5,7 @@
 import * as assert from 'uvu/assert';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http } from '../support/test-service.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
+import { mapWithBoundary, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
 import type { RasterSourceProvider } from '../../workers/terrain/sources/source-provider.ts';
 import { pixelCenterLonLat } from '../../domain/terrain/pixel-center-lon-lat.ts';
@@ -20,7 +20,8 @@ const mgrsForward = ((mgrs as unknown as { default?: typeof mgrs }).default ?? m
 
 /** Elevation of a global pixel of zoom 12 as the PNG tiles hold it (0.1 m steps). */
 async function elevationAt(x: number, y: number, col: number, row: number): Promise<number> {
-  const tx = x + Math.floor(col / 256), ty = y + Math.floor(row / 256);
+  const tx = x + Math.floor(col / 256),
+    ty = y + Math.floor(row / 256);
   const raster = await elevationSource.readTile({ z: 12, x: tx, y: ty });
   return Math.round(raster.data[(((row % 256) + 256) % 256) * 256 + (((col % 256) + 256) % 256)]! * 10) / 10;
 }
@@ -36,12 +37,14 @@ async function expectedAt(x: number, y: number, col: number, row: number) {
   const slope = (Math.atan(Math.hypot(gx, gy)) * 180) / Math.PI;
   const code = (await landCoverSource.readTile({ z: 12, x, y })).data[row * 256 + col]!;
   const names = ['GO', 'SLOW-GO', 'NO-GO'];
-  const mobility = Object.fromEntries(VEHICLE_CLASSES.map((v) => {
-    const rules = DEFAULT_MOBILITY_CONFIG[v];
-    const grade = Math.tan((slope * Math.PI) / 180) * 100;
-    const bySlope = grade < rules.goBelowSlopePercent ? 0 : grade < rules.slowGoBelowSlopePercent ? 1 : 2;
-    return [v, names[Math.max(bySlope, rules.landCover[code]!)]];
-  }));
+  const mobility = Object.fromEntries(
+    VEHICLE_CLASSES.map((v) => {
+      const rules = DEFAULT_MOBILITY_CONFIG[v];
+      const grade = Math.tan((slope * Math.PI) / 180) * 100;
+      const bySlope = grade < rules.goBelowSlopePercent ? 0 : grade < rules.slowGoBelowSlopePercent ? 1 : 2;
+      return [v, names[Math.max(bySlope, rules.landCover[code]!)]];
+    }),
+  );
   return { elevation: e, slope: Math.round(slope * 100) / 100, code, mobility };
 }
 
@@ -54,8 +57,10 @@ forEachBackend('terrain point query', (test) => {
 
     const before = await query(24.95, 60.16);
     assert.is(before.status, 404, before.text);
-    assert.match(before.body.detail,
-      /No terrain job of map .* covers \(24\.95, 60\.16\) \(work tile 12\/\d+\/\d+\): request a terrain job/);
+    assert.match(
+      before.body.detail,
+      /No terrain job of map .* covers \(24\.95, 60\.16\) \(work tile 12\/\d+\/\d+\): request a terrain job/,
+    );
 
     const jobId = await requestJob(svc, mapId, stored);
     await expectJobSuccess(svc, jobId);
@@ -68,7 +73,10 @@ forEachBackend('terrain point query', (test) => {
     const [x, y] = pair!;
 
     // An inner pixel, and the last column of a tile (its slope needs the east neighbour tile).
-    for (const [col, row] of [[100, 120], [255, 37]] as const) {
+    for (const [col, row] of [
+      [100, 120],
+      [255, 37],
+    ] as const) {
       const [lon, lat] = pixelCenterLonLat({ z: 12, x, y }, col, row);
       const r = await query(lon, lat);
       assert.is(r.status, 200, r.text);
@@ -89,10 +97,16 @@ forEachBackend('terrain point query', (test) => {
 
     const bad = await query('east', 91);
     assert.is(bad.status, 422);
-    assert.equal(bad.body.detail.map((d: any) => d.loc).sort(), [['query', 'lat'], ['query', 'lon']]);
+    assert.equal(bad.body.detail.map((d: any) => d.loc).sort(), [
+      ['query', 'lat'],
+      ['query', 'lon'],
+    ]);
     const missing = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=24.95`, { key: svc.key });
     assert.is(missing.status, 422);
-    assert.equal(missing.body.detail.map((d: any) => d.loc), [['query', 'lat']]);
+    assert.equal(
+      missing.body.detail.map((d: any) => d.loc),
+      [['query', 'lat']],
+    );
     const polar = await query(24.95, -86);
     assert.is(polar.status, 422);
     assert.equal(polar.body.detail[0].loc, ['query', 'lat']);
@@ -119,8 +133,10 @@ forEachBackend('terrain point query', (test) => {
     const after = await http(svc.url, 'GET', `/api/maps/${mapId}/terrain/point?lon=10.04&lat=50.02`, { key: svc.key });
     if (display === 'canceled') {
       assert.is(after.status, 409, after.text);
-      assert.match(after.body.detail,
-        /prepared elevation and land-cover tiles .* \(phase terrain_display_tiles failed, blocked or was canceled\)/);
+      assert.match(
+        after.body.detail,
+        /prepared elevation and land-cover tiles .* \(phase terrain_display_tiles failed, blocked or was canceled\)/,
+      );
     } else {
       assert.is(after.status, 200, `display tiles ${display} before the cancel: ${after.text}`);
     }

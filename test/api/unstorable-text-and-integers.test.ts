@@ -10,19 +10,25 @@ import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
 import { ownedResources, pathOf } from '../support/owned-resources.ts';
 
-const BAD_STRINGS: Array<[string, string]> = [['NUL', 'a\u0000b'], ['lone surrogate', 'a\ud800b']];
+const BAD_STRINGS: Array<[string, string]> = [
+  ['NUL', 'a\u0000b'],
+  ['lone surrogate', 'a\ud800b'],
+];
 
 // The declarations only (no backend behind them): the route list, paths and schemas.
 const routes: RouteSpec[] = allRoutes({} as never);
 
-const propertiesOf = (schema: unknown) => Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
+const propertiesOf = (schema: unknown) =>
+  Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
 
 async function head(svc: TestService) {
   return svc.service.store.headPosition();
 }
 
 forEachBackend('unstorable text and integer parameters', (test) => {
-  test('a bad string in any body field, at any depth or as a key, is a 422 at that field; nothing is written', async ({ svc }) => {
+  test('a bad string in any body field, at any depth or as a key, is a 422 at that field; nothing is written', async ({
+    svc,
+  }) => {
     const owned = await ownedResources(svc);
     const before = await head(svc);
     const withBody = routes.filter((r) => r.body);
@@ -31,8 +37,10 @@ forEachBackend('unstorable text and integer parameters', (test) => {
       for (const [label, bad] of BAD_STRINGS) {
         const cases: Array<[unknown, unknown[]]> = [
           [{ name: bad }, ['body', 'name']],
-          [{ title: 'ok', feature_collection: { features: [{ properties: { deep: [{ value: bad }] } }] } },
-            ['body', 'feature_collection', 'features', 0, 'properties', 'deep', 0, 'value']],
+          [
+            { title: 'ok', feature_collection: { features: [{ properties: { deep: [{ value: bad }] } }] } },
+            ['body', 'feature_collection', 'features', 0, 'properties', 'deep', 0, 'value'],
+          ],
           [{ properties: { [`k${bad}`]: 1 } }, ['body', 'properties', `k${bad}`]],
         ];
         for (const [body, loc] of cases) {
@@ -47,14 +55,19 @@ forEachBackend('unstorable text and integer parameters', (test) => {
     assert.is(await head(svc), before, 'no event was appended');
   });
 
-  test(`JSON nested deeper than ${MAX_JSON_DEPTH} levels in any body is a 422 at the field, never a 500; nothing is written`, async ({ svc }) => {
+  test(`JSON nested deeper than ${MAX_JSON_DEPTH} levels in any body is a 422 at the field, never a 500; nothing is written`, async ({
+    svc,
+  }) => {
     const owned = await ownedResources(svc);
     const before = await head(svc);
     // Sent as text: the client's own JSON.stringify would overflow on it.
     const deep = '['.repeat(10_000) + ']'.repeat(10_000);
     const deepLoc = (field: string) => ['body', field, ...Array(MAX_JSON_DEPTH - 1).fill(0)];
     for (const route of routes.filter((r) => r.body)) {
-      for (const [body, loc] of [[`{"name": ${deep}}`, deepLoc('name')], [`{"no_such_field": ${deep}}`, deepLoc('no_such_field')]] as const) {
+      for (const [body, loc] of [
+        [`{"name": ${deep}}`, deepLoc('name')],
+        [`{"no_such_field": ${deep}}`, deepLoc('no_such_field')],
+      ] as const) {
         const r = await http(svc.url, route.method.toUpperCase(), pathOf(route, owned), { key: svc.key, body });
         const what = `${route.method} ${route.path} ${loc[1]}`;
         assert.is(r.status, 422, `${what} → ${r.status} ${r.text.slice(0, 200)}`);
@@ -62,9 +75,14 @@ forEachBackend('unstorable text and integer parameters', (test) => {
         assert.is(r.body.detail[0].type, 'json_too_deep', what);
       }
       // At the limit, the depth is no reason to refuse (the schema may still be).
-      const atLimit = await http(svc.url, route.method.toUpperCase(), pathOf(route, owned),
-        { key: svc.key, body: { name: JSON.parse('['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1)) } });
-      assert.ok(atLimit.status < 500 && atLimit.body?.detail?.[0]?.type !== 'json_too_deep', `${route.path} at the limit: ${atLimit.text.slice(0, 200)}`);
+      const atLimit = await http(svc.url, route.method.toUpperCase(), pathOf(route, owned), {
+        key: svc.key,
+        body: { name: JSON.parse('['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1)) },
+      });
+      assert.ok(
+        atLimit.status < 500 && atLimit.body?.detail?.[0]?.type !== 'json_too_deep',
+        `${route.path} at the limit: ${atLimit.text.slice(0, 200)}`,
+      );
     }
     assert.is(await head(svc), before, 'no event was appended');
   });
@@ -119,5 +137,3 @@ forEachBackend('unstorable text and integer parameters', (test) => {
     assert.is(page.schema.maximum, MAX_PAGE);
   });
 });
-
-

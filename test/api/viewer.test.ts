@@ -18,9 +18,14 @@ import { connect } from 'nats';
 import { suite } from 'uvu';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
 import { TEST_NATS_URL } from '../support/backends.ts';
-import { mapWithBoundary, pollJob, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
+import { mapWithBoundary, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 import {
-  browse, browserFetch, CookieJar, OIDC_CLIENT, startOidcTestProvider, type OidcTestProvider,
+  browse,
+  browserFetch,
+  CookieJar,
+  OIDC_CLIENT,
+  startOidcTestProvider,
+  type OidcTestProvider,
 } from '../support/oidc-test-provider.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,17 +34,32 @@ const AREA = squareBoundary(24.93, 60.15, 25.0, 60.18);
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NATS_SHAPE = {
-  NATS_URL: TEST_NATS_URL, WORK_QUEUE: 'nats', INLINE_WORKERS: 'false', TASK_ACK_WAIT_MS: '5000',
+  NATS_URL: TEST_NATS_URL,
+  WORK_QUEUE: 'nats',
+  INLINE_WORKERS: 'false',
+  TASK_ACK_WAIT_MS: '5000',
   WORKER_CONCURRENCY: '2',
 };
 
-interface Ctx { svc: TestService; provider: OidcTestProvider; browser: Browser; worker?: ChildProcess }
-interface SeenRequest { url: string; authorization?: string; cookie?: string; status?: number }
+interface Ctx {
+  svc: TestService;
+  provider: OidcTestProvider;
+  browser: Browser;
+  worker?: ChildProcess;
+}
+interface SeenRequest {
+  url: string;
+  authorization?: string;
+  cookie?: string;
+  status?: number;
+}
 interface TerrainJobRead {
   job_id: string;
   status: string;
   phases: Array<{
-    id: string; status: string; counts?: { total: number; completed: number; failed: number; skipped: number };
+    id: string;
+    status: string;
+    counts?: { total: number; completed: number; failed: number; skipped: number };
   }>;
   warnings: Array<{ code: string; message: string }>;
 }
@@ -47,7 +67,7 @@ interface TerrainJobRead {
 /** The job read as the service answers it, with the job id the page must show. */
 async function jobRead(svc: TestService, jobId: string, headers: Record<string, string> = {}): Promise<TerrainJobRead> {
   const r = await fetch(`${svc.url}/api/terrain-analysis/jobs/${jobId}`, { headers });
-  return { ...(await r.json() as Omit<TerrainJobRead, 'job_id'>), job_id: jobId };
+  return { ...((await r.json()) as Omit<TerrainJobRead, 'job_id'>), job_id: jobId };
 }
 
 /**
@@ -74,11 +94,14 @@ async function openViewer(page: Page, svc: TestService, mapId: string, key: stri
   page.on('pageerror', (error) => errors.push(error.message));
   // MapLibre reports what it could not draw (a tile it could not decode, a DEM border it could not
   // match) on the console, not as a page error: any console error fails the test.
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(`console: ${message.text()}`); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
   await page.goto(`${svc.url}/viewer?map=${mapId}`);
   if (key) await page.fill('#api-key', key);
   await page.click('#open-map button[type=submit]');
-  await page.waitForSelector(`body[data-map-ready="${mapId}"]`, { timeout: 60_000, state: 'attached' })
+  await page
+    .waitForSelector(`body[data-map-ready="${mapId}"]`, { timeout: 60_000, state: 'attached' })
     .catch(async (error) => {
       throw new Error(`${error.message}\nstatus: ${await page.textContent('#status')}\nerrors: ${errors}`);
     });
@@ -89,16 +112,21 @@ async function openViewer(page: Page, svc: TestService, mapId: string, key: stri
   // Each phase with its work tiles done (built, reused or empty) of the total: a cached phase
   // reused them all.
   const phaseLines = await page.$$eval('#job li', (items) => items.map((li) => li.textContent));
-  assert.equal(phaseLines, job.phases.map((p) => {
-    const c = p.counts;
-    if (!c) return `${p.id}: ${p.status}`;
-    const failed = c.failed ? `, ${c.failed} failed` : '';
-    return `${p.id}: ${p.status} (${c.completed + c.skipped}/${c.total} tiles${failed})`;
-  }));
+  assert.equal(
+    phaseLines,
+    job.phases.map((p) => {
+      const c = p.counts;
+      if (!c) return `${p.id}: ${p.status}`;
+      const failed = c.failed ? `, ${c.failed} failed` : '';
+      return `${p.id}: ${p.status} (${c.completed + c.skipped}/${c.total} tiles${failed})`;
+    }),
+  );
   // The job's AO sanity warnings (synthetic sources at least) above the phases, code and message.
   assert.ok(job.warnings.some((w) => w.code === 'SYNTHETIC_SOURCE'));
-  assert.equal(await page.$$eval('#job-warnings p', (items) => items.map((p) => p.textContent)),
-    job.warnings.map((w) => `${w.code}: ${w.message}`));
+  assert.equal(
+    await page.$$eval('#job-warnings p', (items) => items.map((p) => p.textContent)),
+    job.warnings.map((w) => `${w.code}: ${w.message}`),
+  );
   // Out to where the view holds tiles outside the prepared area (the service answers 204 there) next to
   // drawn ones, and back to the fitted view: MapLibre must have a tile of the same size for each (no
   // "dem dimension mismatch").
@@ -109,7 +137,10 @@ async function openViewer(page: Page, svc: TestService, mapId: string, key: stri
     await page.waitForSelector(`body[data-map-idle="${mapId}"]`, { timeout: 60_000, state: 'attached' });
   }
   await page.waitForLoadState('networkidle');
-  assert.ok(tiles.some((t) => t.status === 204), 'tiles outside the prepared area were asked for (204)');
+  assert.ok(
+    tiles.some((t) => t.status === 204),
+    'tiles outside the prepared area were asked for (204)',
+  );
   assert.is(await page.textContent('#status'), '', 'no error shown');
   assert.equal(errors, [], 'no script or console errors');
   assert.equal(outside, [], 'nothing is loaded from outside the service');
@@ -128,7 +159,9 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
     else {
       ctx.svc = await startTestService('postgres', { ...ctx.provider.env, ...NATS_SHAPE });
       const worker = spawn(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/worker.ts')], {
-        cwd: root, env: { ...process.env, ...ctx.svc.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'],
+        cwd: root,
+        env: { ...process.env, ...ctx.svc.env, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'ignore', 'pipe'],
       });
       worker.stderr!.on('data', (chunk) => process.stderr.write(`[worker ${worker.pid}] ${chunk}`));
       ctx.worker = worker;
@@ -160,7 +193,10 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
     const tiles = await openViewer(page, svc, mapId, svc.key, job);
 
     for (const tile of tiles) assert.is(tile.authorization, `Bearer ${svc.key}`, tile.url);
-    assert.not.ok(tiles.some((t) => t.url.includes(svc.key)), 'the key is never in a URL');
+    assert.not.ok(
+      tiles.some((t) => t.url.includes(svc.key)),
+      'the key is never in a URL',
+    );
     assert.is(await page.inputValue('#api-key'), '', 'the key field is cleared once read');
     assert.is(await page.evaluate('localStorage.length + sessionStorage.length'), 0, 'nothing stored');
 
@@ -224,18 +260,24 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
     assert.ok(session, 'session cookie set');
     const post = async (path: string, body: unknown): Promise<any> => {
       const r = await browserFetch(jar, svc.url + path, {
-        method: 'POST', body: JSON.stringify(body),
+        method: 'POST',
+        body: JSON.stringify(body),
         headers: { 'content-type': 'application/json', origin: OIDC_CLIENT.web_app_url },
       });
       assert.ok(r.status < 300, `${path}: ${r.status}`);
       return r.json();
     };
     const operation = await post('/api/operations/', {
-      name: 'Viewer op', unit: 'Recon', branch: 'cavalry', echelon: 'squad',
+      name: 'Viewer op',
+      unit: 'Recon',
+      branch: 'cavalry',
+      echelon: 'squad',
     });
     const map = await post('/api/maps/', { operation_id: operation.id, name: 'Viewer map' });
     const layer = await post(`/api/maps/${map.id}/features`, {
-      type: 'boundary', title: 'AO', feature_collection: AREA,
+      type: 'boundary',
+      title: 'AO',
+      feature_collection: AREA,
     });
     const request = { map_id: map.id, boundary_shape: layer.feature_collection };
     const { job_id: jobId } = await post('/api/terrain-analysis/', request);
@@ -250,7 +292,10 @@ for (const shape of ['embedded', 'postgres+nats'] as const) {
     await context.addCookies([{ name: 'ops_session', value: session, url: svc.url }]);
     const page = await context.newPage();
     const job = await jobRead(svc, jobId, { cookie: `ops_session=${session}` });
-    assert.ok(job.phases.some((p) => p.status === 'cached'), 'the same area again: phases cached');
+    assert.ok(
+      job.phases.some((p) => p.status === 'cached'),
+      'the same area again: phases cached',
+    );
     const tiles = await openViewer(page, svc, map.id, null, job);
     for (const tile of tiles) {
       assert.is(tile.authorization, undefined, tile.url);

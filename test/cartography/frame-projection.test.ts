@@ -22,7 +22,12 @@ test('the bbox corners are the face corners, and the mercator middle its centre'
 });
 
 test('pixel to lon/lat inverts lon/lat to pixel', () => {
-  for (const [px, py] of [[0, 0], [600, 400], [123.25, 77.5], [-10, 410]] as const) {
+  for (const [px, py] of [
+    [0, 0],
+    [600, 400],
+    [123.25, 77.5],
+    [-10, 410],
+  ] as const) {
     const [lon, lat] = lonLatOfFramePixel(ZAGREB_FRAME, px, py);
     const [x, y] = framePixelOfLonLat(ZAGREB_FRAME, lon, lat);
     close(x, px, 1e-7, 'x');

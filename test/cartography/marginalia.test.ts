@@ -80,8 +80,11 @@ test('layout: the face at (56, 64) with fixed margins; the panel grows the sheet
   const blocks = [layout.titleBlock, layout.legend, layout.scaleBar, layout.northArrow];
   for (let i = 1; i < blocks.length; i++) assert.is(blocks[i]!.y, blocks[i - 1]!.y + blocks[i - 1]!.height + 14);
   assert.ok(layout.northArrow.y + layout.northArrow.height <= layout.panel.y + layout.panel.height);
-  const longLegend = Array.from({ length: 30 }, (_, i) =>
-    ({ label: `class ${i}`, symbol: 'fill' as const, colour: '#888' }));
+  const longLegend = Array.from({ length: 30 }, (_, i) => ({
+    label: `class ${i}`,
+    symbol: 'fill' as const,
+    colour: '#888',
+  }));
   const tall = mapLayout(testComposition({ legend: longLegend }));
   assert.equal(tall.face, layout.face, 'the face does not move');
   assert.is(tall.height, tall.panel.y + tall.panel.height + 24);
@@ -114,8 +117,10 @@ test('grid labels: on the neatline where their lines meet it, in the margin faci
     if (label.edge === 'left') assert.ok(label.x === face.x && label.textX < label.x && label.anchor === 'end');
     if (label.edge === 'right') assert.ok(label.x === face.x + face.width && label.textX > label.x);
   }
-  assert.equal(labels.filter((l) => l.edge === 'left').map((l) => l.text),
-    ['WL 72', 'WL 71', 'WL 70', 'WL 69', 'WL 68', 'WL 67']);
+  assert.equal(
+    labels.filter((l) => l.edge === 'left').map((l) => l.text),
+    ['WL 72', 'WL 71', 'WL 70', 'WL 69', 'WL 68', 'WL 67'],
+  );
   // A 100 m grid puts lines 7.8 px apart: neighbours that would overlap are dropped, kept ones are apart.
   const dense = mapGridLabels(composition, mgrsGridLines(ZAGREB_FRAME, 100));
   const bottom = dense.filter((l) => l.edge === 'bottom').map((l) => l.x);
@@ -130,12 +135,18 @@ test('the overlay draws every grid label, the neatline and the marginalia, text 
   assert.ok(svg.startsWith(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"`));
   for (const label of mapGridLabels(composition, mgrsGridLines(ZAGREB_FRAME, 1000))) {
     const [letters, digits] = label.text.split(' ');
-    assert.ok(svg.includes(`<text x="${Math.round(label.textX * 100) / 100}" y="${Math.round(label.textY * 100) / 100}"`
-      + ` text-anchor="${label.anchor}"><tspan font-size="9">${letters}</tspan> <tspan font-size="12"`
-      + ` font-weight="bold">${digits}</tspan></text>`), label.text);
+    assert.ok(
+      svg.includes(
+        `<text x="${Math.round(label.textX * 100) / 100}" y="${Math.round(label.textY * 100) / 100}"` +
+          ` text-anchor="${label.anchor}"><tspan font-size="9">${letters}</tspan> <tspan font-size="12"` +
+          ` font-weight="bold">${digits}</tspan></text>`,
+      ),
+      label.text,
+    );
   }
-  assert.ok(svg.includes('<rect x="55" y="63" width="602" height="402" fill="none" stroke="#000000"'
-    + ' stroke-width="2"/>'));
+  assert.ok(
+    svg.includes('<rect x="55" y="63" width="602" height="402" fill="none" stroke="#000000"' + ' stroke-width="2"/>'),
+  );
   assert.not.ok(svg.includes('<Kestrel>'));
   assert.is(mapOverlaySvg(composition), svg, 'deterministic');
 });

@@ -9,8 +9,10 @@ import { utmZoneOfLonLat } from '../../domain/cartography/utm-zone-of-lon-lat.ts
 import { mgrs } from './support/map-fixtures.ts';
 
 /** 400 points spread over the MGRS area (80° S – 84° N), deterministic. */
-const points: [number, number][] = Array.from({ length: 400 }, (_, i) =>
-  [-179.95 + ((i * 7919) % 3599) / 10, -79.9 + ((i * 104729) % 1639) / 10]);
+const points: [number, number][] = Array.from({ length: 400 }, (_, i) => [
+  -179.95 + ((i * 7919) % 3599) / 10,
+  -79.9 + ((i * 104729) % 1639) / 10,
+]);
 
 test('lon/lat to UTM agrees with proj4 (+proj=utm, WGS 84) to a millimetre', () => {
   let worst = 0;
@@ -24,7 +26,7 @@ test('lon/lat to UTM agrees with proj4 (+proj=utm, WGS 84) to a millimetre', () 
   assert.ok(worst < 0.001, `worst ${worst} m`);
 });
 
-test('a point 3° off its zone (a neighbour zone\'s grid drawn across a map) still agrees with proj4', () => {
+test("a point 3° off its zone (a neighbour zone's grid drawn across a map) still agrees with proj4", () => {
   const [easting, northing] = lonLatToUtm(18.2, 45.8, 33);
   const [e, n] = proj4('WGS84', '+proj=utm +zone=33 +datum=WGS84 +units=m', [18.2, 45.8]);
   assert.ok(Math.hypot(e! - easting, n! - northing) < 0.001);

@@ -17,19 +17,28 @@ const tsx = ['--import', 'tsx'];
 
 function run(script: string, args: string[], env: Record<string, string>) {
   return spawnSync(process.execPath, [...tsx, join(root, script), ...args], {
-    cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 300_000,
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 300_000,
   });
 }
 
 /** Runs a command without blocking this process (so several can run at once). */
 function runAsync(script: string, args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [...tsx, join(root, script), ...args], {
-    cwd: root, env: { ...process.env, ...env }, stdio: 'pipe',
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c) => { stdout += c; });
-  child.stderr.on('data', (c) => { stderr += c; });
+  child.stdout.on('data', (c) => {
+    stdout += c;
+  });
+  child.stderr.on('data', (c) => {
+    stderr += c;
+  });
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
@@ -38,7 +47,9 @@ function runAsync(script: string, args: string[], env: Record<string, string>) {
 /** A long-running process, resolved once `ready` appears in its output. */
 async function startProcess(script: string, env: Record<string, string>, ready: RegExp) {
   const child = spawn(process.execPath, [...tsx, join(root, script)], {
-    cwd: root, env: { ...process.env, ...env }, stdio: 'pipe',
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -64,15 +75,25 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [...tsx, join(root, 'entrypoints/api.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: 'pipe' });
+  const child = spawn(process.execPath, [...tsx, join(root, 'entrypoints/api.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'pipe',
+  });
   let output = '';
-  child.stdout.on('data', (c) => { output += c; });
-  child.stderr.on('data', (c) => { output += c; });
+  child.stdout.on('data', (c) => {
+    output += c;
+  });
+  child.stderr.on('data', (c) => {
+    output += c;
+  });
   const url = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${url}/api/health/`)).ok) return { child, url, output: () => output };
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -98,7 +119,14 @@ test('a bad configuration stops start-up with a one-line reason and a non-zero e
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL="loud"/],
   ];
   for (const [env, message] of cases) {
-    const result = run('entrypoints/api.ts', [], { EVENT_STORE: '', DATABASE_URL: '', EVENTSTORE_URL: '', PORT: '', LOG_LEVEL: '', ...env });
+    const result = run('entrypoints/api.ts', [], {
+      EVENT_STORE: '',
+      DATABASE_URL: '',
+      EVENTSTORE_URL: '',
+      PORT: '',
+      LOG_LEVEL: '',
+      ...env,
+    });
     assert.is(result.status, 2, JSON.stringify(env));
     const lines = result.stderr.trim().split('\n');
     assert.is(lines.length, 1, result.stderr);
@@ -108,7 +136,13 @@ test('a bad configuration stops start-up with a one-line reason and a non-zero e
 
 test('npm start on embedded defaults, create-key bootstrap and through the running server, lock, replay and rebuild', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-cli-'));
-  const env = { DATA_DIR: dataDir, EVENT_STORE: 'embedded', DATABASE_URL: '', PORT: String(await freePort()), LOG_LEVEL: 'warn' };
+  const env = {
+    DATA_DIR: dataDir,
+    EVENT_STORE: 'embedded',
+    DATABASE_URL: '',
+    PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+  };
   try {
     // Issue 20: no database at DATA_DIR and no server: refused, nothing created, unless asked to.
     const pgliteDir = join(dataDir, 'pglite');
@@ -118,14 +152,20 @@ test('npm start on embedded defaults, create-key bootstrap and through the runni
     assert.ok(refused.stderr.includes(`no database at embedded database ${pgliteDir}`), refused.stderr);
     assert.match(refused.stderr, /no server answers on the admin socket .*admin\.sock.*--create-database/s);
     assert.not.ok(existsSync(pgliteDir), 'no database created');
-    const notLinked = run('entrypoints/link-identity.ts',
-      ['--issuer', 'https://id.example.org', '--subject', 's', '--account', 'acme'], env);
+    const notLinked = run(
+      'entrypoints/link-identity.ts',
+      ['--issuer', 'https://id.example.org', '--subject', 's', '--account', 'acme'],
+      env,
+    );
     assert.is(notLinked.status, 2, notLinked.stderr);
     assert.ok(notLinked.stderr.includes(`no database at embedded database ${pgliteDir}`), notLinked.stderr);
     assert.not.ok(existsSync(pgliteDir), 'no database created by link-identity');
 
-    const created = run('entrypoints/create-key.ts',
-      ['--account', 'acme', '--name', 'bootstrap', '--create-database'], env);
+    const created = run(
+      'entrypoints/create-key.ts',
+      ['--account', 'acme', '--name', 'bootstrap', '--create-database'],
+      env,
+    );
     assert.is(created.status, 0, created.stderr);
     assert.ok(created.stderr.includes(`on embedded database ${pgliteDir}`), created.stderr);
     const key = created.stdout.trim();
@@ -142,7 +182,10 @@ test('npm start on embedded defaults, create-key bootstrap and through the runni
     try {
       const health = await http(server.url, 'GET', '/api/health/');
       assert.is(health.body.backends.event_store.kind, 'pglite');
-      const op = await http(server.url, 'POST', '/api/operations/', { key, body: { name: 'CLI', unit: 'U', branch: 'infantry', echelon: 'squad' } });
+      const op = await http(server.url, 'POST', '/api/operations/', {
+        key,
+        body: { name: 'CLI', unit: 'U', branch: 'infantry', echelon: 'squad' },
+      });
       assert.is(op.status, 200, op.text);
       operationId = op.body.id;
       const keys = await http(server.url, 'GET', '/api/api-keys/', { key: again.stdout.trim() });
@@ -167,8 +210,14 @@ test('npm start on embedded defaults, create-key bootstrap and through the runni
 
     const replay = run('entrypoints/replay.ts', [operationId], env);
     assert.is(replay.status, 0, replay.stderr);
-    const steps = replay.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    assert.equal(steps.map((s) => s.type), ['OperationCreated']);
+    const steps = replay.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.equal(
+      steps.map((s) => s.type),
+      ['OperationCreated'],
+    );
     assert.is(steps[0].state.fields.name, 'CLI');
     assert.is(run('entrypoints/replay.ts', ['nope'], env).status, 2);
 
@@ -193,9 +242,17 @@ test('a shared store: create-key appends and the running projector applies it (n
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-cli-pg-'));
   const schema = uniqueName('cli');
   const env = {
-    EVENT_STORE: 'postgres', DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, DATA_DIR: dataDir,
-    INLINE_PROJECTOR: 'false', GENERATED_MAPS: 'false', PORT: String(await freePort()), LOG_LEVEL: 'info',
-    NATS_URL: '', WORK_QUEUE: '', ADMIN_SOCKET: '',
+    EVENT_STORE: 'postgres',
+    DATABASE_URL: TEST_DATABASE_URL,
+    DATABASE_SCHEMA: schema,
+    DATA_DIR: dataDir,
+    INLINE_PROJECTOR: 'false',
+    GENERATED_MAPS: 'false',
+    PORT: String(await freePort()),
+    LOG_LEVEL: 'info',
+    NATS_URL: '',
+    WORK_QUEUE: '',
+    ADMIN_SOCKET: '',
   };
   const children: ReturnType<typeof spawn>[] = [];
   const startProjector = async () => {
@@ -208,16 +265,19 @@ test('a shared store: create-key appends and the running projector applies it (n
     // A schema without the service's tables is no database: refused, as a missing DATA_DIR is.
     const early = run('entrypoints/create-key.ts', ['--account', 'acme'], env);
     assert.is(early.status, 2, early.stderr);
-    assert.match(early.stderr,
-      new RegExp(`no database at PostgreSQL postgres://.*schema ${schema} and no admin socket`));
+    assert.match(
+      early.stderr,
+      new RegExp(`no database at PostgreSQL postgres://.*schema ${schema} and no admin socket`),
+    );
 
     const projector = await startProjector();
     const api = await startServer(env);
     children.push(api.child);
     // Two at once on a fresh database (the race that deadlocked on projection_checkpoints): each is
     // applied by the projector, and the API process (which does not project) accepts each key at once.
-    const created = await Promise.all(['acme', 'globex'].map((account) =>
-      runAsync('entrypoints/create-key.ts', ['--account', account], env)));
+    const created = await Promise.all(
+      ['acme', 'globex'].map((account) => runAsync('entrypoints/create-key.ts', ['--account', account], env)),
+    );
     for (const result of created) {
       assert.is(result.status, 0, result.stderr);
       assert.match(result.stderr, new RegExp(`on PostgreSQL postgres://\\S+, schema ${schema}`));

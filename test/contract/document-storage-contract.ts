@@ -28,8 +28,12 @@ const keyOf = () => `documents/${randomUUID()}/${randomUUID()}`;
 
 export function documentStorageContract(contract: DocumentStorageContract) {
   const test = suite<{ fx: DocumentStorageFixture }>(`document storage contract [${contract.name}]`);
-  test.before(async (ctx) => { ctx.fx = await contract.open(); });
-  test.after(async (ctx) => { await ctx.fx?.dispose(); });
+  test.before(async (ctx) => {
+    ctx.fx = await contract.open();
+  });
+  test.after(async (ctx) => {
+    await ctx.fx?.dispose();
+  });
 
   test('put streams the body and answers its size and SHA-256; get answers the same bytes', async ({ fx }) => {
     const key = keyOf();
@@ -45,11 +49,18 @@ export function documentStorageContract(contract: DocumentStorageContract) {
 
   test('delete removes the object and is idempotent; list answers the keys under a prefix', async ({ fx }) => {
     const folder = `documents/${randomUUID()}`;
-    for (const name of ['a', 'b', 'c.txt']) await fx.storage.put(`${folder}/${name}`, chunks(name), { contentType: 'text/plain' });
+    for (const name of ['a', 'b', 'c.txt'])
+      await fx.storage.put(`${folder}/${name}`, chunks(name), { contentType: 'text/plain' });
     const listed = [];
     for await (const object of fx.storage.list(`${folder}/`)) listed.push(object);
-    assert.equal(listed.map((o) => [o.key, o.size]).sort(), [[`${folder}/a`, 1], [`${folder}/b`, 1], [`${folder}/c.txt`, 5]]);
-    assert.ok(listed.every((o) => o.lastModified instanceof Date && Math.abs(o.lastModified.getTime() - Date.now()) < 600_000));
+    assert.equal(listed.map((o) => [o.key, o.size]).sort(), [
+      [`${folder}/a`, 1],
+      [`${folder}/b`, 1],
+      [`${folder}/c.txt`, 5],
+    ]);
+    assert.ok(
+      listed.every((o) => o.lastModified instanceof Date && Math.abs(o.lastModified.getTime() - Date.now()) < 600_000),
+    );
     await fx.storage.delete(`${folder}/b`);
     await fx.storage.delete(`${folder}/b`);
     assert.is(await fx.storage.get(`${folder}/b`), null);
@@ -64,9 +75,12 @@ export function documentStorageContract(contract: DocumentStorageContract) {
       yield Buffer.alloc(1024, 1);
       throw new Error('client went away');
     })();
-    await fx.storage.put(key, failing, { contentType: 'text/plain' }).then(() => assert.unreachable('put succeeded'), (error: Error) => {
-      assert.match(error.message, /client went away/);
-    });
+    await fx.storage.put(key, failing, { contentType: 'text/plain' }).then(
+      () => assert.unreachable('put succeeded'),
+      (error: Error) => {
+        assert.match(error.message, /client went away/);
+      },
+    );
     assert.is(await fx.storage.get(key), null);
     const abort = new AbortController();
     const aborted = keyOf();
@@ -75,28 +89,42 @@ export function documentStorageContract(contract: DocumentStorageContract) {
       abort.abort(new Error('stopped by the caller'));
       yield Buffer.alloc(1024, 3);
     })();
-    await fx.storage.put(aborted, slow, { contentType: 'text/plain', signal: abort.signal }).then(() => assert.unreachable('put succeeded'), (error: Error) => {
-      assert.match(error.message, /stopped by the caller/);
-    });
+    await fx.storage.put(aborted, slow, { contentType: 'text/plain', signal: abort.signal }).then(
+      () => assert.unreachable('put succeeded'),
+      (error: Error) => {
+        assert.match(error.message, /stopped by the caller/);
+      },
+    );
     assert.is(await fx.storage.get(aborted), null);
   });
 
-  test('a presigned GET downloads the object without credentials, with the original name and the type', async ({ fx }) => {
+  test('a presigned GET downloads the object without credentials, with the original name and the type', async ({
+    fx,
+  }) => {
     const key = keyOf();
     await fx.storage.put(key, chunks('# Annex C\n'), { contentType: 'text/markdown' });
     const url = await fx.storage.presignGet(key, {
-      expiresInSeconds: 900, fileName: 'Annex C «Fires».md', contentType: 'text/markdown', origin: fx.origin,
+      expiresInSeconds: 900,
+      fileName: 'Annex C «Fires».md',
+      contentType: 'text/markdown',
+      origin: fx.origin,
     });
     const response = await fetch(url);
     assert.is(response.status, 200);
     assert.is(await response.text(), '# Annex C\n');
     assert.match(response.headers.get('content-type') ?? '', /^text\/markdown/);
-    assert.match(response.headers.get('content-disposition') ?? '', /filename\*=UTF-8''Annex%20C%20%C2%ABFires%C2%BB\.md/);
+    assert.match(
+      response.headers.get('content-disposition') ?? '',
+      /filename\*=UTF-8''Annex%20C%20%C2%ABFires%C2%BB\.md/,
+    );
   });
 
   test('keys outside the portable form are refused before any I/O', async ({ fx }) => {
     for (const bad of ['../etc/passwd', 'documents//x', '/abs', 'a/./b', 'sp ace']) {
-      await fx.storage.put(bad, chunks('x'), { contentType: 'text/plain' }).then(() => assert.unreachable(bad), () => undefined);
+      await fx.storage.put(bad, chunks('x'), { contentType: 'text/plain' }).then(
+        () => assert.unreachable(bad),
+        () => undefined,
+      );
     }
   });
 

@@ -5,7 +5,10 @@ import * as assert from 'uvu/assert';
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import {
-  AppendConditionFailedError, InvalidEventError, UnstorableEventError, WrongExpectedRevisionError,
+  AppendConditionFailedError,
+  InvalidEventError,
+  UnstorableEventError,
+  WrongExpectedRevisionError,
 } from '../../infra/event-store/event-store.ts';
 import type { RecordedEvent } from '../../domain/shared/event-envelope.ts';
 import { accountRegistered } from '../support/events.ts';
@@ -40,8 +43,14 @@ export function eventStoreContract(factory: StoreFactory) {
     assert.is(result.positions.length, 3);
     assert.ok(result.positions[0]! < result.positions[1]! && result.positions[1]! < result.positions[2]!);
     const read = await store.readStream(s);
-    assert.equal(read.map((e) => e.id), events.map((e) => e.id));
-    assert.equal(read.map((e) => e.revision), [0, 1, 2]);
+    assert.equal(
+      read.map((e) => e.id),
+      events.map((e) => e.id),
+    );
+    assert.equal(
+      read.map((e) => e.revision),
+      [0, 1, 2],
+    );
     assert.equal(read[1]!.data, events[1]!.data);
     assert.equal(read[0]!.metadata, events[0]!.metadata);
     assert.is(read[2]!.position, result.position);
@@ -93,18 +102,30 @@ export function eventStoreContract(factory: StoreFactory) {
     assert.instance((loser as PromiseRejectedResult).reason, WrongExpectedRevisionError);
     assert.is(retry.status, 'fulfilled');
     assert.equal((retry as PromiseFulfilledResult<unknown>).value, (first as PromiseFulfilledResult<unknown>).value);
-    assert.equal((await store.readStream(s)).map((e) => e.id), events.map((e) => e.id));
+    assert.equal(
+      (await store.readStream(s)).map((e) => e.id),
+      events.map((e) => e.id),
+    );
   });
 
   test('an append conditioned on other streams: refused once one of them moved, naming it', async ({ store }) => {
     const [s, read, absent] = [stream(), stream(), stream()];
     await store.append(read, [accountRegistered()], 'no_stream');
     const written = await store.append(s, [accountRegistered()], 'no_stream', {
-      unchanged: [{ stream: read, revision: 0 }, { stream: absent, revision: -1 }],
+      unchanged: [
+        { stream: read, revision: 0 },
+        { stream: absent, revision: -1 },
+      ],
     });
     assert.is(written.revision, 0);
     await store.append(read, [accountRegistered()], 0);
-    const moved = [[{ stream: absent, revision: -1 }, { stream: read, revision: 0 }], [{ stream: absent, revision: 0 }]];
+    const moved = [
+      [
+        { stream: absent, revision: -1 },
+        { stream: read, revision: 0 },
+      ],
+      [{ stream: absent, revision: 0 }],
+    ];
     for (const unchanged of moved) {
       try {
         await store.append(s, [accountRegistered()], 0, { unchanged });
@@ -138,7 +159,9 @@ export function eventStoreContract(factory: StoreFactory) {
     // An absent stream, and a stream holding only other types, let the append through.
     await store.append(child, [accountRegistered()], 'no_stream', { conditions: [endedBy] });
     await store.append(parent, [accountRegistered()], 'no_stream');
-    await store.append(child, [accountRegistered()], 0, { conditions: [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }] });
+    await store.append(child, [accountRegistered()], 0, {
+      conditions: [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }],
+    });
     try {
       const conditions = [{ stream: parent, withoutTypes: ['ApiKeyRevoked'] }, endedBy];
       await store.append(child, [accountRegistered()], 1, { conditions });
@@ -178,9 +201,19 @@ export function eventStoreContract(factory: StoreFactory) {
 
   test('reads a stream forward up to a revision', async ({ store }) => {
     const s = stream();
-    await store.append(s, Array.from({ length: 5 }, () => accountRegistered()), 'no_stream');
-    assert.equal((await store.readStream(s, { toRevision: 2 })).map((e) => e.revision), [0, 1, 2]);
-    assert.equal((await store.readStream(s, { fromRevision: 3 })).map((e) => e.revision), [3, 4]);
+    await store.append(
+      s,
+      Array.from({ length: 5 }, () => accountRegistered()),
+      'no_stream',
+    );
+    assert.equal(
+      (await store.readStream(s, { toRevision: 2 })).map((e) => e.revision),
+      [0, 1, 2],
+    );
+    assert.equal(
+      (await store.readStream(s, { fromRevision: 3 })).map((e) => e.revision),
+      [3, 4],
+    );
     assert.equal(await store.readStream(stream()), []);
   });
 
@@ -193,7 +226,10 @@ export function eventStoreContract(factory: StoreFactory) {
     const all = await store.readAll({ after: before, limit: 100 });
     const ours = all.filter((e) => e.stream_id === a || e.stream_id === b);
     assert.is(ours.length, 3);
-    assert.equal(ours.map((e) => e.stream_id), [a, b, b]);
+    assert.equal(
+      ours.map((e) => e.stream_id),
+      [a, b, b],
+    );
     const afterFirst = await store.readAll({ after: ours[0]!.position, limit: 100 });
     assert.ok(afterFirst.every((e) => e.position > ours[0]!.position));
     assert.is(await store.headPosition(), rb.position);
@@ -227,8 +263,13 @@ export function eventStoreContract(factory: StoreFactory) {
     let inner = deep;
     for (let i = 0; i < 300; i++) inner = (inner[0] = []) as unknown[];
     const refused: Array<Record<string, unknown>> = [
-      { note: 'nul \u0000 inside' }, { note: 'lone \ud800 high surrogate' }, { note: ['x', { y: 'lone \udc00 low' }] },
-      { 'key\u0000': 1 }, { ['k\udbff']: 'v' }, { note: Number.NaN }, { note: deep },
+      { note: 'nul \u0000 inside' },
+      { note: 'lone \ud800 high surrogate' },
+      { note: ['x', { y: 'lone \udc00 low' }] },
+      { 'key\u0000': 1 },
+      { ['k\udbff']: 'v' },
+      { note: Number.NaN },
+      { note: deep },
     ];
     const writes = Array.from({ length: 60 }, (_, i) => {
       const bad = i % 9 === 4 ? refused[(i - 4) / 9] : undefined;
@@ -247,10 +288,16 @@ export function eventStoreContract(factory: StoreFactory) {
       }
     }
     for (const w of writes) {
-      assert.equal((await store.readStream(w.stream)).map((e) => e.id), w.bad ? [] : [w.event.id]);
+      assert.equal(
+        (await store.readStream(w.stream)).map((e) => e.id),
+        w.bad ? [] : [w.event.id],
+      );
     }
     const logged = (await store.readAll({ after: before, limit: 1000 })).map((e) => e.id).sort();
-    const valid = writes.filter((w) => !w.bad).map((w) => w.event.id).sort();
+    const valid = writes
+      .filter((w) => !w.bad)
+      .map((w) => w.event.id)
+      .sort();
     assert.equal(logged, valid, 'the log holds exactly the valid writes');
   });
 
@@ -271,10 +318,15 @@ export function eventStoreContract(factory: StoreFactory) {
     await store.append(s, [accountRegistered(), accountRegistered()], 2);
     await done;
     await subscription.close();
-    assert.equal(seen.map((e) => e.revision), [0, 1, 2, 3, 4]);
+    assert.equal(
+      seen.map((e) => e.revision),
+      [0, 1, 2, 3, 4],
+    );
   });
 
-  test('concurrent writers: a live subscriber sees every event exactly once, each stream in order', async ({ store }) => {
+  test('concurrent writers: a live subscriber sees every event exactly once, each stream in order', async ({
+    store,
+  }) => {
     const writers = factory.writers ?? 8;
     const perWriter = factory.eventsPerWriter ?? 650;
     const start = await store.headPosition();
@@ -305,17 +357,25 @@ export function eventStoreContract(factory: StoreFactory) {
     })();
     // Each writer appends small batches (1–3 events) with the revision it last saw, so commits of
     // different writers interleave as they would under load.
-    await Promise.all(streams.map(async (s, w) => {
-      let revision: number | 'no_stream' = 'no_stream';
-      let written = 0;
-      while (written < perWriter) {
-        const n = Math.min(1 + ((written + w) % 3), perWriter - written);
-        const result = await store.append(s, Array.from({ length: n }, () => accountRegistered()), revision);
-        revision = result.revision;
-        written += n;
-      }
-    }));
-    const timeout = setTimeout(() => { void subscription.close(); }, 120_000);
+    await Promise.all(
+      streams.map(async (s, w) => {
+        let revision: number | 'no_stream' = 'no_stream';
+        let written = 0;
+        while (written < perWriter) {
+          const n = Math.min(1 + ((written + w) % 3), perWriter - written);
+          const result = await store.append(
+            s,
+            Array.from({ length: n }, () => accountRegistered()),
+            revision,
+          );
+          revision = result.revision;
+          written += n;
+        }
+      }),
+    );
+    const timeout = setTimeout(() => {
+      void subscription.close();
+    }, 120_000);
     await reading;
     clearTimeout(timeout);
     await subscription.close();
@@ -323,7 +383,11 @@ export function eventStoreContract(factory: StoreFactory) {
     assert.is(duplicates, 0, 'no event seen twice');
     assert.is(outOfOrder, 0, 'global positions strictly increasing');
     for (const s of streams) {
-      assert.equal(seen.get(s), Array.from({ length: perWriter }, (_, i) => i), `stream ${s} in order`);
+      assert.equal(
+        seen.get(s),
+        Array.from({ length: perWriter }, (_, i) => i),
+        `stream ${s} in order`,
+      );
     }
   });
 

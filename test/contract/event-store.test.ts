@@ -14,7 +14,13 @@ for (const backend of SQL_BACKENDS) {
       const testDb = await openTestDatabase(backend);
       const inner = await SqlEventStore.open(testDb.db);
       const store = new ValidatingEventStore(inner, eventSchemas);
-      return { store, dispose: async () => { await store.close(); await testDb.drop(); } };
+      return {
+        store,
+        dispose: async () => {
+          await store.close();
+          await testDb.drop();
+        },
+      };
     },
   }).run();
 }

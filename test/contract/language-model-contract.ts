@@ -57,7 +57,10 @@ export function languageModelContract(fixture: LanguageModelFixture) {
     const result = await fixture.model().generateStructured<Record<string, unknown>>({
       task: 'contract_record',
       input: { operation: 'Contract' },
-      messages: [{ role: 'system', content: 'You draft records.' }, { role: 'user', content: 'Draft one record.' }],
+      messages: [
+        { role: 'system', content: 'You draft records.' },
+        { role: 'user', content: 'Draft one record.' },
+      ],
       schema: CONTRACT_SCHEMA,
       schemaName: 'contract_record',
       maxTokens: 200,
@@ -82,7 +85,15 @@ export function languageModelContract(fixture: LanguageModelFixture) {
       task: 'contract_elevation',
       input: { longitude: 10, latitude: 50 },
       messages: [{ role: 'user', content: 'What is the elevation at 10 E 50 N?' }],
-      tools: [{ ...ELEVATION_TOOL, execute: async (args) => { executed.push(args); return { elevation_m: 123 }; } }],
+      tools: [
+        {
+          ...ELEVATION_TOOL,
+          execute: async (args) => {
+            executed.push(args);
+            return { elevation_m: 123 };
+          },
+        },
+      ],
       requireToolCall: true,
       maxSteps: 2,
       maxTokens: 120,
@@ -99,29 +110,45 @@ export function languageModelContract(fixture: LanguageModelFixture) {
       assert.equal(executed, [], 'a call with invalid arguments is never executed');
       assert.match(record!.error!, /^invalid arguments: /);
     }
-    assert.equal(progress.filter((e) => e.type !== 'token').map((e) => e.type), ['tool_call', 'tool_result']);
+    assert.equal(
+      progress.filter((e) => e.type !== 'token').map((e) => e.type),
+      ['tool_call', 'tool_result'],
+    );
     assert.type(result.answer, 'string');
     assert.ok(result.answer.length > 0);
     assert.is(result.attempts, 2);
   });
 
-  test('an aborted caller signal rejects with the caller\'s reason', async () => {
+  test("an aborted caller signal rejects with the caller's reason", async () => {
     const controller = new AbortController();
     const reason = new Error('job cancelled');
     controller.abort(reason);
-    const error = await fixture.model().generateStructured({
-      task: 'contract_record', messages: [{ role: 'user', content: 'Draft.' }],
-      schema: CONTRACT_SCHEMA, schemaName: 'contract_record', signal: controller.signal,
-    }).catch((e: unknown) => e);
+    const error = await fixture
+      .model()
+      .generateStructured({
+        task: 'contract_record',
+        messages: [{ role: 'user', content: 'Draft.' }],
+        schema: CONTRACT_SCHEMA,
+        schemaName: 'contract_record',
+        signal: controller.signal,
+      })
+      .catch((e: unknown) => e);
     assert.is(error, reason);
   });
 
   test('a deadline shorter than the engine needs rejects with LLM_TIMEOUT', async () => {
     if (fixture.adapter === 'rule_based') return; // answers synchronously: covered by its own test
-    const error = await fixture.model().generateStructured({
-      task: 'contract_record', messages: [{ role: 'user', content: 'Draft.' }],
-      schema: CONTRACT_SCHEMA, schemaName: 'contract_record', timeoutMs: 1, maxTokens: 200,
-    }).catch((e: unknown) => e);
+    const error = await fixture
+      .model()
+      .generateStructured({
+        task: 'contract_record',
+        messages: [{ role: 'user', content: 'Draft.' }],
+        schema: CONTRACT_SCHEMA,
+        schemaName: 'contract_record',
+        timeoutMs: 1,
+        maxTokens: 200,
+      })
+      .catch((e: unknown) => e);
     assert.instance(error, LanguageModelError);
     assert.is((error as LanguageModelError).code, 'LLM_TIMEOUT');
   });

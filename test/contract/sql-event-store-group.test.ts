@@ -43,7 +43,13 @@ for (const backend of SQL_BACKENDS) {
         }
       });
       const logged = (await store.readAll({ after: before, limit: 1000 })).map((e) => e.id).sort();
-      assert.equal(logged, writes.filter((w) => !w.refused).map((w) => w.event.id).sort());
+      assert.equal(
+        logged,
+        writes
+          .filter((w) => !w.refused)
+          .map((w) => w.event.id)
+          .sort(),
+      );
       // Positions stay gap-free for readers and each acknowledged position holds its event.
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.status !== 'fulfilled') continue;

@@ -71,7 +71,9 @@ async function handledAfterTheRest(queue: WorkQueue, seenIds: () => string[]): P
 
 function deferred() {
   let resolve!: () => void;
-  const promise = new Promise<void>((r) => { resolve = r; });
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
@@ -91,7 +93,12 @@ export function workQueueContract(factory: WorkQueueFactory) {
   /** Opens a queue with the test defaults, records dead letters and reported errors, disposes after. */
   async function withQueue(
     settings: WorkQueueSettings,
-    body: (ctx: { fixture: WorkQueueFixture; queue: WorkQueue; deadLetters: DeadLetter[]; errors: unknown[] }) => Promise<void>,
+    body: (ctx: {
+      fixture: WorkQueueFixture;
+      queue: WorkQueue;
+      deadLetters: DeadLetter[];
+      errors: unknown[];
+    }) => Promise<void>,
   ) {
     const deadLetters: DeadLetter[] = [];
     const errors: unknown[] = [];
@@ -99,8 +106,12 @@ export function workQueueContract(factory: WorkQueueFactory) {
       ackWaitMs: ACK_WAIT_MS,
       maxDeliveries: 3,
       backoffMs: [100, 200],
-      onDeadLetter: (t, error, attempts) => { deadLetters.push({ task: t, error, attempts }); },
-      onError: (error) => { errors.push(error); },
+      onDeadLetter: (t, error, attempts) => {
+        deadLetters.push({ task: t, error, attempts });
+      },
+      onError: (error) => {
+        errors.push(error);
+      },
       ...settings,
     });
     try {
@@ -113,19 +124,29 @@ export function workQueueContract(factory: WorkQueueFactory) {
   test('delivers every task once, payload intact, attempt 1, within the concurrency bound', async () => {
     await withQueue({}, async ({ queue, deadLetters, errors }) => {
       const taskIds = ids(25);
-      const payloads = taskIds.map((id, i) => ({ id, index: i, tile: [i, -i, 12], name: `tuile ✓ ${i}`, ok: i % 2 === 0, none: null }));
+      const payloads = taskIds.map((id, i) => ({
+        id,
+        index: i,
+        tile: [i, -i, 12],
+        name: `tuile ✓ ${i}`,
+        ok: i % 2 === 0,
+        none: null,
+      }));
       const seen: Seen[] = [];
       let running = 0;
       let mostAtOnce = 0;
-      const consumer = queue.consume(async (t, control) => {
-        running += 1;
-        mostAtOnce = Math.max(mostAtOnce, running);
-        seen.push({ id: t.id, attempt: control.attempt, by: 'a', payload: t.payload, at: Date.now() });
-        assert.is(control.maxDeliveries, 3);
-        assert.is(t.kind, 'terrain_phase');
-        await sleep(15);
-        running -= 1;
-      }, { concurrency: 4 });
+      const consumer = queue.consume(
+        async (t, control) => {
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          seen.push({ id: t.id, attempt: control.attempt, by: 'a', payload: t.payload, at: Date.now() });
+          assert.is(control.maxDeliveries, 3);
+          assert.is(t.kind, 'terrain_phase');
+          await sleep(15);
+          running -= 1;
+        },
+        { concurrency: 4 },
+      );
       for (let i = 0; i < taskIds.length; i += 1) {
         assert.equal(await queue.enqueue(task(taskIds[i]!, payloads[i])), { duplicate: false });
       }
@@ -159,7 +180,14 @@ export function workQueueContract(factory: WorkQueueFactory) {
       await waitFor('the second task handled', () => seen.length >= 2);
       const last = await handledAfterTheRest(queue, () => seen.map((s) => s.id));
       await consumer.stop();
-      assert.equal(seen.map((s) => [s.id, s.payload]), [[a, { version: 1 }], [b, { n: b }], [last, { n: last }]]);
+      assert.equal(
+        seen.map((s) => [s.id, s.payload]),
+        [
+          [a, { version: 1 }],
+          [b, { n: b }],
+          [last, { n: last }],
+        ],
+      );
       assert.equal(errors, []);
     });
   });
@@ -176,7 +204,9 @@ export function workQueueContract(factory: WorkQueueFactory) {
         if (Date.now() > deadline) assert.unreachable('the id was not accepted again within 10 s of a 1 s window');
         await sleep(50);
       }
-      const consumer = queue.consume(async (t) => { seen.push(t.id); });
+      const consumer = queue.consume(async (t) => {
+        seen.push(t.id);
+      });
       await waitFor('both copies handled', () => seen.length >= 2);
       await consumer.stop();
       assert.equal(seen, [a, a]);
@@ -210,18 +240,30 @@ export function workQueueContract(factory: WorkQueueFactory) {
         }
       }
       for (const concurrency of [0, -1, 1.5]) {
-        assert.throws(() => queue.consume(async () => {}, { concurrency }), (e: unknown) => e instanceof InvalidWorkQueueSettingsError);
+        assert.throws(
+          () => queue.consume(async () => {}, { concurrency }),
+          (e: unknown) => e instanceof InvalidWorkQueueSettingsError,
+        );
       }
       // The refused ids were not remembered either: the same id, now valid, is new.
       const seen: string[] = [];
       assert.equal(await queue.enqueue(task('ok-3', null)), { duplicate: false });
-      const consumer = queue.consume(async (t) => { seen.push(t.id); });
+      const consumer = queue.consume(async (t) => {
+        seen.push(t.id);
+      });
       await waitFor('the valid task handled', () => seen.length >= 1);
       const last = await handledAfterTheRest(queue, () => seen);
       await consumer.stop();
       assert.equal(seen, ['ok-3', last]);
     });
-    for (const settings of [{ maxDeliveries: 0 }, { ackWaitMs: -5 }, { ackWaitMs: 10 }, { backoffMs: [] }, { backoffMs: [100, -1] }, { duplicateWindowMs: 0 }]) {
+    for (const settings of [
+      { maxDeliveries: 0 },
+      { ackWaitMs: -5 },
+      { ackWaitMs: 10 },
+      { backoffMs: [] },
+      { backoffMs: [100, -1] },
+      { duplicateWindowMs: 0 },
+    ]) {
       try {
         const fixture = await factory.open({ onDeadLetter: () => {}, ...settings });
         await fixture.dispose();
@@ -233,7 +275,10 @@ export function workQueueContract(factory: WorkQueueFactory) {
     // A queue without onDeadLetter can enqueue but not consume.
     const fixture = await factory.open({});
     try {
-      assert.throws(() => fixture.queue.consume(async () => {}), (e: unknown) => e instanceof InvalidWorkQueueSettingsError && /onDeadLetter/.test(e.message));
+      assert.throws(
+        () => fixture.queue.consume(async () => {}),
+        (e: unknown) => e instanceof InvalidWorkQueueSettingsError && /onDeadLetter/.test(e.message),
+      );
     } finally {
       await fixture.dispose();
     }
@@ -291,10 +336,19 @@ export function workQueueContract(factory: WorkQueueFactory) {
       await waitFor('the third attempt', () => seen.length >= 3);
       await sleep(ACK_WAIT_MS + 300);
       await consumer.stop();
-      assert.equal(seen.map((s) => s.attempt), [1, 2, 3]);
+      assert.equal(
+        seen.map((s) => s.attempt),
+        [1, 2, 3],
+      );
       // Not a speed check: the retry must not come before its backoff.
-      assert.ok(seen[1]!.at - seen[0]!.at >= 140, `second attempt waited the 150 ms backoff (${seen[1]!.at - seen[0]!.at})`);
-      assert.ok(seen[2]!.at - seen[1]!.at >= 290, `third attempt waited the 300 ms backoff (${seen[2]!.at - seen[1]!.at})`);
+      assert.ok(
+        seen[1]!.at - seen[0]!.at >= 140,
+        `second attempt waited the 150 ms backoff (${seen[1]!.at - seen[0]!.at})`,
+      );
+      assert.ok(
+        seen[2]!.at - seen[1]!.at >= 290,
+        `third attempt waited the 300 ms backoff (${seen[2]!.at - seen[1]!.at})`,
+      );
       assert.equal(deadLetters, []);
       assert.equal(errors, []);
     });
@@ -315,8 +369,14 @@ export function workQueueContract(factory: WorkQueueFactory) {
       await waitFor('the dead letter', () => deadLetters.length >= 1);
       await sleep(ACK_WAIT_MS + 500);
       await Promise.all([a.stop(), b.stop()]);
-      assert.equal(seen.filter((s) => s.id === id).map((s) => s.attempt), [1, 2, 3]);
-      assert.equal(seen.filter((s) => s.id === ok).map((s) => s.attempt), [1]);
+      assert.equal(
+        seen.filter((s) => s.id === id).map((s) => s.attempt),
+        [1, 2, 3],
+      );
+      assert.equal(
+        seen.filter((s) => s.id === ok).map((s) => s.attempt),
+        [1],
+      );
       assert.is(deadLetters.length, 1);
       assert.equal(deadLetters[0]!.task, task(id, { tile: 7 }));
       assert.is(deadLetters[0]!.attempts, 3);
@@ -349,8 +409,14 @@ export function workQueueContract(factory: WorkQueueFactory) {
       assert.is(calls.length, 2);
       assert.is((calls[0]!.error as Error).message, 'permanent failure');
       assert.instance(calls[1]!.error, DeliveriesExhaustedError);
-      assert.equal(calls.map((c) => c.attempts), [1, 1]);
-      assert.equal(calls.map((c) => c.task.id), [id, id]);
+      assert.equal(
+        calls.map((c) => c.attempts),
+        [1, 1],
+      );
+      assert.equal(
+        calls.map((c) => c.task.id),
+        [id, id],
+      );
       assert.is(errors.length, 1);
       assert.is((errors[0] as Error).message, 'event store unavailable');
     });
@@ -374,7 +440,13 @@ export function workQueueContract(factory: WorkQueueFactory) {
           seen.push({ id: t.id, attempt: control.attempt, by: 'b', payload: t.payload, at: Date.now() });
         });
         await waitFor('the task redelivered', () => seen.length >= 2, ACK_WAIT_MS * 10);
-        assert.equal(seen.map((s) => [s.by, s.attempt]), [['a', 1], ['b', 2]]);
+        assert.equal(
+          seen.map((s) => [s.by, s.attempt]),
+          [
+            ['a', 1],
+            ['b', 2],
+          ],
+        );
         assert.is(hungSignal!.aborted, true);
         assert.instance(hungSignal!.reason, LeaseExpiredError);
         // The hung handler finally returns: nothing breaks and the task does not come back.
@@ -408,7 +480,10 @@ export function workQueueContract(factory: WorkQueueFactory) {
         release.resolve();
         await sleep(ACK_WAIT_MS + 300);
         await Promise.all([a.stop(), b.stop()]);
-        assert.equal(seen.map((s) => s.attempt), [1, 2]);
+        assert.equal(
+          seen.map((s) => s.attempt),
+          [1, 2],
+        );
         assert.is(deadLetters.length, 1);
         assert.instance(deadLetters[0]!.error, DeliveriesExhaustedError);
         assert.is((deadLetters[0]!.error as DeliveriesExhaustedError).attempts, 2);
@@ -442,7 +517,10 @@ export function workQueueContract(factory: WorkQueueFactory) {
       await waitFor('the long task finished', () => finishedAborted !== null, ACK_WAIT_MS * 10);
       await sleep(ACK_WAIT_MS + 500);
       await Promise.all([a.stop(), b.stop()]);
-      assert.equal(seen.map((s) => [s.by, s.attempt]), [['a', 1]]);
+      assert.equal(
+        seen.map((s) => [s.by, s.attempt]),
+        [['a', 1]],
+      );
       assert.is(finishedAborted, false);
       assert.equal(deadLetters, []);
       assert.equal(errors, []);
@@ -454,11 +532,14 @@ export function workQueueContract(factory: WorkQueueFactory) {
       const [first, second, later] = ids(3) as [string, string, string];
       const seen: Seen[] = [];
       const finished: { id: string; reason: unknown }[] = [];
-      const a = queue.consume(async (t, control) => {
-        seen.push({ id: t.id, attempt: control.attempt, by: 'a', payload: t.payload, at: Date.now() });
-        await sleep(400); // finishes its work despite the stop
-        finished.push({ id: t.id, reason: control.signal.reason });
-      }, { concurrency: 2 });
+      const a = queue.consume(
+        async (t, control) => {
+          seen.push({ id: t.id, attempt: control.attempt, by: 'a', payload: t.payload, at: Date.now() });
+          await sleep(400); // finishes its work despite the stop
+          finished.push({ id: t.id, reason: control.signal.reason });
+        },
+        { concurrency: 2 },
+      );
       await queue.enqueue(task(first));
       await queue.enqueue(task(second));
       await waitFor('both tasks started', () => seen.length >= 2);
@@ -475,7 +556,14 @@ export function workQueueContract(factory: WorkQueueFactory) {
       await sleep(ACK_WAIT_MS + 300);
       await b.stop();
       // The two finished tasks were acked (not redelivered); the later one went to b.
-      assert.equal(seen.map((s) => [s.id, s.by, s.attempt]).sort(), [[first, 'a', 1], [second, 'a', 1], [later, 'b', 1]].sort());
+      assert.equal(
+        seen.map((s) => [s.id, s.by, s.attempt]).sort(),
+        [
+          [first, 'a', 1],
+          [second, 'a', 1],
+          [later, 'b', 1],
+        ].sort(),
+      );
       assert.equal(deadLetters, []);
       assert.equal(errors, []);
     });
@@ -486,10 +574,15 @@ export function workQueueContract(factory: WorkQueueFactory) {
       const [id] = ids(1) as [string];
       const seen: Seen[] = [];
       const stopA = new AbortController();
-      queue.consume(async (t, control) => {
-        seen.push({ id: t.id, attempt: control.attempt, by: 'a', payload: t.payload, at: Date.now() });
-        await new Promise((_, reject) => control.signal.addEventListener('abort', () => reject(control.signal.reason)));
-      }, { signal: stopA.signal });
+      queue.consume(
+        async (t, control) => {
+          seen.push({ id: t.id, attempt: control.attempt, by: 'a', payload: t.payload, at: Date.now() });
+          await new Promise((_, reject) =>
+            control.signal.addEventListener('abort', () => reject(control.signal.reason)),
+          );
+        },
+        { signal: stopA.signal },
+      );
       await queue.enqueue(task(id));
       await waitFor('consumer a took the task', () => seen.length >= 1);
       const b = (await fixture.peer()).consume(async (t, control) => {
@@ -500,7 +593,13 @@ export function workQueueContract(factory: WorkQueueFactory) {
       await waitFor('b got the released task', () => seen.length >= 2, 15_000);
       const last = await handledAfterTheRest(queue, () => seen.map((s) => s.id));
       await b.stop();
-      assert.equal(seen.filter((s) => s.id !== last).map((s) => [s.by, s.attempt]), [['a', 1], ['b', 2]]);
+      assert.equal(
+        seen.filter((s) => s.id !== last).map((s) => [s.by, s.attempt]),
+        [
+          ['a', 1],
+          ['b', 2],
+        ],
+      );
       assert.equal(deadLetters, []);
       assert.equal(errors, []);
     });

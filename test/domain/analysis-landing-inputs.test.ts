@@ -68,10 +68,7 @@ test('road cells: the cells burnRoadSpeeds marks along a road', () => {
 test('landing-zone dependencies: roads with a road constraint, buildings when the job includes them', () => {
   const survey = (extra: Record<string, unknown>) => ({ aircraft_size: 1, ...extra }) as unknown as AnalysisParameters;
   const datasets = (extra: Record<string, unknown>) => analysisDependencies('landing_zones', survey(extra)).datasets;
-  assert.equal(datasets({ max_road_distance_m: null, building_data: false }), [
-    'elevation',
-    'land_cover',
-  ]);
+  assert.equal(datasets({ max_road_distance_m: null, building_data: false }), ['elevation', 'land_cover']);
   assert.equal(datasets({ max_road_distance_m: 0, building_data: true }), [
     'elevation',
     'land_cover',

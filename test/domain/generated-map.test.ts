@@ -6,7 +6,9 @@ import * as assert from 'uvu/assert';
 import { specFor } from '../support/given-when-then.ts';
 import { generatedMapDecider } from '../../domain/generated-map/generated-map-decider.ts';
 import {
-  generatedMapIdOf, type GeneratedMapCreatedData, type GeneratedMapEvent,
+  generatedMapIdOf,
+  type GeneratedMapCreatedData,
+  type GeneratedMapEvent,
 } from '../../domain/generated-map/generated-map-events.ts';
 import { assetOfPath, ASSET_PATH_PATTERN } from '../../domain/generated-map/generated-map-vocabulary.ts';
 import { assetInputHash } from '../../domain/generated-map/asset-input-hash.ts';
@@ -23,37 +25,56 @@ import { lonLatToMercator } from '../../domain/terrain/lon-lat-to-mercator.ts';
 const spec = specFor(generatedMapDecider);
 const OPERATION = '0c6b5f0e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const asset = (hash: string): GeneratedMapCreatedData => ({
-  generated_map_id: generatedMapIdOf(OPERATION, 'mcoo-wheeled.png'), operation_id: OPERATION,
-  map_id: '7d1f2e3c-4b5a-4968-8776-655443322110', asset_path: 'mcoo-wheeled.png', kind: 'mcoo',
-  title: 'MCOO — wheeled vehicles', inputs: { terrain_job: 'x@3' }, input_hash: hash, renderer_version: 'maps-v1+r1',
-  blob_key: `generated-maps/${hash}.png`, content_type: 'image/png', size: 1000, sha256: 'a'.repeat(64),
-  width: 1900, height: 1300,
+  generated_map_id: generatedMapIdOf(OPERATION, 'mcoo-wheeled.png'),
+  operation_id: OPERATION,
+  map_id: '7d1f2e3c-4b5a-4968-8776-655443322110',
+  asset_path: 'mcoo-wheeled.png',
+  kind: 'mcoo',
+  title: 'MCOO — wheeled vehicles',
+  inputs: { terrain_job: 'x@3' },
+  input_hash: hash,
+  renderer_version: 'maps-v1+r1',
+  blob_key: `generated-maps/${hash}.png`,
+  content_type: 'image/png',
+  size: 1000,
+  sha256: 'a'.repeat(64),
+  width: 1900,
+  height: 1300,
 });
 const created = (hash: string): GeneratedMapEvent => ({ type: 'GeneratedMapCreated', data: asset(hash) });
 
 test('given nothing, when recorded, then GeneratedMapCreated', () => {
-  spec([]).when({ type: 'RecordGeneratedMap', asset: asset('00000000000000aa') }).then([created('00000000000000aa')]);
+  spec([])
+    .when({ type: 'RecordGeneratedMap', asset: asset('00000000000000aa') })
+    .then([created('00000000000000aa')]);
 });
 
 test('given a rendering, when the same inputs are recorded again, then nothing; new inputs, a new rendering', () => {
-  spec([created('00000000000000aa')]).when({ type: 'RecordGeneratedMap', asset: asset('00000000000000aa') }).then([]);
-  spec([created('00000000000000aa')]).when({ type: 'RecordGeneratedMap', asset: asset('00000000000000bb') })
+  spec([created('00000000000000aa')])
+    .when({ type: 'RecordGeneratedMap', asset: asset('00000000000000aa') })
+    .then([]);
+  spec([created('00000000000000aa')])
+    .when({ type: 'RecordGeneratedMap', asset: asset('00000000000000bb') })
     .then([created('00000000000000bb')]);
 });
 
 test('when the path does not name the kind, or the id is not the path of the operation, then invalid', () => {
-  spec([]).when({ type: 'RecordGeneratedMap', asset: { ...asset('00000000000000aa'), kind: 'area_overview' } })
+  spec([])
+    .when({ type: 'RecordGeneratedMap', asset: { ...asset('00000000000000aa'), kind: 'area_overview' } })
     .thenThrows('invalid', /not the path of a area_overview map/);
   const otherOperation = OPERATION.replace('0c', '0d');
-  spec([]).when({ type: 'RecordGeneratedMap', asset: { ...asset('00000000000000aa'), operation_id: otherOperation } })
+  spec([])
+    .when({ type: 'RecordGeneratedMap', asset: { ...asset('00000000000000aa'), operation_id: otherOperation } })
     .thenThrows('invalid', /is not mcoo-wheeled.png of its operation/);
 });
 
 test('asset paths: the three kinds, nothing else', () => {
   assert.equal(assetOfPath('area-overview.png'), { kind: 'area_overview' });
   assert.equal(assetOfPath('mcoo-tracked.png'), { kind: 'mcoo', vehicle: 'tracked' });
-  assert.equal(assetOfPath('analysis-1f0e2d3c-4b5a-4697-8877-665544332211.png'),
-    { kind: 'analysis', analysis_id: '1f0e2d3c-4b5a-4697-8877-665544332211' });
+  assert.equal(assetOfPath('analysis-1f0e2d3c-4b5a-4697-8877-665544332211.png'), {
+    kind: 'analysis',
+    analysis_id: '1f0e2d3c-4b5a-4697-8877-665544332211',
+  });
   for (const bad of ['mcoo-boat.png', 'area-overview.pdf', '../area-overview.png', 'analysis-1.png', 'a/b.png']) {
     assert.is(assetOfPath(bad), null, bad);
   }
@@ -108,7 +129,9 @@ test('mosaic: zoom matching the face, tiles covering it, nearest cells', () => {
 
 test('hillshade: flat ground sin(45°); a slope facing the sun brighter, away darker; exact plane values', () => {
   const plane = (gx: number, gy: number) => ({
-    width: 3, height: 3, data: Float32Array.from({ length: 9 }, (_, i) => gx * (i % 3) + gy * Math.floor(i / 3)),
+    width: 3,
+    height: 3,
+    data: Float32Array.from({ length: 9 }, (_, i) => gx * (i % 3) + gy * Math.floor(i / 3)),
   });
   const spacing = [10, 10, 10];
   assert.ok(Math.abs(hillshade(plane(0, 0), spacing)[4]! - Math.SQRT1_2) < 1e-6);
@@ -133,13 +156,18 @@ test('MCOO composition: relief, shading, water and built-up, roads, area; a lege
   const base = { frame, title, area, shade: Float32Array.of(1, Number.NaN) };
   const c = mcooComposition(base, Uint8Array.of(2, 1), Uint8Array.of(80, 50), { major: [], minor: [] });
   assert.is(c.gridSpacingMeters, null);
-  assert.equal(c.layers.map((l) => l.kind), ['pixels', 'pixels', 'pixels', 'vector']);
+  assert.equal(
+    c.layers.map((l) => l.kind),
+    ['pixels', 'pixels', 'pixels', 'vector'],
+  );
   const [relief, shading, cover] = c.layers as Array<{ rgba: Uint8Array }>;
   assert.equal([...relief!.rgba], [255, 255, 255, 255, 0, 0, 0, 0]);
   assert.equal([...shading!.rgba], [200, 20, 20, 170, 235, 160, 0, 130]);
   assert.equal([...cover!.rgba], [30, 90, 200, 210, 40, 40, 40, 190]);
-  assert.equal(c.legend.map((l) => l.label),
-    ['Area of operations', 'NO-GO', 'SLOW-GO', 'Permanent water bodies', 'Built-up area']);
+  assert.equal(
+    c.legend.map((l) => l.label),
+    ['Area of operations', 'NO-GO', 'SLOW-GO', 'Permanent water bodies', 'Built-up area'],
+  );
 });
 
 test.run();

@@ -12,11 +12,32 @@ import { draftRecordByRules, RULE_BASED_MARK } from '../../domain/generation/rul
 import { MISSION_ANALYSIS_CATALOGUE } from '../../domain/planning-record/planning-catalogues.ts';
 
 const ID = '0c6b5f0e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
-const grounding = (kind: 'warno' | 'mission_analysis', type: string, items: Grounding['record']['items'] = null): Grounding => ({
+const grounding = (
+  kind: 'warno' | 'mission_analysis',
+  type: string,
+  items: Grounding['record']['items'] = null,
+): Grounding => ({
   record: { kind, type, title: `Title of ${type}`, doctrine: 'FM 6-0', items, version: 0, text: null, item_texts: [] },
-  operation: { id: ID, name: 'IRON GATE', unit: '2-7 IN', branch: 'infantry', echelon: 'battalion', description: 'Seize the ford', revision: 1 },
+  operation: {
+    id: ID,
+    name: 'IRON GATE',
+    unit: '2-7 IN',
+    branch: 'infantry',
+    echelon: 'battalion',
+    description: 'Seize the ford',
+    revision: 1,
+  },
   maps: [{ id: ID, name: 'AO NORTH', revision: 2, finished_terrain_job_ids: [ID] }],
-  documents: [{ id: ID, file_name: 'opord.md', sha256: 'ab', classification: 'UNCLASSIFIED', description: null, text_excerpt: 'Seize OBJ IRON.' }],
+  documents: [
+    {
+      id: ID,
+      file_name: 'opord.md',
+      sha256: 'ab',
+      classification: 'UNCLASSIFIED',
+      description: null,
+      text_excerpt: 'Seize OBJ IRON.',
+    },
+  ],
   instructions: 'Stress the river.',
 });
 
@@ -25,13 +46,20 @@ test('prompts: versioned, grounded in the operation, its maps, documents and ins
   assert.is(missionAnalysisPromptV1.version, 'mission-analysis.v1');
   const [system, user] = warnoPromptV1.messages(grounding('warno', 'mission'));
   assert.match(system!.content, /never invent/);
-  for (const fact of ['Operation: IRON GATE', 'Unit: 2-7 IN (echelon battalion, branch infantry)', 'Description: Seize the ford',
-    'AO NORTH (terrain data prepared)', 'Document opord.md [UNCLASSIFIED]', 'Seize OBJ IRON.', 'Staff instructions: Stress the river.']) {
+  for (const fact of [
+    'Operation: IRON GATE',
+    'Unit: 2-7 IN (echelon battalion, branch infantry)',
+    'Description: Seize the ford',
+    'AO NORTH (terrain data prepared)',
+    'Document opord.md [UNCLASSIFIED]',
+    'Seize OBJ IRON.',
+    'Staff instructions: Stress the river.',
+  ]) {
     assert.ok(user!.content.includes(fact), fact);
   }
 });
 
-test('draft schema: free text, or text and items narrowed to the type\'s kinds; text bounded by the token budget', () => {
+test("draft schema: free text, or text and items narrowed to the type's kinds; text bounded by the token budget", () => {
   const ajv = new Ajv({ strict: false });
   const free = ajv.compile(recordDraftSchema(null));
   assert.ok(free({ text: 'a' }));
@@ -49,11 +77,18 @@ test('rule-based drafts: deterministic, marked, from the grounding only', () => 
   const g = grounding('warno', 'area_of_operations');
   assert.equal(draftRecordByRules(g), draftRecordByRules(g));
   assert.equal(draftRecordByRules(g), {
-    text: `${RULE_BASED_MARK}\n\nThe area is drawn on map AO NORTH.\n\nTerrain data is prepared for AO NORTH: see the terrain analyses of that map.`
-      + '\n\nInstructions given (not interpreted by the rule-based drafter): Stress the river.',
+    text:
+      `${RULE_BASED_MARK}\n\nThe area is drawn on map AO NORTH.\n\nTerrain data is prepared for AO NORTH: see the terrain analyses of that map.` +
+      '\n\nInstructions given (not interpreted by the rule-based drafter): Stress the river.',
   });
-  const other = draftRecordByRules({ ...grounding('mission_analysis', 'ccir', { kinds: ['pir', 'ffir', 'eefi'], fields: [] }), instructions: null });
-  assert.equal(other, { text: `${RULE_BASED_MARK}\n\nTitle of ccir (FM 6-0) for operation IRON GATE, 2-7 IN (battalion, infantry): TBD by the staff.`, items: [] });
+  const other = draftRecordByRules({
+    ...grounding('mission_analysis', 'ccir', { kinds: ['pir', 'ffir', 'eefi'], fields: [] }),
+    instructions: null,
+  });
+  assert.equal(other, {
+    text: `${RULE_BASED_MARK}\n\nTitle of ccir (FM 6-0) for operation IRON GATE, 2-7 IN (battalion, infantry): TBD by the staff.`,
+    items: [],
+  });
 });
 
 test.run();

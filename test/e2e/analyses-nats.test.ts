@@ -104,7 +104,8 @@ test('the worker process draws the analysis map and drafts a WARNO paragraph', a
   const path = made.analysisIds.map((id) => `analysis-${id}.png`);
   // A map is drawn once it has an area of operations: posting one draws the analyses' maps.
   const layer = await http(svc.url, 'POST', `/api/maps/${made.mapId}/features`, {
-    key: svc.key, body: { type: 'boundary', title: 'AO', feature_collection: squareBoundary(11.09, 48.095, 11.115, 48.105) },
+    key: svc.key,
+    body: { type: 'boundary', title: 'AO', feature_collection: squareBoundary(11.09, 48.095, 11.115, 48.105) },
   });
   assert.is(layer.status, 201, layer.text);
   const deadline = Date.now() + 120_000;
@@ -115,12 +116,17 @@ test('the worker process draws the analysis map and drafts a WARNO paragraph', a
     if (path.every((p) => listed.includes(p))) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  assert.ok(path.every((p) => listed.includes(p)), `${path.join(', ')} in ${listed.join(', ')}`);
-  const png = await fetch(`${svc.url}/api/operations/${operationId}/generated-maps/${path[1]}`,
-    { headers: { authorization: `Bearer ${svc.key}` } });
+  assert.ok(
+    path.every((p) => listed.includes(p)),
+    `${path.join(', ')} in ${listed.join(', ')}`,
+  );
+  const png = await fetch(`${svc.url}/api/operations/${operationId}/generated-maps/${path[1]}`, {
+    headers: { authorization: `Bearer ${svc.key}` },
+  });
   assert.is(png.status, 200);
   assert.is(png.headers.get('content-type'), 'image/png');
-  const mission = (await http(svc.url, 'GET', `/api/warno/?operation_id=${operationId}&type=mission`, { key: svc.key })).body;
+  const mission = (await http(svc.url, 'GET', `/api/warno/?operation_id=${operationId}&type=mission`, { key: svc.key }))
+    .body;
   const requested = await http(svc.url, 'POST', `/api/warno/${mission.id}/generate`, { key: svc.key, body: {} });
   assert.is(requested.status, 200, requested.text);
   const job = await pollGeneration(svc, requested.body.id);

@@ -12,10 +12,24 @@ const ROUNDS = 20;
 const operation = { name: 'Race', unit: 'Unit', branch: 'armor', echelon: 'company' };
 const square = {
   type: 'FeatureCollection',
-  features: [{
-    type: 'Feature', properties: {},
-    geometry: { type: 'Polygon', coordinates: [[[10, 50], [10.01, 50], [10.01, 50.01], [10, 50.01], [10, 50]]] },
-  }],
+  features: [
+    {
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [10, 50],
+            [10.01, 50],
+            [10.01, 50.01],
+            [10, 50.01],
+            [10, 50],
+          ],
+        ],
+      },
+    },
+  ],
 };
 
 forEachBackend('children of a deleted operation', (test) => {
@@ -52,7 +66,10 @@ forEachBackend('children of a deleted operation', (test) => {
         // losing its retries to the burst.
         const allowed = what === 'update' ? [200, 404, 409] : what === 'layer' ? [201, 404] : [200, 404];
         assert.ok(allowed.includes(answer.status), `round ${round}: ${what} → ${answer.status} ${answer.text}`);
-        if (what !== 'update') answer.status === 404 ? refused++ : created++;
+        if (what !== 'update') {
+          if (answer.status === 404) refused++;
+          else created++;
+        }
       }
 
       const events = (await readAll(svc.service.store)).filter((e) => e.metadata.operation_id === op.id);
@@ -64,7 +81,10 @@ forEachBackend('children of a deleted operation', (test) => {
         if (answer.status !== 200 && answer.status !== 201) continue;
         const id = what === 'map' || what === 'coa' ? answer.body.id : what === 'layer' ? answer.body.layer_id : null;
         if (!id) continue;
-        assert.ok(events.some((e) => JSON.stringify(e.data).includes(id)), `round ${round}: ${what} ${id} recorded`);
+        assert.ok(
+          events.some((e) => JSON.stringify(e.data).includes(id)),
+          `round ${round}: ${what} ${id} recorded`,
+        );
       }
     }
     console.log(`  [${svc.backend}] children acknowledged before the deletion: ${created}, refused: ${refused}`);

@@ -8,9 +8,13 @@ import { http } from '../support/test-service.ts';
 
 const valid = { unit: 'Unit', branch: 'armor', echelon: 'company' };
 const refused = [
-  { name: 'nul \u0000 in a name' }, { name: 'lone \ud800 high' }, { name: 'lone \udc00 low' },
-  { name: 'ok', unit: 'nul \u0000 in a unit' }, { name: 'ok', description: 'surrogate \udbff in a description' },
-  { name: 'ok', description: '\u0000' }, { name: '\ud83d' },
+  { name: 'nul \u0000 in a name' },
+  { name: 'lone \ud800 high' },
+  { name: 'lone \udc00 low' },
+  { name: 'ok', unit: 'nul \u0000 in a unit' },
+  { name: 'ok', description: 'surrogate \udbff in a description' },
+  { name: 'ok', description: '\u0000' },
+  { name: '\ud83d' },
 ];
 
 forEachBackend('concurrent valid and refused writes', (test) => {

@@ -39,8 +39,14 @@ test('two DOCX bombs at once: DOCX_TOO_LARGE, clean messages, under the document
   const dataDir = mkdtempSync(join(tmpdir(), 'ops-bombs-'));
   const port = await freePort();
   const env = {
-    ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', EVENT_STORE: 'embedded', DATABASE_URL: '',
-    NATS_URL: '', WORK_QUEUE: '',
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    EVENT_STORE: 'embedded',
+    DATABASE_URL: '',
+    NATS_URL: '',
+    WORK_QUEUE: '',
   };
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   // The start script's command, run without npm in between so the pid is the server's own.
@@ -50,7 +56,13 @@ test('two DOCX bombs at once: DOCX_TOO_LARGE, clean messages, under the document
   const url = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; i < 1200; i++) {
-      if (await fetch(`${url}/api/health/`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}/api/health/`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await sleep(100);
     }
     const keyArgs = ['--import', 'tsx', 'entrypoints/create-key.ts', '--account', 'bombs'];
@@ -70,12 +82,18 @@ test('two DOCX bombs at once: DOCX_TOO_LARGE, clean messages, under the document
     })();
     const healthPoller = (async () => {
       while (extracting) {
-        health.push(await fetch(`${url}/api/health/`).then((r) => r.status, () => 0));
+        health.push(
+          await fetch(`${url}/api/health/`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        );
         await sleep(50);
       }
     })();
-    const uploaded = await Promise.all(bombs.map((bytes, i) =>
-      upload(svc, { operation_id: op }, [{ name: `bomb-${i}.docx`, bytes }])));
+    const uploaded = await Promise.all(
+      bombs.map((bytes, i) => upload(svc, { operation_id: op }, [{ name: `bomb-${i}.docx`, bytes }])),
+    );
     const ids = uploaded.map((r) => {
       assert.is(r.status, 200, r.text);
       return r.body.items[0].id as string;
@@ -95,9 +113,11 @@ test('two DOCX bombs at once: DOCX_TOO_LARGE, clean messages, under the document
     extracting = false;
     await Promise.all([sampler, healthPoller]);
     const highWater = statusMb(server.pid!, 'VmHWM');
-    console.log(`server RSS: peak sampled ${peakRss.toFixed(0)} MB, VmHWM ${highWater.toFixed(0)} MB `
-      + `(documented peak ${DOCUMENTED_PEAK_MB} MB); health answered ${health.length} requests during extraction, `
-      + `${health.filter((s) => s === 503).length} of them degraded`);
+    console.log(
+      `server RSS: peak sampled ${peakRss.toFixed(0)} MB, VmHWM ${highWater.toFixed(0)} MB ` +
+        `(documented peak ${DOCUMENTED_PEAK_MB} MB); health answered ${health.length} requests during extraction, ` +
+        `${health.filter((s) => s === 503).length} of them degraded`,
+    );
     for (const document of ended) {
       assert.is(document.text_status, 'failed');
       assert.is(document.text_error.code, 'DOCX_TOO_LARGE', JSON.stringify(document.text_error));
@@ -106,7 +126,11 @@ test('two DOCX bombs at once: DOCX_TOO_LARGE, clean messages, under the document
     }
     // Answered: 200, or 503 when a backend check took over 2 s on a loaded machine; 0 is no answer at all.
     assert.ok(health.length > 0);
-    assert.equal(health.filter((s) => s !== 200 && s !== 503), [], 'every health request answered');
+    assert.equal(
+      health.filter((s) => s !== 200 && s !== 503),
+      [],
+      'every health request answered',
+    );
     assert.ok(highWater < DOCUMENTED_PEAK_MB, `peak RSS ${highWater.toFixed(0)} MB ≥ ${DOCUMENTED_PEAK_MB} MB`);
   } finally {
     server.kill('SIGTERM');

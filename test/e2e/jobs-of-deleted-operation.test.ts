@@ -25,10 +25,20 @@ test.after(async () => {
 });
 
 const survey = {
-  type: 'landing_zones', aircraft_size: 2, max_candidates: 5,
+  type: 'landing_zones',
+  aircraft_size: 2,
+  max_candidates: 5,
   area: {
     type: 'Polygon',
-    coordinates: [[[24.945, 60.155], [24.955, 60.155], [24.955, 60.162], [24.945, 60.162], [24.945, 60.155]]],
+    coordinates: [
+      [
+        [24.945, 60.155],
+        [24.955, 60.155],
+        [24.955, 60.162],
+        [24.945, 60.162],
+        [24.945, 60.155],
+      ],
+    ],
   },
 };
 
@@ -41,7 +51,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
   }
 }
 
-test('the unfinished terrain job and analysis of a deleted operation end cancelled; another operation\'s job runs on', async () => {
+test("the unfinished terrain job and analysis of a deleted operation end cancelled; another operation's job runs on", async () => {
   const boundary = squareBoundary(24.876, 60.15, 24.97, 60.17);
   const doomed = await mapWithBoundary(svc, boundary);
   const kept = await mapWithBoundary(svc, boundary);
@@ -55,17 +65,26 @@ test('the unfinished terrain job and analysis of a deleted operation end cancell
   const queued = (job: Awaited<ReturnType<typeof loadTerrainJob>>) =>
     job.status === 'pending' && Object.values(job.phases).some((phase) => phase.status === 'queued');
   assert.ok(queued(await until(() => loadTerrainJob(store, jobId), queued)), 'phases queued');
-  assert.ok(queued(await until(() => loadTerrainJob(store, otherJobId), queued)), 'the other job\'s phases queued');
+  assert.ok(queued(await until(() => loadTerrainJob(store, otherJobId), queued)), "the other job's phases queued");
 
   const deleted = await http(svc.url, 'DELETE', `/api/operations/${doomed.operationId}`, { key: svc.key });
   assert.is(deleted.status, 200, deleted.text);
 
-  const job = await until(() => loadTerrainJob(store, jobId), (j) => j.status === 'cancelled');
+  const job = await until(
+    () => loadTerrainJob(store, jobId),
+    (j) => j.status === 'cancelled',
+  );
   assert.is(job.status, 'cancelled');
-  const ended = await until(() => loadAnalysis(store, analysis.body.id), (a) => a.status === 'cancelled');
+  const ended = await until(
+    () => loadAnalysis(store, analysis.body.id),
+    (a) => a.status === 'cancelled',
+  );
   assert.is(ended.status, 'cancelled');
-  assert.ok(ended.status === 'cancelled' && ended.error?.message.includes('operation was deleted'), JSON.stringify(ended));
-  assert.ok(queued(await loadTerrainJob(store, otherJobId)), 'the other operation\'s job is left alone');
+  assert.ok(
+    ended.status === 'cancelled' && ended.error?.message.includes('operation was deleted'),
+    JSON.stringify(ended),
+  );
+  assert.ok(queued(await loadTerrainJob(store, otherJobId)), "the other operation's job is left alone");
 });
 
 test.run();

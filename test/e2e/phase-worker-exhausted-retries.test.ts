@@ -8,7 +8,10 @@ import { pino } from 'pino';
 import { SqlEventStore } from '../../infra/event-store/sql-event-store.ts';
 import { ValidatingEventStore } from '../../infra/event-store/validating-event-store.ts';
 import {
-  type AppendResult, type EventStore, type ExpectedRevision, WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  WrongExpectedRevisionError,
 } from '../../infra/event-store/event-store.ts';
 import type { NewEvent } from '../../domain/shared/event-envelope.ts';
 import { eventSchemas } from '../../domain/event-schemas.ts';
@@ -19,7 +22,11 @@ import { DATASET_NAMES, type DatasetName } from '../../domain/terrain/types.ts';
 import type { SourceProvider } from '../../workers/terrain/sources/source-provider.ts';
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
 import type { PhaseRunner } from '../../workers/terrain/phase-thread/create-phase-runner.ts';
-import { failExhaustedPhase, handleTerrainPhaseTask, terrainPhaseTask } from '../../workers/terrain/terrain-phase-job.ts';
+import {
+  failExhaustedPhase,
+  handleTerrainPhaseTask,
+  terrainPhaseTask,
+} from '../../workers/terrain/terrain-phase-job.ts';
 import type { PhaseState } from '../../domain/terrain-job/terrain-job-state.ts';
 import { openTestDatabase } from '../support/backends.ts';
 import { squareBoundary } from '../support/terrain-flow.ts';
@@ -29,8 +36,14 @@ const PHASE = 'terrain_source_artifacts';
 /** Refuses the first `conflicts` appends that carry `type`, as a store under heavy contention would. */
 class ConflictingStore implements EventStore {
   attempts = 0;
-  constructor(private readonly inner: EventStore, private readonly type: string, private conflicts: number) {}
-  get kind() { return this.inner.kind; }
+  constructor(
+    private readonly inner: EventStore,
+    private readonly type: string,
+    private conflicts: number,
+  ) {}
+  get kind() {
+    return this.inner.kind;
+  }
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.some((e) => e.type === this.type)) {
       this.attempts++;
@@ -60,8 +73,10 @@ const instantRunner: PhaseRunner = {
   async destroy() {},
 };
 
-const providers = Object.fromEntries(DATASET_NAMES.map((d) => [d, createSyntheticProvider(d)])) as
-  Record<DatasetName, SourceProvider>;
+const providers = Object.fromEntries(DATASET_NAMES.map((d) => [d, createSyntheticProvider(d)])) as Record<
+  DatasetName,
+  SourceProvider
+>;
 
 async function requestedJob(store: EventStore): Promise<string> {
   const jobId = randomUUID();
@@ -72,9 +87,16 @@ async function requestedJob(store: EventStore): Promise<string> {
   await decideTerrainJob(store, systemContext({ account_id: accountId, api_key_id: null }), null, {
     type: 'RequestTerrainJob',
     request: {
-      job_id: jobId, map_id: randomUUID(), operation_id: randomUUID(), account_id: accountId,
-      boundary_layer_id: randomUUID(), boundary_shape: squareBoundary(24.93, 60.15, 24.95, 60.16),
-      include_population: false, include_buildings: false, work_zoom: 12, work_tiles: [[2331, 1185]],
+      job_id: jobId,
+      map_id: randomUUID(),
+      operation_id: randomUUID(),
+      account_id: accountId,
+      boundary_layer_id: randomUUID(),
+      boundary_shape: squareBoundary(24.93, 60.15, 24.95, 60.16),
+      include_population: false,
+      include_buildings: false,
+      work_zoom: 12,
+      work_tiles: [[2331, 1185]],
       sources: sources as TerrainSources,
     },
   });
@@ -96,9 +118,17 @@ async function runPhaseTask(conflicts: number, maxDeliveries: number, timeoutMs 
     const jobId = await requestedJob(store);
     const deliveries: number[] = [];
     const handle = handleTerrainPhaseTask({
-      store, runner: instantRunner, providers, sourceSettings: {}, tileStoreDir: '/nonexistent', logger,
+      store,
+      runner: instantRunner,
+      providers,
+      sourceSettings: {},
+      tileStoreDir: '/nonexistent',
+      logger,
     });
-    queue.consume(async (task, control) => { deliveries.push(control.attempt); await handle(task, control); });
+    queue.consume(async (task, control) => {
+      deliveries.push(control.attempt);
+      await handle(task, control);
+    });
     await queue.enqueue(terrainPhaseTask(jobId, PHASE));
     const deadline = Date.now() + timeoutMs;
     let phase: PhaseState;

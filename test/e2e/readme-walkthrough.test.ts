@@ -39,11 +39,19 @@ async function freePort(): Promise<number> {
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
-    child.stdout.on('data', (c) => { stdout += c; });
-    child.stderr.on('data', (c) => { stderr += c; });
+    let stdout = '',
+      stderr = '';
+    child.stdout.on('data', (c) => {
+      stdout += c;
+    });
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('exit', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr }); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 
@@ -54,7 +62,11 @@ test('the walkthrough runs as written: key, operation, map, AO, terrain job, ana
   const dataDir = mkdtempSync(join(tmpdir(), 'walkthrough-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
   };
   // The embedded defaults, whatever the test run's environment says.
   for (const name of ['GENERATED_MAPS', 'EVENT_STORE', 'DATABASE_URL', 'NATS_URL', 'WORK_QUEUE', 'ADMIN_SOCKET']) {
@@ -65,12 +77,19 @@ test('the walkthrough runs as written: key, operation, map, AO, terrain job, ana
   let serverLog = '';
   try {
     server = spawn('sh', ['-c', `exec ${startScript}`], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    server.stdout!.on('data', (c) => { serverLog += c; });
-    server.stderr!.on('data', (c) => { serverLog += c; });
+    server.stdout!.on('data', (c) => {
+      serverLog += c;
+    });
+    server.stderr!.on('data', (c) => {
+      serverLog += c;
+    });
     const url = `http://127.0.0.1:${port}`;
     for (let up = false; !up;) {
       assert.is(server.exitCode, null, `the server exited: ${serverLog}`);
-      up = await fetch(`${url}/api/health/`).then((r) => r.ok, () => false);
+      up = await fetch(`${url}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!up) await new Promise((r) => setTimeout(r, 250));
     }
     const started = Date.now();

@@ -19,7 +19,9 @@ const workers: ChildProcess[] = [];
 
 function startWorker(extra: Record<string, string> = {}): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'entrypoints/worker.ts')], {
-    cwd: root, env: { ...process.env, ...svc.env, LOG_LEVEL: 'warn', ...extra }, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: root,
+    env: { ...process.env, ...svc.env, LOG_LEVEL: 'warn', ...extra },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (chunk) => process.stderr.write(`[worker ${child.pid}] ${chunk}`));
   workers.push(child);
@@ -37,7 +39,11 @@ function countFiles(dir: string): number {
 
 test.before(async () => {
   svc = await startTestService('postgres', {
-    NATS_URL: TEST_NATS_URL, WORK_QUEUE: 'nats', INLINE_WORKERS: 'false', TASK_ACK_WAIT_MS: '3000', WORKER_CONCURRENCY: '2',
+    NATS_URL: TEST_NATS_URL,
+    WORK_QUEUE: 'nats',
+    INLINE_WORKERS: 'false',
+    TASK_ACK_WAIT_MS: '3000',
+    WORKER_CONCURRENCY: '2',
   });
 });
 
@@ -61,7 +67,9 @@ test('two worker processes share the work; the job succeeds', async () => {
 });
 
 test('a worker killed mid-phase (SIGKILL): the task runs elsewhere, each phase completes once', async () => {
-  for (const w of workers.splice(0)) { w.kill('SIGTERM'); }
+  for (const w of workers.splice(0)) {
+    w.kill('SIGTERM');
+  }
   await new Promise((r) => setTimeout(r, 1500));
   const victim = startWorker({ WORKER_CONCURRENCY: '1' });
   const { mapId, boundary, operationId } = await mapWithBoundary(svc, squareBoundary(11.0, 48.0, 11.3, 48.2));
@@ -70,7 +78,9 @@ test('a worker killed mid-phase (SIGKILL): the task runs elsewhere, each phase c
   let killedPhase: string | null = null;
   while (Date.now() < deadline && !killedPhase) {
     const history = await http(svc.url, 'GET', `/api/operations/${operationId}/history?size=100`, { key: svc.key });
-    const started = history.body.items.find((e: any) => e.type === 'TerrainPhaseStarted' && String(e.data.worker_id).includes(`:${victim.pid}:`));
+    const started = history.body.items.find(
+      (e: any) => e.type === 'TerrainPhaseStarted' && String(e.data.worker_id).includes(`:${victim.pid}:`),
+    );
     if (started) killedPhase = started.data.phase;
     else await new Promise((r) => setTimeout(r, 100));
   }
@@ -85,8 +95,13 @@ test('a worker killed mid-phase (SIGKILL): the task runs elsewhere, each phase c
   const completed = events.filter((e: any) => e.type === 'TerrainPhaseCompleted').map((e: any) => e.data.phase);
   assert.is(new Set(completed).size, completed.length, `each phase completed once: ${completed}`);
   const progressed = events.filter((e: any) => e.type === 'TerrainPhaseProgressed').length;
-  const tileCompletions = events.filter((e: any) => e.type === 'TerrainPhaseCompleted').reduce((n: number, e: any) => n + e.data.counts.total, 0);
-  assert.ok(progressed < tileCompletions / 2, `progress is throttled: ${progressed} progress events for ${tileCompletions} tile completions`);
+  const tileCompletions = events
+    .filter((e: any) => e.type === 'TerrainPhaseCompleted')
+    .reduce((n: number, e: any) => n + e.data.counts.total, 0);
+  assert.ok(
+    progressed < tileCompletions / 2,
+    `progress is throttled: ${progressed} progress events for ${tileCompletions} tile completions`,
+  );
   const retried = events.filter((e: any) => e.type === 'TerrainPhaseStarted' && e.data.phase === killedPhase);
   assert.ok(retried.length >= 2 && retried.at(-1).data.attempt >= 2, 'the killed phase was delivered again');
   const total = last.phases.find((p: any) => p.id === 'terrain_source_artifacts').counts.total;

@@ -25,7 +25,9 @@ test('a restart mid-job resumes it; each phase completes once', async () => {
     const last = (await pollJob(second, jobId, 180_000)).at(-1);
     assert.is(last.status, 'success', JSON.stringify(last));
     assert.is(last.display_ready, true);
-    const history = (await http(second.url, 'GET', `/api/operations/${operationId}/history?size=100`, { key: second.key })).body.items;
+    const history = (
+      await http(second.url, 'GET', `/api/operations/${operationId}/history?size=100`, { key: second.key })
+    ).body.items;
     const completed = history.filter((e: any) => e.type === 'TerrainPhaseCompleted').map((e: any) => e.data.phase);
     assert.is(new Set(completed).size, completed.length, `each phase completed once: ${completed}`);
     const queued = history.filter((e: any) => e.type === 'TerrainPhaseQueued').map((e: any) => e.data.phase);

@@ -12,29 +12,41 @@ import { join } from 'node:path';
 
 const backend = SQL_BACKENDS[0]!;
 const test = suite<{ svc: TestService }>(`terrain job warnings [${backend}]`);
-test.before(async (ctx) => { ctx.svc = await startTestService(backend); });
-test.after(async (ctx) => { await ctx.svc?.close(); });
+test.before(async (ctx) => {
+  ctx.svc = await startTestService(backend);
+});
+test.after(async (ctx) => {
+  await ctx.svc?.close();
+});
 
 const codes = (snapshot: any) => snapshot.warnings.map((w: any) => `${w.code}:${w.dataset}`).sort();
 
-test('a job on synthetic sources warns SYNTHETIC_SOURCE for each requested layer; land is not MOSTLY_WATER', async ({ svc }) => {
+test('a job on synthetic sources warns SYNTHETIC_SOURCE for each requested layer; land is not MOSTLY_WATER', async ({
+  svc,
+}) => {
   // About 3.6 km × 2.2 km at Fort Irwin (Mojave desert): land in the synthetic world and the real one.
   const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(-116.62, 35.29, -116.58, 35.31));
   const jobId = await requestJob(svc, mapId, boundary);
   const last = (await pollJob(svc, jobId)).at(-1);
   assert.is(last.status, 'success', JSON.stringify(last));
-  const synthetic = last.warnings.filter((w: any) => w.code === 'SYNTHETIC_SOURCE').map((w: any) => w.dataset).sort();
+  const synthetic = last.warnings
+    .filter((w: any) => w.code === 'SYNTHETIC_SOURCE')
+    .map((w: any) => w.dataset)
+    .sort();
   assert.equal(synthetic, ['elevation', 'land_cover', 'roads', 'soil'], 'population and buildings were not requested');
   assert.ok(!codes(last).includes('MOSTLY_WATER:land_cover'), JSON.stringify(last.warnings));
   const found = await readJobTerrainSummary(svc.service.store, svc.service.blobStore, jobId);
   assert.ok(found, 'the summary product exists');
-  assert.equal(found!.summary.warnings.filter((w) => w.code === 'SYNTHETIC_SOURCE').map((w) => w.dataset),
-    ['elevation', 'land_cover', 'roads'], 'the summary names the synthetic layers it summarises');
+  assert.equal(
+    found!.summary.warnings.filter((w) => w.code === 'SYNTHETIC_SOURCE').map((w) => w.dataset),
+    ['elevation', 'land_cover', 'roads'],
+    'the summary names the synthetic layers it summarises',
+  );
 });
 
 test('a sea-only area: MOSTLY_WATER with its share, in the snapshot and in the summary', async ({ svc }) => {
   // About 3 km × 2 km in the North Sea, 200 km off the Danish coast.
-  const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(3.0, 55.50, 3.05, 55.52));
+  const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(3.0, 55.5, 3.05, 55.52));
   const jobId = await requestJob(svc, mapId, boundary);
   const last = (await pollJob(svc, jobId)).at(-1);
   assert.is(last.status, 'success', JSON.stringify(last));
@@ -45,7 +57,10 @@ test('a sea-only area: MOSTLY_WATER with its share, in the snapshot and in the s
   assert.is(water.figures.threshold, 0.5);
   assert.match(water.message, /^100.0% of the [\d.]+ km² area is water/);
   const found = await readJobTerrainSummary(svc.service.store, svc.service.blobStore, jobId);
-  assert.equal(found!.summary.warnings.find((w) => w.code === 'MOSTLY_WATER'), water);
+  assert.equal(
+    found!.summary.warnings.find((w) => w.code === 'MOSTLY_WATER'),
+    water,
+  );
   const noRoads = found!.summary.road_length_m.total === 0;
   assert.is(codes(last).includes('NO_ROADS:roads'), noRoads, 'NO_ROADS exactly when the summary has no road');
 });
@@ -55,12 +70,16 @@ test('an elevation GeoTIFF far from the area: OUTSIDE_SOURCE_COVERAGE for elevat
   // 10 × 10 pixels of 0.01° at 0°E 0°N: nowhere near the area.
   const dem = join(work.dir, 'dem.tif');
   writeRaster(dem, {
-    width: 10, height: 10, data: new Float32Array(100).fill(100), type: 'Float32',
-    geoTransform: [0, 0.01, 0, 0.1, 0, -0.01], srs: 'EPSG:4326',
+    width: 10,
+    height: 10,
+    data: new Float32Array(100).fill(100),
+    type: 'Float32',
+    geoTransform: [0, 0.01, 0, 0.1, 0, -0.01],
+    srs: 'EPSG:4326',
   });
   const svc = await startTestService(backend, { ELEVATION_SOURCE: `geotiff:${dem}`, TASK_MAX_DELIVERIES: '1' });
   try {
-    const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(26.70, 60.86, 26.75, 60.88));
+    const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(26.7, 60.86, 26.75, 60.88));
     const jobId = await requestJob(svc, mapId, boundary);
     const last = (await pollJob(svc, jobId)).at(-1);
     const outside = last.warnings.find((w: any) => w.code === 'OUTSIDE_SOURCE_COVERAGE');

@@ -16,7 +16,11 @@ import type { RasterSourceProvider, SourceProvider } from '../../workers/terrain
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
 import { runTerrainPhase } from '../../workers/terrain/run-terrain-phase.ts';
 import type { PhaseRunner } from '../../workers/terrain/phase-thread/create-phase-runner.ts';
-import { failExhaustedPhase, handleTerrainPhaseTask, TERRAIN_PHASE_TASK } from '../../workers/terrain/terrain-phase-job.ts';
+import {
+  failExhaustedPhase,
+  handleTerrainPhaseTask,
+  TERRAIN_PHASE_TASK,
+} from '../../workers/terrain/terrain-phase-job.ts';
 
 const env = process.env;
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
@@ -26,8 +30,10 @@ async function gate(label: string): Promise<void> {
   if (done || value !== 'go') await new Promise(() => {}); // never passes: the test kills us here
 }
 
-const providers = Object.fromEntries(DATASET_NAMES.map((d) => [d, createSyntheticProvider(d)])) as
-  Record<DatasetName, SourceProvider>;
+const providers = Object.fromEntries(DATASET_NAMES.map((d) => [d, createSyntheticProvider(d)])) as Record<
+  DatasetName,
+  SourceProvider
+>;
 const elevation = providers.elevation as RasterSourceProvider;
 const gated: Record<DatasetName, SourceProvider> = {
   ...providers,
@@ -44,9 +50,16 @@ const gated: Record<DatasetName, SourceProvider> = {
 const runner: PhaseRunner = {
   async run(task, options) {
     const result = await runTerrainPhase({
-      phase: task.phase, area: task.area, tiles: task.tiles, includePopulation: task.includePopulation,
-      includeBuildings: task.includeBuildings, providers: gated, store: createFsBlobStore(task.tileStoreDir),
-      concurrency: task.concurrency, onProgress: options.onProgress, signal: options.signal,
+      phase: task.phase,
+      area: task.area,
+      tiles: task.tiles,
+      includePopulation: task.includePopulation,
+      includeBuildings: task.includeBuildings,
+      providers: gated,
+      store: createFsBlobStore(task.tileStoreDir),
+      concurrency: task.concurrency,
+      onProgress: options.onProgress,
+      signal: options.signal,
     });
     await gate('finish');
     return result;
@@ -58,11 +71,22 @@ const db = await openDatabase({ connectionString: env.GATED_DATABASE_URL!, schem
 const store = new ValidatingEventStore(await SqlEventStore.open(db), eventSchemas);
 const logger = pino({ level: 'silent' });
 const queue = await NatsWorkQueue.open({
-  url: env.GATED_NATS_URL!, stream: env.GATED_STREAM!, subject: env.GATED_SUBJECT!, durable: 'workers',
-  ackWaitMs: Number(env.GATED_ACK_WAIT_MS), pullExpiresMs: 1000, onDeadLetter: failExhaustedPhase(store, logger),
+  url: env.GATED_NATS_URL!,
+  stream: env.GATED_STREAM!,
+  subject: env.GATED_SUBJECT!,
+  durable: 'workers',
+  ackWaitMs: Number(env.GATED_ACK_WAIT_MS),
+  pullExpiresMs: 1000,
+  onDeadLetter: failExhaustedPhase(store, logger),
 });
 const handle = handleTerrainPhaseTask({
-  store, runner, providers, sourceSettings: {}, tileStoreDir: env.GATED_TILE_STORE!, logger, workerId: 'gated',
+  store,
+  runner,
+  providers,
+  sourceSettings: {},
+  tileStoreDir: env.GATED_TILE_STORE!,
+  logger,
+  workerId: 'gated',
   tileConcurrency: 1,
 });
 queue.consume(async (task, control) => {

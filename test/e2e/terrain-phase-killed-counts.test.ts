@@ -31,17 +31,32 @@ import { runTerrainPhase } from '../../workers/terrain/run-terrain-phase.ts';
 import type { PhaseRunner } from '../../workers/terrain/phase-thread/create-phase-runner.ts';
 import type { SourceProvider } from '../../workers/terrain/sources/source-provider.ts';
 import { createSyntheticProvider } from '../../workers/terrain/sources/synthetic/create-synthetic-provider.ts';
-import { failExhaustedPhase, handleTerrainPhaseTask, terrainPhaseTask } from '../../workers/terrain/terrain-phase-job.ts';
 import {
-  openTestDatabase, TEST_DATABASE_URL, TEST_NATS_URL, uniqueName, type TestDatabase,
+  failExhaustedPhase,
+  handleTerrainPhaseTask,
+  terrainPhaseTask,
+} from '../../workers/terrain/terrain-phase-job.ts';
+import {
+  openTestDatabase,
+  TEST_DATABASE_URL,
+  TEST_NATS_URL,
+  uniqueName,
+  type TestDatabase,
 } from '../support/backends.ts';
 import { squareBoundary } from '../support/terrain-flow.ts';
 
 const PHASE = 'terrain_source_artifacts';
 const ACK_WAIT_MS = 2000;
-const WORK_TILES: Array<[number, number]> = [[2331, 1185], [2332, 1185], [2331, 1186], [2332, 1186]];
-const providers = Object.fromEntries(DATASET_NAMES.map((d) => [d, createSyntheticProvider(d)])) as
-  Record<DatasetName, SourceProvider>;
+const WORK_TILES: Array<[number, number]> = [
+  [2331, 1185],
+  [2332, 1185],
+  [2331, 1186],
+  [2332, 1186],
+];
+const providers = Object.fromEntries(DATASET_NAMES.map((d) => [d, createSyntheticProvider(d)])) as Record<
+  DatasetName,
+  SourceProvider
+>;
 const logger = pino({ level: 'silent' });
 
 let database: TestDatabase;
@@ -75,9 +90,16 @@ async function requestedJob(): Promise<string> {
   await decideTerrainJob(store, systemContext({ account_id: accountId, api_key_id: null }), null, {
     type: 'RequestTerrainJob',
     request: {
-      job_id: jobId, map_id: randomUUID(), operation_id: randomUUID(), account_id: accountId,
-      boundary_layer_id: randomUUID(), boundary_shape: squareBoundary(24.9, 60.1, 25.0, 60.2),
-      include_population: false, include_buildings: false, work_zoom: 12, work_tiles: WORK_TILES,
+      job_id: jobId,
+      map_id: randomUUID(),
+      operation_id: randomUUID(),
+      account_id: accountId,
+      boundary_layer_id: randomUUID(),
+      boundary_shape: squareBoundary(24.9, 60.1, 25.0, 60.2),
+      include_population: false,
+      include_buildings: false,
+      work_zoom: 12,
+      work_tiles: WORK_TILES,
       sources: sources as TerrainSources,
     },
   });
@@ -89,9 +111,14 @@ function startGatedWorker(names: { stream: string; subject: string }, tileStore:
   const helper = fileURLToPath(new URL('./terrain-phase-gated-worker.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', helper], {
     env: {
-      ...process.env, GATED_DATABASE_URL: TEST_DATABASE_URL, GATED_SCHEMA: database.db.schema,
-      GATED_NATS_URL: TEST_NATS_URL, GATED_STREAM: names.stream, GATED_SUBJECT: names.subject,
-      GATED_ACK_WAIT_MS: String(ACK_WAIT_MS), GATED_TILE_STORE: tileStore,
+      ...process.env,
+      GATED_DATABASE_URL: TEST_DATABASE_URL,
+      GATED_SCHEMA: database.db.schema,
+      GATED_NATS_URL: TEST_NATS_URL,
+      GATED_STREAM: names.stream,
+      GATED_SUBJECT: names.subject,
+      GATED_ACK_WAIT_MS: String(ACK_WAIT_MS),
+      GATED_TILE_STORE: tileStore,
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -101,7 +128,8 @@ function startGatedWorker(names: { stream: string; subject: string }, tileStore:
     child,
     async next(): Promise<string> {
       const timeout = new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error('the gated worker said nothing for 60 s')), 60_000));
+        setTimeout(() => reject(new Error('the gated worker said nothing for 60 s')), 60_000),
+      );
       const { value, done } = await Promise.race([lines.next(), timeout]);
       if (done) throw new Error(`the gated worker ended (${child.exitCode ?? child.signalCode})`);
       return value;
@@ -136,7 +164,11 @@ async function killAt(stage: { tilesBeforeKill: number; reported: number; atFini
   const gated = startGatedWorker(names, tileStore);
   assert.is(await gated.next(), 'ready');
   const queue = await NatsWorkQueue.open({
-    url: TEST_NATS_URL, ...names, durable: 'workers', ackWaitMs: ACK_WAIT_MS, pullExpiresMs: 1000,
+    url: TEST_NATS_URL,
+    ...names,
+    durable: 'workers',
+    ackWaitMs: ACK_WAIT_MS,
+    pullExpiresMs: 1000,
     onDeadLetter: failExhaustedPhase(store, logger),
   });
   try {
@@ -152,19 +184,35 @@ async function killAt(stage: { tilesBeforeKill: number; reported: number; atFini
     await new Promise((r) => gated.child.once('exit', r));
     // The healthy worker: the same worker code, phases in this thread, ungated sources.
     const runner: PhaseRunner = {
-      run: (task, options) => runTerrainPhase({
-        phase: task.phase, area: task.area, tiles: task.tiles, includePopulation: false, includeBuildings: false,
-        providers, store: createFsBlobStore(task.tileStoreDir), onProgress: options.onProgress, signal: options.signal,
-      }),
+      run: (task, options) =>
+        runTerrainPhase({
+          phase: task.phase,
+          area: task.area,
+          tiles: task.tiles,
+          includePopulation: false,
+          includeBuildings: false,
+          providers,
+          store: createFsBlobStore(task.tileStoreDir),
+          onProgress: options.onProgress,
+          signal: options.signal,
+        }),
       async destroy() {},
     };
-    queue.consume(handleTerrainPhaseTask({
-      store, runner, providers, sourceSettings: {}, tileStoreDir: tileStore, logger,
-    }));
+    queue.consume(
+      handleTerrainPhaseTask({
+        store,
+        runner,
+        providers,
+        sourceSettings: {},
+        tileStoreDir: tileStore,
+        logger,
+      }),
+    );
     const ended = (p: PhaseState) => ['complete', 'cached', 'partial', 'failed'].includes(p.status);
     const after = await phaseUntil(jobId, ended, 'the phase to end');
     const events = await store.readStream(terrainJobStream(jobId));
-    const starts = events.filter((e) => e.type === 'TerrainPhaseStarted')
+    const starts = events
+      .filter((e) => e.type === 'TerrainPhaseStarted')
       .map((e) => (e.data as { attempt: number }).attempt);
     return { before, after, starts };
   } finally {

@@ -20,7 +20,10 @@ function countingProjector(failAt?: () => string | null): Projector {
     name: 'counting',
     async apply(trx: Knex.Transaction, event) {
       if (failAt?.() === event.id) throw new Error('simulated crash');
-      await trx.raw('insert into applied_count (event_id, n) values (?, 1) on conflict (event_id) do update set n = applied_count.n + 1', [event.id]);
+      await trx.raw(
+        'insert into applied_count (event_id, n) values (?, 1) on conflict (event_id) do update set n = applied_count.n + 1',
+        [event.id],
+      );
     },
   };
 }
@@ -32,7 +35,10 @@ for (const backend of SQL_BACKENDS) {
     try {
       const store = new ValidatingEventStore(await SqlEventStore.open(db), eventSchemas);
       await migrateReadModels(db.knex, db.schema);
-      await db.knex.schema.createTable('applied_count', (t) => { t.uuid('event_id').primary(); t.integer('n'); });
+      await db.knex.schema.createTable('applied_count', (t) => {
+        t.uuid('event_id').primary();
+        t.integer('n');
+      });
       const events = Array.from({ length: 30 }, () => accountRegistered());
       await store.append(`account-${randomUUID()}`, events, 'no_stream');
       const all = await store.readAll({ limit: 100 });
@@ -53,7 +59,10 @@ for (const backend of SQL_BACKENDS) {
       await catchUp(store, db.knex, [projector]);
       const counts = await db.knex('applied_count').select('n');
       assert.is(counts.length, 30);
-      assert.ok(counts.every((r: { n: number }) => r.n === 1), 'each event applied exactly once');
+      assert.ok(
+        counts.every((r: { n: number }) => r.n === 1),
+        'each event applied exactly once',
+      );
       await store.close();
     } finally {
       await drop();
@@ -65,7 +74,10 @@ for (const backend of SQL_BACKENDS) {
     try {
       const store = new ValidatingEventStore(await SqlEventStore.open(db), eventSchemas);
       await migrateReadModels(db.knex, db.schema);
-      await db.knex.schema.createTable('applied_count', (t) => { t.uuid('event_id').primary(); t.integer('n'); });
+      await db.knex.schema.createTable('applied_count', (t) => {
+        t.uuid('event_id').primary();
+        t.integer('n');
+      });
       await store.append(`account-${randomUUID()}`, [accountRegistered(), accountRegistered()], 'no_stream');
       const errors: unknown[] = [];
       const runner = new ProjectionRunner(store, db.knex, [countingProjector()], { onError: (e) => errors.push(e) });
@@ -91,13 +103,17 @@ for (const backend of SQL_BACKENDS) {
       try {
         const store = new ValidatingEventStore(await SqlEventStore.open(db), eventSchemas);
         await migrateReadModels(db.knex, db.schema);
-        await db.knex.schema.createTable('applied_count', (t) => { t.uuid('event_id').primary(); t.integer('n'); });
+        await db.knex.schema.createTable('applied_count', (t) => {
+          t.uuid('event_id').primary();
+          t.integer('n');
+        });
         await store.append(`account-${randomUUID()}`, [accountRegistered(), accountRegistered()], 'no_stream');
         const batch = await store.readAll({ limit: 10 });
         const counting = countingProjector();
         // Slow enough that the second runner starts while the first holds its transaction open.
         const slow: Projector = {
-          name: 'slow', apply: async (trx, event) => {
+          name: 'slow',
+          apply: async (trx, event) => {
             await new Promise((resolve) => setTimeout(resolve, 300));
             await counting.apply(trx, event);
           },
@@ -106,7 +122,11 @@ for (const backend of SQL_BACKENDS) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         await Promise.all([first, applyBatch(db.knex, [slow], batch)]);
         const counts = await db.knex('applied_count').select('n');
-        assert.equal(counts.map((r: { n: number }) => r.n), [1, 1], 'each event applied once');
+        assert.equal(
+          counts.map((r: { n: number }) => r.n),
+          [1, 1],
+          'each event applied once',
+        );
         assert.is(await readCheckpoint(db.knex), batch.at(-1)!.position);
         await store.close();
       } finally {

@@ -7,8 +7,20 @@ import { openTestDatabase, SQL_BACKENDS } from '../support/backends.ts';
 import { loadRows, upsertRows } from '../../projections/upsert-rows.ts';
 
 const awkward = [
-  '', 'NULL', 'null', ' padded ', 'a,b', '{braces}', 'quote " inside', 'back\\slash', 'tab\there',
-  'new\nline', 'carriage\rreturn', 'ünïcödé ✓ 😀', '\\N', 'x'.repeat(5000),
+  '',
+  'NULL',
+  'null',
+  ' padded ',
+  'a,b',
+  '{braces}',
+  'quote " inside',
+  'back\\slash',
+  'tab\there',
+  'new\nline',
+  'carriage\rreturn',
+  'ünïcödé ✓ 😀',
+  '\\N',
+  'x'.repeat(5000),
 ];
 
 interface Row {
@@ -19,10 +31,14 @@ interface Row {
   doc: unknown;
 }
 
-const rowsOf = () => awkward.map((label, i): Row => ({
-  id: randomUUID(), label, n: i - 3, at: new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString(),
-  doc: { label, nested: [label, { i }], nothing: null },
-}));
+const rowsOf = () =>
+  awkward.map((label, i): Row => ({
+    id: randomUUID(),
+    label,
+    n: i - 3,
+    at: new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString(),
+    doc: { label, nested: [label, { i }], nothing: null },
+  }));
 
 for (const backend of SQL_BACKENDS) {
   const test = suite(`upsertRows [${backend}]`);
@@ -37,7 +53,9 @@ for (const backend of SQL_BACKENDS) {
       await db.knex.transaction((trx) => upsertRows(trx, 'awkward', inserted));
       // Merge: the same keys with new values, through the unnest path.
       const merged = inserted.map((row) => ({
-        ...row, label: row.label === null ? null : `${row.label}!`, n: (row.n ?? 0) + 1,
+        ...row,
+        label: row.label === null ? null : `${row.label}!`,
+        n: (row.n ?? 0) + 1,
       }));
       const fresh = rowsOf();
       await db.knex.transaction((trx) => upsertRows(trx, 'awkward', [...merged, ...fresh], { conflict: ['id'] }));
@@ -66,7 +84,9 @@ for (const backend of SQL_BACKENDS) {
   test('column types are read from the catalog once, not once per transaction', async () => {
     const { db, drop } = await openTestDatabase(backend);
     let catalogReads = 0;
-    const count = (query: { sql: string }) => { if (query.sql.includes('pg_attribute')) catalogReads++; };
+    const count = (query: { sql: string }) => {
+      if (query.sql.includes('pg_attribute')) catalogReads++;
+    };
     db.knex.on('query', count);
     try {
       await db.knex.raw('create table counted (id uuid primary key, label text)');

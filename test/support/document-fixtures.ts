@@ -14,11 +14,13 @@ export function makePdf(pages: string[], options: { encrypt?: boolean; flateCont
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   pages.forEach((text, i) => {
-    const stream = options.flateContent && i === 0
-      ? options.flateContent.toString('latin1')
-      : `BT /F1 12 Tf 72 720 Td (${text.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`;
+    const stream =
+      options.flateContent && i === 0
+        ? options.flateContent.toString('latin1')
+        : `BT /F1 12 Tf 72 720 Td (${text.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`;
     const filter = options.flateContent && i === 0 ? ' /Filter /FlateDecode' : '';
-    objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
+    objects[pageIds[i]!] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${stream.length}${filter} >>\nstream\n${stream}\nendstream`;
   });
   let encryptRef = '';
@@ -89,22 +91,31 @@ const escapeXml = (text: string) => text.replace(/[<>&]/g, (c) => ({ '<': '&lt;'
 export function makeDocx(paragraphs: string[]): Buffer {
   const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
   return makeZip([
-    ['[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
-      + '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-      + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-      + '<Default Extension="xml" ContentType="application/xml"/>'
-      + '<Override PartName="/word/document.xml" '
-      + 'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>'
-      + '</Types>'],
-    ['_rels/.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
-      + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-      + '<Relationship Id="rId1" '
-      + 'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" '
-      + 'Target="word/document.xml"/>'
-      + '</Relationships>'],
-    ['word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>`
-      + paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>`).join('')
-      + '</w:body></w:document>'],
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/word/document.xml" ' +
+        'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+        '</Types>',
+    ],
+    [
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" ' +
+        'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" ' +
+        'Target="word/document.xml"/>' +
+        '</Relationships>',
+    ],
+    [
+      'word/document.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${W}"><w:body>` +
+        paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>`).join('') +
+        '</w:body></w:document>',
+    ],
   ]);
 }
 
@@ -164,7 +175,10 @@ export function makeDeflatedZip(entries: DeflatedEntry[]): Buffer {
  * before it) and its bytes repeated, which is a valid stream, as a bomb maker would write it.
  */
 export function deflateRepeated(
-  head: string, unit: string, tail: string, size: number,
+  head: string,
+  unit: string,
+  tail: string,
+  size: number,
 ): { deflated: Buffer; crc: number; size: number } {
   const headBytes = Buffer.from(head);
   const tailBytes = Buffer.from(tail);
@@ -178,9 +192,12 @@ export function deflateRepeated(
   crc = crc32(tailBytes, crc);
   return {
     deflated: Buffer.concat([
-      flushed(headBytes), ...new Array<Buffer>(blocks).fill(deflatedBlock), deflateRawSync(tailBytes),
+      flushed(headBytes),
+      ...new Array<Buffer>(blocks).fill(deflatedBlock),
+      deflateRawSync(tailBytes),
     ]),
-    crc, size: headBytes.length + blocks * block.length + tailBytes.length,
+    crc,
+    size: headBytes.length + blocks * block.length + tailBytes.length,
   };
 }
 
@@ -197,13 +214,20 @@ export function makeDocxBomb(inflatedBytes: number, options: { declaredSize?: nu
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="${WORD_MAIN}"><w:body>`,
     // Long runs of one letter: deflate's best case, near its 1032:1 limit, as bombs are made.
     `<w:p><w:r><w:t>${'A'.repeat(65_000)}</w:t></w:r></w:p>`,
-    '</w:body></w:document>', inflatedBytes,
+    '</w:body></w:document>',
+    inflatedBytes,
   );
   const entries: DeflatedEntry[] = stored.map(([name, data]) => ({
-    name, deflated: deflateRawSync(data), crc: crc32(data), declaredSize: data.length,
+    name,
+    deflated: deflateRawSync(data),
+    crc: crc32(data),
+    declaredSize: data.length,
   }));
   entries.push({
-    name: 'word/document.xml', deflated: body.deflated, crc: body.crc, declaredSize: options.declaredSize ?? body.size,
+    name: 'word/document.xml',
+    deflated: body.deflated,
+    crc: body.crc,
+    declaredSize: options.declaredSize ?? body.size,
   });
   return makeDeflatedZip(entries);
 }

@@ -4,7 +4,9 @@ import { SQL_BACKENDS } from './backends.ts';
 import { startTestService, type TestService } from './test-service.ts';
 
 export function forEachBackend(
-  name: string, register: (test: Test<{ svc: TestService }>, backend: string) => void, env: Record<string, string> = {},
+  name: string,
+  register: (test: Test<{ svc: TestService }>, backend: string) => void,
+  env: Record<string, string> = {},
 ) {
   for (const backend of SQL_BACKENDS) {
     const test = suite<{ svc: TestService }>(`${name} [${backend}]`);

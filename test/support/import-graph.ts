@@ -5,7 +5,17 @@ import { dirname, join, normalize, relative } from 'node:path';
 
 export type ImportGraph = Map<string, string[]>;
 
-const TOP_LEVEL_FOLDERS = ['domain', 'commands', 'projections', 'api', 'workers', 'infra', 'entrypoints', 'test', 'bench'];
+const TOP_LEVEL_FOLDERS = [
+  'domain',
+  'commands',
+  'projections',
+  'api',
+  'workers',
+  'infra',
+  'entrypoints',
+  'test',
+  'bench',
+];
 
 /** Every .ts file of the project (relative paths) with the project files it imports. */
 export function readImportGraph(root: string): ImportGraph {
@@ -22,8 +32,10 @@ export function readImportGraph(root: string): ImportGraph {
   for (const name of readdirSync(root)) if (name.endsWith('.ts')) files.push(name);
   for (const file of files) {
     const source = readFileSync(join(root, file), 'utf8');
-    const imports = [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm), ...source.matchAll(/import\('(\.{1,2}\/[^']+)'\)/g)]
-      .map((m) => normalize(join(dirname(file), m[1]!)));
+    const imports = [
+      ...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'(\.{1,2}\/[^']+)'/gm),
+      ...source.matchAll(/import\('(\.{1,2}\/[^']+)'\)/g),
+    ].map((m) => normalize(join(dirname(file), m[1]!)));
     graph.set(file, [...new Set(imports)]);
   }
   return graph;
@@ -44,8 +56,11 @@ export const PORT_MODULES = [
  * What workers read of the read models: the queries projections/ exports (never a table by name,
  * see tableReadsIn), the event narrowing, the read-your-writes wait and the process checkpoints.
  */
-export const isReadPort = (file: string) => file.startsWith('projections/queries/')
-  || ['projections/is-event-of.ts', 'projections/read-model-waiter.ts', 'projections/process-checkpoints.ts'].includes(file);
+export const isReadPort = (file: string) =>
+  file.startsWith('projections/queries/') ||
+  ['projections/is-event-of.ts', 'projections/read-model-waiter.ts', 'projections/process-checkpoints.ts'].includes(
+    file,
+  );
 
 /** DESIGN.md §2: the folders (or port modules) each folder may import; `*` means anything. */
 export const LAYER_TABLE: Record<string, string[]> = {
@@ -66,13 +81,17 @@ export const LAYER_TABLE: Record<string, string[]> = {
  * a new entry is a design decision, not a way to silence the test.
  */
 export const LAYER_EXCEPTIONS: Record<string, string> = {
-  'projections/upsert-rows.ts -> infra/database/copy-rows.ts': 'COPY FROM STDIN is part of the read-model database port (pg only)',
+  'projections/upsert-rows.ts -> infra/database/copy-rows.ts':
+    'COPY FROM STDIN is part of the read-model database port (pg only)',
   'workers/work-pipeline.ts -> infra/config.ts': 'the pipeline is started by entry points with their configuration',
   'workers/jobs/job-kind.ts -> infra/config.ts':
-    'a job kind\'s dispatch may depend on the configuration (GENERATED_MAPS), its worker on settings (concurrency, limits)',
-  'workers/jobs/define-job-kind.ts -> infra/config.ts': 'the dispatchers are made with the configuration the kinds read',
-  'workers/work-pipeline.ts -> infra/work-queue/open-work-queue.ts': 'the pipeline opens the queue its configuration names',
-  'workers/work-pipeline.ts -> infra/language-model/open-language-model.ts': 'the pipeline opens the language model its configuration names',
+    "a job kind's dispatch may depend on the configuration (GENERATED_MAPS), its worker on settings (concurrency, limits)",
+  'workers/jobs/define-job-kind.ts -> infra/config.ts':
+    'the dispatchers are made with the configuration the kinds read',
+  'workers/work-pipeline.ts -> infra/work-queue/open-work-queue.ts':
+    'the pipeline opens the queue its configuration names',
+  'workers/work-pipeline.ts -> infra/language-model/open-language-model.ts':
+    'the pipeline opens the language model its configuration names',
   'workers/terrain/phase-thread/phase-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
     'a worker thread is its own entry point: it opens the blob store it was handed the directory of',
   'workers/analyses/analysis-thread/analysis-thread-worker.ts -> infra/blob-store/create-fs-blob-store.ts':
@@ -92,9 +111,11 @@ export function layeringViolations(graph: ImportGraph): string[] {
     const allowed = LAYER_TABLE[layerOf(file)] ?? [];
     if (allowed.includes('*')) continue;
     for (const target of imports) {
-      const ok = allowed.includes(layerOf(target)) || (allowed.includes('ports') && PORT_MODULES.includes(target))
-        || (allowed.includes('reads') && isReadPort(target))
-        || `${file} -> ${target}` in LAYER_EXCEPTIONS;
+      const ok =
+        allowed.includes(layerOf(target)) ||
+        (allowed.includes('ports') && PORT_MODULES.includes(target)) ||
+        (allowed.includes('reads') && isReadPort(target)) ||
+        `${file} -> ${target}` in LAYER_EXCEPTIONS;
       if (!ok) violations.push(`${file} -> ${target}`);
     }
   }
@@ -127,12 +148,15 @@ export function importCycles(graph: ImportGraph): string[][] {
  * found where the read models are.
  */
 export function tableReadsIn(file: string, source: string): string[] {
-  return source.split('\n').flatMap((line, i) => (/\bknex\s*(?:\.raw\s*)?\(\s*['"`]/.test(line) ? [`${file}:${i + 1}`] : []));
+  return source
+    .split('\n')
+    .flatMap((line, i) => (/\bknex\s*(?:\.raw\s*)?\(\s*['"`]/.test(line) ? [`${file}:${i + 1}`] : []));
 }
 
 /** Every table read by name in workers/. */
 export function workerTableReads(root: string, graph: ImportGraph): string[] {
-  return [...graph.keys()].filter((file) => file.startsWith('workers/'))
+  return [...graph.keys()]
+    .filter((file) => file.startsWith('workers/'))
     .flatMap((file) => tableReadsIn(file, readFileSync(join(root, file), 'utf8')));
 }
 

@@ -26,11 +26,16 @@ export async function startOidcTestProvider(): Promise<OidcTestProvider> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: OIDC_CLIENT.client_id, client_secret: OIDC_CLIENT.client_secret,
-      redirect_uris: [OIDC_CLIENT.redirect_uri], post_logout_redirect_uris: [OIDC_CLIENT.web_app_url],
-      grant_types: ['authorization_code'], response_types: ['code'],
-    }],
+    clients: [
+      {
+        client_id: OIDC_CLIENT.client_id,
+        client_secret: OIDC_CLIENT.client_secret,
+        redirect_uris: [OIDC_CLIENT.redirect_uri],
+        post_logout_redirect_uris: [OIDC_CLIENT.web_app_url],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
@@ -45,8 +50,11 @@ export async function startOidcTestProvider(): Promise<OidcTestProvider> {
   return {
     issuer,
     env: {
-      OIDC_ISSUER: issuer, OIDC_CLIENT_ID: OIDC_CLIENT.client_id, OIDC_CLIENT_SECRET: OIDC_CLIENT.client_secret,
-      OIDC_REDIRECT_URI: OIDC_CLIENT.redirect_uri, WEB_APP_URL: OIDC_CLIENT.web_app_url,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: OIDC_CLIENT.client_id,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.client_secret,
+      OIDC_REDIRECT_URI: OIDC_CLIENT.redirect_uri,
+      WEB_APP_URL: OIDC_CLIENT.web_app_url,
     },
     async close() {
       server.closeAllConnections();
@@ -68,8 +76,9 @@ export class CookieJar {
       const at = pair!.indexOf('=');
       const name = pair!.slice(0, at).trim();
       const value = pair!.slice(at + 1).trim();
-      const expired = attributes.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) <= Date.now())
-        || attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
+      const expired =
+        attributes.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) <= Date.now()) ||
+        attributes.some((a) => /^\s*max-age=0\s*$/i.test(a));
       if (expired || value === '') jar.delete(name);
       else jar.set(name, value);
     }
@@ -105,7 +114,11 @@ export async function browserFetch(jar: CookieJar, url: string, init: RequestIni
 
 const attribute = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
 const decodeHtml = (text: string) =>
-  text.replace(/&amp;/g, '&').replace(/&#x2F;/g, '/').replace(/&#x3D;/g, '=').replace(/&quot;/g, '"');
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x2F;/g, '/')
+    .replace(/&#x3D;/g, '=')
+    .replace(/&quot;/g, '"');
 
 /**
  * Follows the provider's pages from an authorization URL until it redirects to the client's redirect
@@ -113,7 +126,9 @@ const decodeHtml = (text: string) =>
  * `subject` (consenting when asked), or abort.
  */
 export async function browse(
-  jar: CookieJar, authorizationUrl: string, action: { login: string } | 'abort',
+  jar: CookieJar,
+  authorizationUrl: string,
+  action: { login: string } | 'abort',
 ): Promise<URL> {
   let url = authorizationUrl;
   let init: RequestInit = {};

@@ -54,11 +54,14 @@ function history(body: ChatBody): ChatHistoryItem[] {
 
 /** The grammar schema of a tool turn in this server's own format: `{"name": ..., "arguments": ...}`. */
 function toolSchema(body: ChatBody): Record<string, unknown> {
-  const calls = body.tool_choice === 'none' ? [] : (body.tools ?? []).map((tool) => ({
-    type: 'object',
-    properties: { name: { const: tool.function.name }, arguments: tool.function.parameters },
-    required: ['name', 'arguments'],
-  }));
+  const calls =
+    body.tool_choice === 'none'
+      ? []
+      : (body.tools ?? []).map((tool) => ({
+          type: 'object',
+          properties: { name: { const: tool.function.name }, arguments: tool.function.parameters },
+          required: ['name', 'arguments'],
+        }));
   const content = { type: 'object', properties: { content: { type: 'string', minLength: 1 } }, required: ['content'] };
   const answer = body.tool_choice === 'required' ? [] : [content];
   return { oneOf: [...calls, ...answer] };
@@ -79,7 +82,10 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
   async function answer(body: ChatBody, res: ServerResponse, fault: ServerFault | undefined): Promise<void> {
     const id = `chatcmpl-${++counter}`;
     const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
-      id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model,
+      id,
+      object: 'chat.completion.chunk',
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
       choices: [{ index: 0, delta, finish_reason: finish }],
     });
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -92,12 +98,14 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
     if (fault && 'reply' in fault) text = fault.reply;
     else if (fault && 'toolCall' in fault) {
       text = JSON.stringify({ name: fault.toolCall.name, arguments: JSON.parse(fault.toolCall.arguments) });
-    }
-    else {
+    } else {
       const schema = usesTools ? toolSchema(body) : body.response_format?.json_schema?.schema;
       const grammar = schema ? await llama.createGrammarForJsonSchema(schema as never) : undefined;
       const response = await chat.generateResponse(history(body), {
-        grammar, maxTokens: body.max_tokens ?? 256, temperature: 0, seed: body.seed,
+        grammar,
+        maxTokens: body.max_tokens ?? 256,
+        temperature: 0,
+        seed: body.seed,
         onTextChunk: usesTools ? undefined : (piece) => sse(res, chunk({ content: piece }, null)),
       });
       text = response.response;
@@ -117,7 +125,10 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
         const args = JSON.stringify(reply.arguments);
         const half = Math.floor(args.length / 2);
         const opening = {
-          index: 0, id: `call_${counter}`, type: 'function', function: { name: reply.name, arguments: '' },
+          index: 0,
+          id: `call_${counter}`,
+          type: 'function',
+          function: { name: reply.name, arguments: '' },
         };
         sse(res, chunk({ tool_calls: [opening] }, null));
         sse(res, chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(0, half) } }] }, null));
@@ -134,7 +145,11 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
     };
     usages.push(usage);
     sse(res, {
-      id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model, choices: [],
+      id,
+      object: 'chat.completion.chunk',
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [],
       usage: { ...usage, total_tokens: 0 },
     });
     res.end('data: [DONE]\n\n');
@@ -142,7 +157,8 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'application/json' })
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
         .end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
@@ -154,7 +170,8 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
     if (fault && 'status' in fault) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (fault.retryAfterMs !== undefined) headers['retry-after-ms'] = String(fault.retryAfterMs);
-      res.writeHead(fault.status, headers)
+      res
+        .writeHead(fault.status, headers)
         .end(JSON.stringify({ error: { message: `scripted ${fault.status}`, type: 'test' } }));
       return;
     }
@@ -176,7 +193,9 @@ export async function startOpenAITestServer(modelPath: string): Promise<OpenAITe
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     usages,
-    script: (...next) => { faults.push(...next); },
+    script: (...next) => {
+      faults.push(...next);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -66,15 +66,28 @@ export async function openProjectorSpecs(): Promise<ProjectorSpecs> {
         const entry = eventSchemas[e.type];
         if (!entry) throw new Error(`unknown event type ${e.type}`);
         const revision = (await store.readStream(e.stream)).length;
-        await store.append(e.stream, [{
-          id: randomUUID(), type: e.type, version: entry.version, data: e.data,
-          metadata: {
-            account_id: e.account ?? null, api_key_id: null, operation_id: e.operation ?? null,
-            correlation_id: randomUUID(), causation_id: null, occurred_at: e.at ?? minute(clock++),
-          },
-        }], revision === 0 ? 'no_stream' : revision - 1);
+        await store.append(
+          e.stream,
+          [
+            {
+              id: randomUUID(),
+              type: e.type,
+              version: entry.version,
+              data: e.data,
+              metadata: {
+                account_id: e.account ?? null,
+                api_key_id: null,
+                operation_id: e.operation ?? null,
+                correlation_id: randomUUID(),
+                causation_id: null,
+                occurred_at: e.at ?? minute(clock++),
+              },
+            },
+          ],
+          revision === 0 ? 'no_stream' : revision - 1,
+        );
       }
-      const recorded = (await store.readAll({ after: before, limit: events.length + 1 }));
+      const recorded = await store.readAll({ after: before, limit: events.length + 1 });
       assert.is(recorded.length, events.length);
       return {
         events: recorded,
@@ -84,13 +97,17 @@ export async function openProjectorSpecs(): Promise<ProjectorSpecs> {
           const order = orderBy ?? columns.slice(0, 1);
           const project = async (batches: RecordedEvent[][]) => {
             let result: Record<string, unknown>[] = [];
-            await db.knex.transaction(async (trx: Knex.Transaction) => {
-              for (const batch of batches) await applyProjector(projector, trx, batch);
-              const query = trx(table).select(columns.length > 0 ? columns : '*');
-              for (const column of order) query.orderBy(column);
-              result = (await query).map(plain);
-              throw ROLL_BACK;
-            }).catch((error: unknown) => { if (error !== ROLL_BACK) throw error; });
+            await db.knex
+              .transaction(async (trx: Knex.Transaction) => {
+                for (const batch of batches) await applyProjector(projector, trx, batch);
+                const query = trx(table).select(columns.length > 0 ? columns : '*');
+                for (const column of order) query.orderBy(column);
+                result = (await query).map(plain);
+                throw ROLL_BACK;
+              })
+              .catch((error: unknown) => {
+                if (error !== ROLL_BACK) throw error;
+              });
             return result;
           };
           assert.equal(await project([recorded]), rows, `${projector.name}: the events as one batch`);

@@ -18,8 +18,13 @@ export interface S3rverFixture {
 /** S3 settings of the service for this server (DOCUMENT_STORAGE=s3). */
 export function s3Env(fixture: S3rverFixture, bucket: string): Record<string, string> {
   return {
-    DOCUMENT_STORAGE: 's3', S3_ENDPOINT: fixture.endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true',
+    DOCUMENT_STORAGE: 's3',
+    S3_ENDPOINT: fixture.endpoint,
+    S3_BUCKET: bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
   };
 }
 
@@ -28,7 +33,13 @@ export async function startS3rver(buckets: string[]): Promise<S3rverFixture> {
   let server: S3rver | null = null;
   let port = 0;
   const start = async () => {
-    server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
+    server = new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: buckets.map((name) => ({ name })),
+    });
     port = (await server.run()).port;
   };
   const stop = async () => {
@@ -40,8 +51,12 @@ export async function startS3rver(buckets: string[]): Promise<S3rverFixture> {
   };
   await start();
   return {
-    get endpoint() { return `http://127.0.0.1:${port}`; },
-    get port() { return port; },
+    get endpoint() {
+      return `http://127.0.0.1:${port}`;
+    },
+    get port() {
+      return port;
+    },
     buckets,
     stop,
     start,

@@ -15,4 +15,3 @@ export function sharedData(...parts: string[]): string | undefined {
   const path = join(SHARED_DATA_DIR, ...parts);
   return existsSync(path) ? path : undefined;
 }
-

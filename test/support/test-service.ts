@@ -35,7 +35,10 @@ export interface RestartOf {
 
 /** A service of its own; with `restartOf`, a new process-like instance on the same schema and store. */
 export async function startTestService(
-  backend: SqlBackend, env: Record<string, string> = {}, restartOf?: RestartOf, options: Pick<ServiceOptions, 'browserLoginClock'> = {},
+  backend: SqlBackend,
+  env: Record<string, string> = {},
+  restartOf?: RestartOf,
+  options: Pick<ServiceOptions, 'browserLoginClock'> = {},
 ): Promise<TestService> {
   const schema = restartOf?.env.DATABASE_SCHEMA ?? uniqueName('svc');
   const tileStoreDir = restartOf?.env.TILE_STORE_DIR ?? mkdtempSync(join(tmpdir(), 'ops-tiles-'));
@@ -59,17 +62,26 @@ export async function startTestService(
   };
   const config = loadConfig(fullEnv);
   const service = await startService(config, {
-    schema, inMemory: true, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'fatal'), env: fullEnv, ...options,
+    schema,
+    inMemory: true,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'fatal'),
+    env: fullEnv,
+    ...options,
   });
   const newAccount = async (name = uniqueName('account')) => {
     const registered = await registerAccount(service.store, systemContext(), name);
-    const created = await createApiKey(service.store, systemContext({ account_id: registered.account_id, api_key_id: null }), {
-      account_id: registered.account_id, name: 'test key',
-    });
+    const created = await createApiKey(
+      service.store,
+      systemContext({ account_id: registered.account_id, api_key_id: null }),
+      {
+        account_id: registered.account_id,
+        name: 'test key',
+      },
+    );
     await service.runner!.waitFor(created.position!, 10_000);
     return { key: created.token, accountId: registered.account_id };
   };
-  const first = restartOf ?? await newAccount();
+  const first = restartOf ?? (await newAccount());
   return {
     service,
     url: service.url,
@@ -102,7 +114,9 @@ export interface HttpResult<T = any> {
 
 /** fetch with JSON in and out; `body` may be a raw string to send malformed JSON. */
 export async function http<T = any>(
-  url: string, method: string, path: string,
+  url: string,
+  method: string,
+  path: string,
   options: { key?: string | null; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
@@ -114,12 +128,17 @@ export async function http<T = any>(
   }
   const response = await fetch(url + path, { method, headers, body }).catch((error: Error & { cause?: unknown }) => {
     // undici says only "fetch failed"; the cause (reset socket, refused connection, timeout) is what a reader needs.
-    throw new Error(`${method} ${path}: ${error.message} (${String((error.cause as Error | undefined)?.message ?? error.cause)})`, { cause: error });
+    throw new Error(
+      `${method} ${path}: ${error.message} (${String((error.cause as Error | undefined)?.message ?? error.cause)})`,
+      { cause: error },
+    );
   });
   const text = await response.text();
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
-  } catch { /* not JSON: keep the text */ }
+  } catch {
+    /* not JSON: keep the text */
+  }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }

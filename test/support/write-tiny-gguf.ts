@@ -28,7 +28,12 @@ export interface TinyModelShape {
 }
 
 export const TINY_MODEL_SHAPE: TinyModelShape = {
-  embedding: 64, layers: 2, heads: 4, feedForward: 128, contextLength: 2048, seed: 13,
+  embedding: 64,
+  layers: 2,
+  heads: 4,
+  feedForward: 128,
+  contextLength: 2048,
+  seed: 13,
 };
 
 /** The vocabulary: control tokens, the SentencePiece space, and byte tokens for newline and 0x20–0x7E. */
@@ -58,17 +63,44 @@ function seededRandom(seed: number): () => number {
 class ByteWriter {
   private chunks: Buffer[] = [];
   length = 0;
-  private push(buffer: Buffer): void { this.chunks.push(buffer); this.length += buffer.length; }
-  u32(value: number): void { const b = Buffer.alloc(4); b.writeUInt32LE(value); this.push(b); }
-  i32(value: number): void { const b = Buffer.alloc(4); b.writeInt32LE(value); this.push(b); }
-  u64(value: number): void { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(value)); this.push(b); }
-  f32(value: number): void { const b = Buffer.alloc(4); b.writeFloatLE(value); this.push(b); }
-  string(value: string): void { const bytes = Buffer.from(value, 'utf8'); this.u64(bytes.length); this.push(bytes); }
-  raw(buffer: Buffer): void { this.push(buffer); }
+  private push(buffer: Buffer): void {
+    this.chunks.push(buffer);
+    this.length += buffer.length;
+  }
+  u32(value: number): void {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(value);
+    this.push(b);
+  }
+  i32(value: number): void {
+    const b = Buffer.alloc(4);
+    b.writeInt32LE(value);
+    this.push(b);
+  }
+  u64(value: number): void {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(BigInt(value));
+    this.push(b);
+  }
+  f32(value: number): void {
+    const b = Buffer.alloc(4);
+    b.writeFloatLE(value);
+    this.push(b);
+  }
+  string(value: string): void {
+    const bytes = Buffer.from(value, 'utf8');
+    this.u64(bytes.length);
+    this.push(bytes);
+  }
+  raw(buffer: Buffer): void {
+    this.push(buffer);
+  }
   padTo(alignment: number): void {
     this.push(Buffer.alloc((alignment - (this.length % alignment)) % alignment));
   }
-  toBuffer(): Buffer { return Buffer.concat(this.chunks); }
+  toBuffer(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
 }
 
 function writeValue(out: ByteWriter, entry: MetadataValue): void {
@@ -91,7 +123,11 @@ function writeValue(out: ByteWriter, entry: MetadataValue): void {
 }
 
 /** Tensors in ggml order: dims[0] is the innermost (row length). Norm weights are ones. */
-interface TensorSpec { name: string; dims: number[]; ones?: boolean }
+interface TensorSpec {
+  name: string;
+  dims: number[];
+  ones?: boolean;
+}
 
 function tensorList(shape: TinyModelShape, vocabulary: number): TensorSpec[] {
   const { embedding: e, feedForward: f } = shape;
@@ -158,7 +194,10 @@ export function tinyGgufBytes(shape: TinyModelShape = TINY_MODEL_SHAPE): Buffer 
   out.u32(3);
   out.u64(tensors.length);
   out.u64(metadata.length);
-  for (const [key, value] of metadata) { out.string(key); writeValue(out, value); }
+  for (const [key, value] of metadata) {
+    out.string(key);
+    writeValue(out, value);
+  }
   tensors.forEach((tensor, i) => {
     out.string(tensor.name);
     out.u32(tensor.dims.length);

@@ -14,7 +14,9 @@ import { extractTerrainProfile } from '../../domain/terrain-analysis/extract-ter
 import { itmPointToPointLoss } from '../../domain/terrain-analysis/itm/itm-point-to-point-loss.ts';
 import type { ItmParams, TerrainProfile } from '../../domain/terrain-analysis/itm/itm-types.ts';
 import {
-  ITM_CLIMATES, ITM_POLARIZATIONS, ITM_VARIABILITY_MODES,
+  ITM_CLIMATES,
+  ITM_POLARIZATIONS,
+  ITM_VARIABILITY_MODES,
 } from '../../domain/terrain-analysis/itm/itm-vocabulary.ts';
 import { rfCoverage } from '../../domain/terrain-analysis/rf-coverage.ts';
 import type { GridCell, GroundRaster } from '../../domain/terrain-analysis/types.ts';
@@ -30,8 +32,11 @@ const TOLERANCE_DB = 0.1;
 const vinschgau = sharedData('dem', 'vinschgau-utm32n-250m.tif');
 
 /** Compares the service's results with the oracle's on `paths`; returns the largest |Δ| in dB. */
-function assertSameAsReference(paths: NtiaItmPath[], ours: { lossDb: number; mode: string; warnings: string[] }[],
-  what: string): number {
+function assertSameAsReference(
+  paths: NtiaItmPath[],
+  ours: { lossDb: number; mode: string; warnings: string[] }[],
+  what: string,
+): number {
   const reference = ntiaItmOracle()(paths);
   let worst = 0;
   for (const [i, r] of reference.entries()) {
@@ -66,9 +71,19 @@ function assertCoverageSameAsReference(dem: GroundRaster, cell: GridCell, radius
   const receiver = { antennaHeight: 2, antennaGainDbi: 0, sensitivityDbm: -100 };
   const { lossDb, statistics } = rfCoverage(dem, emitter, receiver, { radiusMetres: radius });
   const params: ItmParams = {
-    txHeight: 20, rxHeight: 2, frequencyMhz: 300, polarization: 'vertical', climate: 'continental_temperate',
-    refractivity: 301, permittivity: 15, conductivity: 0.005, variabilityMode: 'mobile',
-    eliminateLocationVariability: true, time: 50, location: 50, situation: 50,
+    txHeight: 20,
+    rxHeight: 2,
+    frequencyMhz: 300,
+    polarization: 'vertical',
+    climate: 'continental_temperate',
+    refractivity: 301,
+    permittivity: 15,
+    conductivity: 0.005,
+    variabilityMode: 'mobile',
+    eliminateLocationVariability: true,
+    time: 50,
+    location: 50,
+    situation: 50,
   };
   const profiles = coverageProfiles(dem, cell, radius, lossDb);
   // Every computed cell but the emitter's own (free space at half a cell) has its profile.
@@ -90,31 +105,41 @@ function randomParams(random: () => number): ItmParams {
   const logUniform = (low: number, high: number) => low * (high / low) ** random();
   const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)];
   return {
-    txHeight: logUniform(0.5, 3000), rxHeight: logUniform(0.5, 3000), frequencyMhz: logUniform(20, 20000),
-    polarization: pick(ITM_POLARIZATIONS), climate: pick(ITM_CLIMATES), refractivity: 250 + 150 * random(),
-    permittivity: logUniform(1, 100), conductivity: logUniform(1e-4, 5), variabilityMode: pick(ITM_VARIABILITY_MODES),
-    eliminateLocationVariability: random() < 0.5, eliminateSituationVariability: random() < 0.3,
-    time: 0.5 + 99 * random(), location: 0.5 + 99 * random(), situation: 0.5 + 99 * random(),
+    txHeight: logUniform(0.5, 3000),
+    rxHeight: logUniform(0.5, 3000),
+    frequencyMhz: logUniform(20, 20000),
+    polarization: pick(ITM_POLARIZATIONS),
+    climate: pick(ITM_CLIMATES),
+    refractivity: 250 + 150 * random(),
+    permittivity: logUniform(1, 100),
+    conductivity: logUniform(1e-4, 5),
+    variabilityMode: pick(ITM_VARIABILITY_MODES),
+    eliminateLocationVariability: random() < 0.5,
+    eliminateSituationVariability: random() < 0.3,
+    time: 0.5 + 99 * random(),
+    location: 0.5 + 99 * random(),
+    situation: 0.5 + 99 * random(),
   };
 }
 
 if (ntiaItmAvailable()) {
   // Rough fractal relief (about 830 m from valley to summit) on 500 x 500 cells of 90 m, in memory.
   const relief = fractalRelief(7);
-  const size = 500, cell = 90;
+  const size = 500,
+    cell = 90;
   const data = new Float32Array(size * size);
   for (let row = 0; row < size; row++) {
     for (let col = 0; col < size; col++) data[row * size + col] = relief(col * cell, row * cell);
   }
   const rough: GroundRaster = { width: size, height: size, data, cellWidth: cell, cellHeight: cell };
 
-  test('NTIA\'s p2p.csv cases: the service equals the reference C++ within 0.1 dB, same mode and warnings', () => {
+  test("NTIA's p2p.csv cases: the service equals the reference C++ within 0.1 dB, same mode and warnings", () => {
     const cases = ntiaItmCases();
     const ours = cases.map((c) => itmPointToPointLoss(c.profile, c.params));
     assertSameAsReference(cases, ours, 'p2p.csv');
   });
 
-  test('2,000 profiles extracted from rough relief, parameters across ITM\'s range: within 0.1 dB', () => {
+  test("2,000 profiles extracted from rough relief, parameters across ITM's range: within 0.1 dB", () => {
     const random = seededRandom(2020);
     const paths: NtiaItmPath[] = [];
     while (paths.length < 2000) {
@@ -159,7 +184,7 @@ if (ntiaItmAvailable()) {
     test.skip('Vinschgau (real alpine DEM): needs ../shared/data', () => {});
   }
 } else {
-  test.skip('the service against NTIA\'s reference ITM: needs ../shared/reference/ntia-itm or NTIA_ITM_DIR', () => {});
+  test.skip("the service against NTIA's reference ITM: needs ../shared/reference/ntia-itm or NTIA_ITM_DIR", () => {});
 }
 
 test.run();

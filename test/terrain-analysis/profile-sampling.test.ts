@@ -16,16 +16,27 @@ import { seededRandom } from '../terrain-raster/support/synthetic-dem.ts';
 import { fractalRelief } from './support/rough-dem.ts';
 
 const relief = fractalRelief(7);
-const size = 500, cell = 90;
+const size = 500,
+  cell = 90;
 const data = new Float32Array(size * size);
 for (let row = 0; row < size; row++) {
   for (let col = 0; col < size; col++) data[row * size + col] = relief(col * cell, row * cell);
 }
 const dem: GroundRaster = { width: size, height: size, data, cellWidth: cell, cellHeight: cell };
 const params: ItmParams = {
-  txHeight: 20, rxHeight: 2, frequencyMhz: 300, polarization: 'vertical', climate: 'continental_temperate',
-  refractivity: 301, permittivity: 15, conductivity: 0.005, variabilityMode: 'mobile',
-  eliminateLocationVariability: true, time: 50, location: 50, situation: 50,
+  txHeight: 20,
+  rxHeight: 2,
+  frequencyMhz: 300,
+  polarization: 'vertical',
+  climate: 'continental_temperate',
+  refractivity: 301,
+  permittivity: 15,
+  conductivity: 0.005,
+  variabilityMode: 'mobile',
+  eliminateLocationVariability: true,
+  time: 50,
+  location: 50,
+  situation: 50,
 };
 
 const stats = (deltas: number[]) => ({
@@ -37,9 +48,11 @@ const stats = (deltas: number[]) => ({
 test('on rough relief, bilinear profiles follow the true surface closer than nearest-cell profiles', () => {
   const random = seededRandom(5);
   const tx = { col: 250, row: 250 };
-  const bilinear: number[] = [], nearest: number[] = [];
+  const bilinear: number[] = [],
+    nearest: number[] = [];
   for (let k = 0; k < 1000; k++) {
-    const angle = random() * 2 * Math.PI, metres = 2000 + random() * 17000;
+    const angle = random() * 2 * Math.PI,
+      metres = 2000 + random() * 17000;
     const rx = {
       col: Math.round(250 + (metres / cell) * Math.cos(angle)),
       row: Math.round(250 + (metres / cell) * Math.sin(angle)),
@@ -52,7 +65,8 @@ test('on rough relief, bilinear profiles follow the true surface closer than nea
       const row = Math.round(tx.row + ((rx.row - tx.row) * i) / n);
       steps[i] = data[row * size + col];
     }
-    const length = profile.spacing * n, fine = Math.ceil(length / 5);
+    const length = profile.spacing * n,
+      fine = Math.ceil(length / 5);
     const truth = new Float64Array(fine + 1);
     for (let i = 0; i <= fine; i++) {
       const t = i / fine;
@@ -62,7 +76,8 @@ test('on rough relief, bilinear profiles follow the true surface closer than nea
     bilinear.push(itmPointToPointLoss(profile, params).lossDb - exact);
     nearest.push(itmPointToPointLoss({ elevations: steps, spacing: profile.spacing }, params).lossDb - exact);
   }
-  const b = stats(bilinear), s = stats(nearest);
+  const b = stats(bilinear),
+    s = stats(nearest);
   const show = (x: ReturnType<typeof stats>) =>
     `mean |Δ| ${x.meanAbs.toFixed(2)} dB, bias ${x.bias.toFixed(2)} dB, 95th percentile ${x.p95.toFixed(2)} dB`;
   console.log(`  bilinear (the service) − true surface: ${show(b)}`);

@@ -30,11 +30,15 @@ const vinschgau = (() => {
     const { width, height, data } = readRasterAsFloat32(copy);
     const dem: GroundRaster = { width, height, data, cellWidth: 250, cellHeight: 250 };
     // A valley cell near the middle: the lowest valid cell of the central 40 x 40 window.
-    let valley = { col: 0, row: 0 }, lowest = Infinity;
+    let valley = { col: 0, row: 0 },
+      lowest = Infinity;
     for (let row = height / 2 - 20; row < height / 2 + 20; row++) {
       for (let col = width / 2 - 20; col < width / 2 + 20; col++) {
         const z = data[row * width + col];
-        if (z < lowest) { lowest = z; valley = { col, row }; }
+        if (z < lowest) {
+          lowest = z;
+          valley = { col, row };
+        }
       }
     }
     return { width, height, data, dem, valley, lowest };
@@ -46,7 +50,8 @@ check('Vinschgau: the viewshed from the valley floor equals the brute-force line
   const { width, height, dem, valley } = vinschgau();
   const options = { observerHeight: 10, targetHeight: 2 };
   const fast = viewshed(dem, valley, 30_000, options);
-  let cells = 0, visible = 0;
+  let cells = 0,
+    visible = 0;
   for (let row = 0; row < height; row++) {
     for (let col = 0; col < width; col++) {
       const value = fast[row * width + col];
@@ -62,25 +67,36 @@ check('Vinschgau: the viewshed from the valley floor equals the brute-force line
 
 check('Vinschgau, on foot: up to the highest nearby summit takes longer than down; times rank like r.walk', () => {
   const { width, height, data, valley, lowest } = vinschgau();
-  let summit = valley, highest = -Infinity;
+  let summit = valley,
+    highest = -Infinity;
   for (let row = valley.row - 30; row <= valley.row + 30; row++) {
     for (let col = valley.col - 30; col <= valley.col + 30; col++) {
       const z = data[row * width + col];
-      if (z > highest) { highest = z; summit = { col, row }; }
+      if (z > highest) {
+        highest = z;
+        summit = { col, row };
+      }
     }
   }
   const n = width * height;
   const mobility = Uint8Array.from(data, (z) => (z === z ? MOBILITY_GO : MOBILITY_NO_GO));
   const rasters = {
-    width, height, cellWidth: 250, cellHeight: 250, elevation: data, mobility,
+    width,
+    height,
+    cellWidth: 250,
+    cellHeight: 250,
+    elevation: data,
+    mobility,
     landCover: new Uint8Array(n).fill(WORLDCOVER.grassland),
   };
   const foot = buildTravelSurface(rasters, DEFAULT_TRAVEL_MODELS.foot);
   const up = planRoute(foot, [valley, summit]);
   const down = planRoute(foot, [summit, valley]);
   assert.ok(up.found && down.found);
-  console.log(`  ${(highest - lowest).toFixed(0)} m climb: up ${(up.seconds / 3600).toFixed(2)} h `
-    + `(${(up.length / 1000).toFixed(1)} km), down ${(down.seconds / 3600).toFixed(2)} h`);
+  console.log(
+    `  ${(highest - lowest).toFixed(0)} m climb: up ${(up.seconds / 3600).toFixed(2)} h ` +
+      `(${(up.length / 1000).toFixed(1)} km), down ${(down.seconds / 3600).toFixed(2)} h`,
+  );
   assert.ok(up.seconds > 1.2 * down.seconds, 'climbing is slower (1.42 × measured)');
   assert.ok(Math.abs(up.ascent - up.descent - (highest - lowest)) < 1e-3, 'net climb = summit − valley');
   // GRASS r.walk on the same DEM from the valley: the two models order the cells by time alike.
@@ -90,8 +106,8 @@ check('Vinschgau, on foot: up to the highest nearby summit takes longer than dow
     'r.in.ascii input=dem.asc output=dem type=DCELL --quiet',
     'g.region raster=dem',
     'r.mapcalc expression="zero = 0.0" --quiet',
-    `r.walk elevation=dem friction=zero output=acc start_coordinates=${(valley.col + 0.5) * 250},`
-      + `${(height - valley.row - 0.5) * 250} --quiet`,
+    `r.walk elevation=dem friction=zero output=acc start_coordinates=${(valley.col + 0.5) * 250},` +
+      `${(height - valley.row - 0.5) * 250} --quiet`,
     'r.out.ascii input=acc output=acc.asc precision=17 null_value=* --quiet',
   ].join('\n');
   const output = runGrass(script, { 'dem.asc': grassAscii({ ...grid, data }) }, ['acc.asc']);
@@ -99,10 +115,15 @@ check('Vinschgau, on foot: up to the highest nearby summit takes longer than dow
   const both = [...ours.keys()].filter((i) => ours[i] === ours[i] && grass[i] === grass[i]);
   const rank = (v: number[]) => {
     const r = new Float64Array(v.length);
-    [...v.keys()].sort((a, b) => v[a] - v[b]).forEach((i, k) => { r[i] = k; });
+    [...v.keys()]
+      .sort((a, b) => v[a] - v[b])
+      .forEach((i, k) => {
+        r[i] = k;
+      });
     return r;
   };
-  const ra = rank(both.map((i) => ours[i])), rb = rank(both.map((i) => grass[i]));
+  const ra = rank(both.map((i) => ours[i])),
+    rb = rank(both.map((i) => grass[i]));
   let d2 = 0;
   for (let k = 0; k < both.length; k++) d2 += (ra[k] - rb[k]) ** 2;
   const rho = 1 - (6 * d2) / (both.length * (both.length ** 2 - 1));
@@ -114,7 +135,8 @@ check('Vinschgau, size 5 (100 m): valley-floor candidates pass, steep ones fail,
   const { width, height, data, dem } = vinschgau();
   const n = width * height;
   const inputs = {
-    dem, landCover: new Uint8Array(n).fill(WORLDCOVER.grassland),
+    dem,
+    landCover: new Uint8Array(n).fill(WORLDCOVER.grassland),
     mobility: Uint8Array.from(data, (z) => (z === z ? MOBILITY_GO : MOBILITY_NO_GO)),
     area: new Uint8Array(n).fill(1),
   };

@@ -35,7 +35,11 @@ import { writeDem } from './support/gdal-viewshed.ts';
 import { ntiaItmAvailable, ntiaItmOracle } from './support/ntia-itm-oracle.ts';
 import { fractalRelief } from './support/rough-dem.ts';
 import {
-  SPLAT_EARTH_RADIUS_M, SRTM3_PER_DEGREE, splatPathLoss, writeSrtmTile, type SplatRadio,
+  SPLAT_EARTH_RADIUS_M,
+  SRTM3_PER_DEGREE,
+  splatPathLoss,
+  writeSrtmTile,
+  type SplatRadio,
 } from './support/splat.ts';
 import { splatAntennaMetres, splatProfileToReceiver, splatReadPath, splatReportProfile } from './support/splat-path.ts';
 import { sharedData } from '../support/shared-data.ts';
@@ -71,7 +75,10 @@ interface Terrain {
 /** Synthetic terrain around (46.5° N, 9.5° E) in UTM 32N, 90 m cells, ±32 km; the rest of the tile is nodata. */
 function syntheticGeoTiff(elevation: (x: number, y: number) => number) {
   return (dir: string) => {
-    const cellSize = 90, originX = 506000, originY = 5182000, size = 712;
+    const cellSize = 90,
+      originX = 506000,
+      originY = 5182000,
+      size = 712;
     const data = gridOf(size, size, originX, originY, cellSize, -cellSize, elevation);
     return writeDem({ width: size, height: size, data, cellSize, originX, originY }, dir);
   };
@@ -83,9 +90,10 @@ const stats = (deltas: number[]) => ({
   bias: deltas.reduce((s, d) => s + d, 0) / deltas.length,
   max: Math.max(...deltas.map(Math.abs)),
 });
-const describe = (s: ReturnType<typeof stats>) => `mean |Δ| ${s.meanAbs.toFixed(2)} dB `
-  + `(median ${s.medianAbs.toFixed(2)}), bias ${s.bias >= 0 ? '+' : ''}${s.bias.toFixed(2)} dB, `
-  + `max ${s.max.toFixed(2)} dB`;
+const describe = (s: ReturnType<typeof stats>) =>
+  `mean |Δ| ${s.meanAbs.toFixed(2)} dB ` +
+  `(median ${s.medianAbs.toFixed(2)}), bias ${s.bias >= 0 ? '+' : ''}${s.bias.toFixed(2)} dB, ` +
+  `max ${s.max.toFixed(2)} dB`;
 
 function compareWithSplat(terrain: Terrain) {
   const work = tempDir('rf-splat');
@@ -93,22 +101,42 @@ function compareWithSplat(terrain: Terrain) {
   const [txLat, txLon] = terrain.tx;
   const tile = writeSrtmTile(terrain.writeGeoTiff(work.dir), terrain.tile[0], terrain.tile[1], work.dir);
   const dem: GroundRaster = {
-    width: 1201, height: 1201, data: tile.data, cellHeight: metresPerDegree / SRTM3_PER_DEGREE,
+    width: 1201,
+    height: 1201,
+    data: tile.data,
+    cellHeight: metresPerDegree / SRTM3_PER_DEGREE,
     cellWidth: (metresPerDegree / SRTM3_PER_DEGREE) * Math.cos((txLat * Math.PI) / 180),
   };
   const cellOf = (lat: number, lon: number) => ({
-    col: Math.round((lon - tile.lon) * SRTM3_PER_DEGREE), row: Math.round((tile.lat + 1 - lat) * SRTM3_PER_DEGREE),
+    col: Math.round((lon - tile.lon) * SRTM3_PER_DEGREE),
+    row: Math.round((tile.lat + 1 - lat) * SRTM3_PER_DEGREE),
   });
   const txCell = cellOf(txLat, txLon);
   const { txHeight, frequencyMhz } = terrain;
   const radio: SplatRadio = {
-    permittivity: 15, conductivity: 0.005, refractivity: 301, frequencyMhz, climate: 5, polarization: 'vertical',
-    situations: 0.5, time: 0.5,
+    permittivity: 15,
+    conductivity: 0.005,
+    refractivity: 301,
+    frequencyMhz,
+    climate: 5,
+    polarization: 'vertical',
+    situations: 0.5,
+    time: 0.5,
   };
   const itmParams = (tx: number, rx: number): ItmParams => ({
-    txHeight: tx, rxHeight: rx, frequencyMhz, polarization: 'vertical', climate: 'continental_temperate',
-    refractivity: 301, permittivity: 15, conductivity: 0.005, variabilityMode: 'mobile',
-    eliminateLocationVariability: true, time: 50, location: 50, situation: 50,
+    txHeight: tx,
+    rxHeight: rx,
+    frequencyMhz,
+    polarization: 'vertical',
+    climate: 'continental_temperate',
+    refractivity: 301,
+    permittivity: 15,
+    conductivity: 0.005,
+    variabilityMode: 'mobile',
+    eliminateLocationVariability: true,
+    time: 50,
+    location: 50,
+    situation: 50,
   });
   // Receivers on cell centres.
   const receivers = terrain.receivers.map(([bearing, km], i) => {
@@ -117,7 +145,9 @@ function compareWithSplat(terrain: Terrain) {
     const lon = txLon + (km * 1000 * Math.sin(rad)) / (metresPerDegree * Math.cos((txLat * Math.PI) / 180));
     const cell = cellOf(lat, lon);
     const site = {
-      name: `rx${i}`, lat: tile.lat + 1 - cell.row / SRTM3_PER_DEGREE, lon: tile.lon + cell.col / SRTM3_PER_DEGREE,
+      name: `rx${i}`,
+      lat: tile.lat + 1 - cell.row / SRTM3_PER_DEGREE,
+      lon: tile.lon + cell.col / SRTM3_PER_DEGREE,
       height: rxHeight,
     };
     return { bearing, km, cell, site };
@@ -126,8 +156,9 @@ function compareWithSplat(terrain: Terrain) {
   const splatAll = receivers.map((r) => splatPathLoss(work.dir, tile.sdfDir, tx, r.site, radio, SPLAT_TIMEOUT_MS));
   // The receivers SPLAT! finished.
   const done = receivers.flatMap((r, i) => (Number.isNaN(splatAll[i]) ? [] : [{ ...r, splat: splatAll[i] }]));
-  const ours = done.map((r) => itmPointToPointLoss(extractTerrainProfile(dem, txCell, r.cell)!,
-    itmParams(txHeight, rxHeight)).lossDb);
+  const ours = done.map(
+    (r) => itmPointToPointLoss(extractTerrainProfile(dem, txCell, r.cell)!, itmParams(txHeight, rxHeight)).lossDb,
+  );
 
   function assertAgreement(losses: number[], what: string) {
     const deltas = losses.map((loss, i) => loss - done[i].splat);
@@ -136,8 +167,10 @@ function compareWithSplat(terrain: Terrain) {
     if (terrain.perPointDb !== null) {
       for (const [i, d] of deltas.entries()) {
         const r = done[i];
-        assert.ok(Math.abs(d) <= terrain.perPointDb,
-          `${r.bearing}°/${r.km} km: SPLAT ${r.splat} ours ${losses[i].toFixed(2)} (Δ ${d.toFixed(2)} dB)`);
+        assert.ok(
+          Math.abs(d) <= terrain.perPointDb,
+          `${r.bearing}°/${r.km} km: SPLAT ${r.splat} ours ${losses[i].toFixed(2)} (Δ ${d.toFixed(2)} dB)`,
+        );
       }
     }
     const { meanAbs, bias } = stats(deltas);
@@ -159,7 +192,10 @@ function compareWithSplat(terrain: Terrain) {
     const emitter = { cell: txCell, antennaHeight: txHeight, frequencyMhz, transmitPowerDbm: 40, antennaGainDbi: 0 };
     const receiver = { antennaHeight: rxHeight, antennaGainDbi: 0, sensitivityDbm: -100 };
     const coverage = rfCoverage(dem, emitter, receiver, { radiusMetres: 19500 });
-    assertAgreement(done.map((r) => coverage.lossDb[r.cell.row * dem.width + r.cell.col]), 'coverage raster');
+    assertAgreement(
+      done.map((r) => coverage.lossDb[r.cell.row * dem.width + r.cell.col]),
+      'coverage raster',
+    );
   });
 
   const splitName = `${terrain.name}: NTIA's ITM on SPLAT!'s own profile reproduces SPLAT!; the rest is the profile`;
@@ -178,15 +214,19 @@ function compareWithSplat(terrain: Terrain) {
     // (d1thx: qtile(n-1, …)), NTIA over all n, which moves a few paths by tenths of a dB.
     const model = asPrinted.map((a, i) => a.lossDb - done[i].splat);
     for (const [i, r] of done.entries()) {
-      assert.ok(Math.abs(model[i]) <= 0.5,
-        `${r.bearing}°/${r.km} km: SPLAT! ${r.splat}, NTIA on its profile ${asPrinted[i].lossDb.toFixed(3)} dB`);
+      assert.ok(
+        Math.abs(model[i]) <= 0.5,
+        `${r.bearing}°/${r.km} km: SPLAT! ${r.splat}, NTIA on its profile ${asPrinted[i].lossDb.toFixed(3)} dB`,
+      );
     }
     const exact = model.filter((d) => Math.abs(d) <= 0.05).length;
     assert.ok(exact >= 0.9 * done.length, `${exact} of ${done.length} paths within 0.05 dB`);
     const truncation = stats(toReceiver.map((a, i) => a.lossDb - done[i].splat));
     const sampling = stats(ours.map((loss, i) => loss - toReceiver[i].lossDb));
-    console.log(`  ${terrain.name}, NTIA on SPLAT!'s profile − SPLAT!: ${describe(stats(model))}, `
-      + `${exact} of ${done.length} paths within 0.05 dB`);
+    console.log(
+      `  ${terrain.name}, NTIA on SPLAT!'s profile − SPLAT!: ${describe(stats(model))}, ` +
+        `${exact} of ${done.length} paths within 0.05 dB`,
+    );
     // The two causes, in turn: SPLAT!'s missing samples put back, then bilinear in place of nearest.
     console.log(`  ${terrain.name}, SPLAT!'s sampling carried to the receiver − SPLAT!: ${describe(truncation)}`);
     console.log(`  ${terrain.name}, ours − SPLAT!'s sampling carried to the receiver: ${describe(sampling)}`);
@@ -200,8 +240,20 @@ compareWithSplat({
   tx: [46.5, 9.5],
   txHeight: 30,
   frequencyMhz: 450,
-  receivers: [[0, 3], [45, 6], [90, 9], [135, 12], [180, 15], [225, 18], [270, 5], [315, 10], [30, 14], [200, 8],
-    [110, 17], [340, 2]],
+  receivers: [
+    [0, 3],
+    [45, 6],
+    [90, 9],
+    [135, 12],
+    [180, 15],
+    [225, 18],
+    [270, 5],
+    [315, 10],
+    [30, 14],
+    [200, 8],
+    [110, 17],
+    [340, 2],
+  ],
   perPointDb: 5,
   held: true,
 });
@@ -215,8 +267,10 @@ compareWithSplat({
   txHeight: 20,
   frequencyMhz: 300,
   // 40 receivers at spread bearings, 2–19 km.
-  receivers: Array.from({ length: 40 }, (_, i) => [Number((i * 9 + spread() * 5).toFixed(1)),
-    Number((2 + spread() * 17).toFixed(2))]),
+  receivers: Array.from({ length: 40 }, (_, i) => [
+    Number((i * 9 + spread() * 5).toFixed(1)),
+    Number((2 + spread() * 17).toFixed(2)),
+  ]),
   perPointDb: null,
   held: true,
 });
@@ -237,8 +291,10 @@ if (vinschgau) {
     tx: [46.66, 10.7],
     txHeight: 20,
     frequencyMhz: 300,
-    receivers: Array.from({ length: 40 }, (_, i) => [Number((i * 9 + alpine() * 5).toFixed(1)),
-      Number((2 + alpine() * 17).toFixed(2))]),
+    receivers: Array.from({ length: 40 }, (_, i) => [
+      Number((i * 9 + alpine() * 5).toFixed(1)),
+      Number((2 + alpine() * 17).toFixed(2)),
+    ]),
     perPointDb: null,
     held: false,
   });

@@ -11,22 +11,42 @@ import { planRoute } from '../../domain/terrain-analysis/plan-route.ts';
 import { polygonCellMask } from '../../domain/terrain-analysis/polygon-cell-mask.ts';
 import { DEFAULT_TRAVEL_MODELS, type GradeModel } from '../../domain/terrain-analysis/travel-models.ts';
 import {
-  BLOCKED_AVOID, BLOCKED_NO_GO, BLOCKED_NODATA, buildTravelSurface, type RouteRasters, type TravelSurface,
+  BLOCKED_AVOID,
+  BLOCKED_NO_GO,
+  BLOCKED_NODATA,
+  buildTravelSurface,
+  type RouteRasters,
+  type TravelSurface,
 } from '../../domain/terrain-analysis/travel-surface.ts';
 import { MOBILITY_GO, MOBILITY_NO_GO, MOBILITY_SLOW_GO, WORLDCOVER } from '../../domain/terrain/mobility-config.ts';
 import { seededRandom } from '../terrain-raster/support/synthetic-dem.ts';
 
 const close = (actual: number, expected: number, what: string, tolerance = 1e-12) =>
-  assert.ok(Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)),
-    `${what}: ${actual} ≠ ${expected}`);
+  assert.ok(
+    Math.abs(actual - expected) <= tolerance * Math.max(1, Math.abs(expected)),
+    `${what}: ${actual} ≠ ${expected}`,
+  );
 
 /** A hand-made surface: every cell passable at `pace` s/m unless listed. */
-function surface(width: number, height: number, cell: number, elevation: number[], grade: GradeModel,
-  pace = 1): TravelSurface {
+function surface(
+  width: number,
+  height: number,
+  cell: number,
+  elevation: number[],
+  grade: GradeModel,
+  pace = 1,
+): TravelSurface {
   const n = width * height;
   return {
-    width, height, cellWidth: cell, cellHeight: cell, elevation: Float64Array.from(elevation), grade,
-    pace: new Float64Array(n).fill(pace), onRoad: new Uint8Array(n), blocked: new Uint8Array(n),
+    width,
+    height,
+    cellWidth: cell,
+    cellHeight: cell,
+    elevation: Float64Array.from(elevation),
+    grade,
+    pace: new Float64Array(n).fill(pace),
+    onRoad: new Uint8Array(n),
+    blocked: new Uint8Array(n),
     mobility: new Uint8Array(n),
   };
 }
@@ -35,8 +55,13 @@ function surface(width: number, height: number, cell: number, elevation: number[
 function grassland(width: number, height: number, cell: number): RouteRasters {
   const n = width * height;
   return {
-    width, height, cellWidth: cell, cellHeight: cell, elevation: new Float32Array(n),
-    mobility: new Uint8Array(n).fill(MOBILITY_GO), landCover: new Uint8Array(n).fill(WORLDCOVER.grassland),
+    width,
+    height,
+    cellWidth: cell,
+    cellHeight: cell,
+    elevation: new Float32Array(n),
+    mobility: new Uint8Array(n).fill(MOBILITY_GO),
+    landCover: new Uint8Array(n).fill(WORLDCOVER.grassland),
   };
 }
 
@@ -56,7 +81,10 @@ test('moveSpeedFactor: Tobler relative to the flat (e^0.175 = 1.1912 at −5 %),
 
 test('buildTravelSurface: paces from model, class, land cover and roads; NO-GO, avoid and nodata blocked', () => {
   const rasters: RouteRasters = {
-    width: 6, height: 1, cellWidth: 20, cellHeight: 20,
+    width: 6,
+    height: 1,
+    cellWidth: 20,
+    cellHeight: 20,
     elevation: Float32Array.from([0, 0, 0, 0, NaN, 0]),
     mobility: Uint8Array.from([MOBILITY_GO, MOBILITY_SLOW_GO, MOBILITY_GO, MOBILITY_NO_GO, MOBILITY_GO, MOBILITY_GO]),
     landCover: Uint8Array.from([30, 30, 10, 30, 30, 30]),
@@ -72,12 +100,16 @@ test('buildTravelSurface: paces from model, class, land cover and roads; NO-GO, 
   assert.is(tracked.blocked[4], BLOCKED_NODATA);
   close(tracked.pace[5], 3.6 / 50, 'a 100 km/h road, capped at 50 km/h for tracks');
   assert.equal([...tracked.onRoad], [0, 0, 0, 1, 0, 1]);
-  const noRoads = buildTravelSurface({ ...rasters, roadSpeedKmh: null, avoid: Uint8Array.from([1, 0, 0, 0, 0, 0]) },
-    DEFAULT_TRAVEL_MODELS.foot);
+  const noRoads = buildTravelSurface(
+    { ...rasters, roadSpeedKmh: null, avoid: Uint8Array.from([1, 0, 0, 0, 0, 0]) },
+    DEFAULT_TRAVEL_MODELS.foot,
+  );
   assert.equal([...noRoads.blocked], [BLOCKED_AVOID, 0, 0, BLOCKED_NO_GO, BLOCKED_NODATA, 0]);
-  close(noRoads.pace[1], 1 / ((0.6 * 6 * Math.exp(-0.175) / 3.6) * 0.5), 'foot off paths: 3/5 Tobler, SLOW-GO × 0.5');
-  assert.throws(() => buildTravelSurface({ ...rasters, landCover: new Uint8Array(5) }, DEFAULT_TRAVEL_MODELS.foot),
-    /landCover holds 5 cells, expected 6/);
+  close(noRoads.pace[1], 1 / (((0.6 * 6 * Math.exp(-0.175)) / 3.6) * 0.5), 'foot off paths: 3/5 Tobler, SLOW-GO × 0.5');
+  assert.throws(
+    () => buildTravelSurface({ ...rasters, landCover: new Uint8Array(5) }, DEFAULT_TRAVEL_MODELS.foot),
+    /landCover holds 5 cells, expected 6/,
+  );
   assert.throws(() => buildTravelSurface(rasters, { ...DEFAULT_TRAVEL_MODELS.foot, slowGoFactor: 0 }), /slowGoFactor/);
 });
 
@@ -89,7 +121,7 @@ test('accumulateTravelTime, foot: up a 10 % slope takes 10·e^0.35 s per 10 m, d
   const down = accumulateTravelTime(ramp, [{ col: 2, row: 0 }]);
   close(down.cost[0], 20, 'two cells down at the flat speed');
   // With the flat pace of a path, a move takes exactly footMoveSeconds (Tobler's speed for the move's grade).
-  const path = surface(3, 1, 10, [0, 1, 2], { kind: 'tobler' }, 1 / (6000 / 3600 * Math.exp(-0.175)));
+  const path = surface(3, 1, 10, [0, 1, 2], { kind: 'tobler' }, 1 / ((6000 / 3600) * Math.exp(-0.175)));
   close(accumulateTravelTime(path, [{ col: 0, row: 0 }]).cost[2], 2 * footMoveSeconds(0, 1, 10), 'footMoveSeconds');
 });
 
@@ -105,15 +137,20 @@ test('accumulateTravelTime, wheeled: a 40 % step is impassable; tracked climb it
 
 test('isotropic accumulateTravelTime is accumulateCost on the pace raster, value for value (8 and 16)', () => {
   const random = seededRandom(4);
-  const width = 60, height = 50;
+  const width = 60,
+    height = 50;
   const heights = Array.from({ length: width * height }, () => 100 * random());
   const flat = surface(width, height, 25, heights, { kind: 'none' });
   for (let i = 0; i < flat.pace.length; i++) flat.pace[i] = random() < 0.05 ? NaN : 0.05 + random();
   for (const neighbourhood of [8, 16] as const) {
     const ours = accumulateTravelTime(flat, [{ col: 3, row: 4 }], neighbourhood);
-    const reference = accumulateCost({ width, height, data: flat.pace, cellWidth: 25, cellHeight: 25 },
-      [{ col: 3, row: 4 }], neighbourhood);
-    let differing = 0, reached = 0;
+    const reference = accumulateCost(
+      { width, height, data: flat.pace, cellWidth: 25, cellHeight: 25 },
+      [{ col: 3, row: 4 }],
+      neighbourhood,
+    );
+    let differing = 0,
+      reached = 0;
     for (let i = 0; i < ours.cost.length; i++) {
       if (!Object.is(ours.cost[i], reference.cost[i]) || ours.previous[i] !== reference.previous[i]) differing++;
       if (ours.cost[i] > 0) reached++;
@@ -125,7 +162,13 @@ test('isotropic accumulateTravelTime is accumulateCost on the pace raster, value
 
 test('stopAt: the target gets the same time and path as a full search; unsettled cells are NaN', () => {
   const random = seededRandom(9);
-  const hills = surface(40, 40, 30, Array.from({ length: 1600 }, () => 50 * random()), { kind: 'tobler' });
+  const hills = surface(
+    40,
+    40,
+    30,
+    Array.from({ length: 1600 }, () => 50 * random()),
+    { kind: 'tobler' },
+  );
   const full = accumulateTravelTime(hills, [{ col: 2, row: 2 }], 16);
   const stopped = accumulateTravelTime(hills, [{ col: 2, row: 2 }], 16, { col: 10, row: 12 });
   assert.is(stopped.cost[12 * 40 + 10], full.cost[12 * 40 + 10]);
@@ -139,7 +182,10 @@ test('planRoute, wheeled: leaves the field for a 60 km/h road and rejoins it; le
   const roads = new Float32Array(21 * 5);
   for (let col = 1; col <= 19; col++) roads[col] = 60;
   const roadSurface = buildTravelSurface({ ...rasters, roadSpeedKmh: roads }, DEFAULT_TRAVEL_MODELS.wheeled);
-  const route = planRoute(roadSurface, [{ col: 0, row: 2 }, { col: 20, row: 2 }]);
+  const route = planRoute(roadSurface, [
+    { col: 0, row: 2 },
+    { col: 20, row: 2 },
+  ]);
   assert.ok(route.found);
   // Off road 30 km/h, on the road 60 km/h: the quickest way climbs to the road, follows it and comes back down.
   const onRoad = route.cells.filter((c) => c.row === 0).length;
@@ -151,7 +197,8 @@ test('planRoute, wheeled: leaves the field for a 60 km/h road and rejoins it; le
   // Recompute the time from the cells with the model's own formula: half a move at each end's pace.
   let seconds = 0;
   for (let k = 1; k < route.cells.length; k++) {
-    const a = route.cells[k - 1], b = route.cells[k];
+    const a = route.cells[k - 1],
+      b = route.cells[k];
     const step = Math.hypot(a.col - b.col, a.row - b.row) * 10;
     seconds += (step / 2) * (roadSurface.pace[a.row * 21 + a.col] + roadSurface.pace[b.row * 21 + b.col]);
   }
@@ -164,21 +211,50 @@ test('planRoute, wheeled: leaves the field for a 60 km/h road and rejoins it; le
 test('planRoute: an area to avoid forces a detour; a waypoint inside it, or on NO-GO, says so', () => {
   const rasters = grassland(9, 9, 10);
   // A wall of an area to avoid across columns 4..4.9, rows 0..7.5: the route goes round its south end.
-  const avoid = polygonCellMask(9, 9, [[[[4.2, 0], [4.8, 0], [4.8, 7.5], [4.2, 7.5]]]], 'touch');
+  const avoid = polygonCellMask(
+    9,
+    9,
+    [
+      [
+        [
+          [4.2, 0],
+          [4.8, 0],
+          [4.8, 7.5],
+          [4.2, 7.5],
+        ],
+      ],
+    ],
+    'touch',
+  );
   const foot = buildTravelSurface({ ...rasters, avoid }, DEFAULT_TRAVEL_MODELS.foot);
-  const route = planRoute(foot, [{ col: 0, row: 0 }, { col: 8, row: 0 }]);
+  const route = planRoute(foot, [
+    { col: 0, row: 0 },
+    { col: 8, row: 0 },
+  ]);
   assert.ok(route.found);
-  assert.ok(route.cells.some((c) => c.col === 4 && c.row === 8), 'round the south end');
+  assert.ok(
+    route.cells.some((c) => c.col === 4 && c.row === 8),
+    'round the south end',
+  );
   assert.ok(!route.cells.some((c) => avoid[c.row * 9 + c.col] === 1));
-  const inside = planRoute(foot, [{ col: 0, row: 0 }, { col: 4, row: 3 }, { col: 8, row: 0 }]);
+  const inside = planRoute(foot, [
+    { col: 0, row: 0 },
+    { col: 4, row: 3 },
+    { col: 8, row: 0 },
+  ]);
   assert.equal(inside, {
-    found: false, reason: 'waypoint_impassable', waypoint: 1, blockedBy: 'avoid',
+    found: false,
+    reason: 'waypoint_impassable',
+    waypoint: 1,
+    blockedBy: 'avoid',
     message: 'waypoint 1 lies on an area to avoid for this movement class',
   });
   const mobility = new Uint8Array(81).fill(MOBILITY_GO);
   mobility[8] = MOBILITY_NO_GO;
-  const noGo = planRoute(buildTravelSurface({ ...rasters, mobility }, DEFAULT_TRAVEL_MODELS.foot),
-    [{ col: 0, row: 0 }, { col: 8, row: 0 }]);
+  const noGo = planRoute(buildTravelSurface({ ...rasters, mobility }, DEFAULT_TRAVEL_MODELS.foot), [
+    { col: 0, row: 0 },
+    { col: 8, row: 0 },
+  ]);
   assert.is(noGo.found, false);
   assert.is(!noGo.found && noGo.blockedBy, 'no_go');
   assert.is(!noGo.found && noGo.message, 'the end lies on NO-GO terrain for this movement class');
@@ -189,7 +265,15 @@ test('planRoute: a NO-GO river cut the grid: unreachable, naming the leg', () =>
   const mobility = new Uint8Array(49).fill(MOBILITY_GO);
   for (let row = 0; row < 7; row++) mobility[row * 7 + 3] = MOBILITY_NO_GO;
   const surfaceCut = buildTravelSurface({ ...rasters, mobility }, DEFAULT_TRAVEL_MODELS.tracked);
-  const plan = planRoute(surfaceCut, [{ col: 0, row: 0 }, { col: 1, row: 6 }, { col: 6, row: 6 }], 16);
+  const plan = planRoute(
+    surfaceCut,
+    [
+      { col: 0, row: 0 },
+      { col: 1, row: 6 },
+      { col: 6, row: 6 },
+    ],
+    16,
+  );
   assert.is(plan.found, false);
   assert.is(!plan.found && plan.reason, 'unreachable');
   assert.is(!plan.found && plan.waypoint, 1);
@@ -197,19 +281,33 @@ test('planRoute: a NO-GO river cut the grid: unreachable, naming the leg', () =>
   const roads = new Float32Array(49);
   roads[3 * 7 + 3] = 40;
   const withBridge = buildTravelSurface({ ...rasters, mobility, roadSpeedKmh: roads }, DEFAULT_TRAVEL_MODELS.tracked);
-  const bridged = planRoute(withBridge,
-    [{ col: 0, row: 0 }, { col: 1, row: 6 }, { col: 6, row: 6 }], 16);
+  const bridged = planRoute(
+    withBridge,
+    [
+      { col: 0, row: 0 },
+      { col: 1, row: 6 },
+      { col: 6, row: 6 },
+    ],
+    16,
+  );
   assert.ok(bridged.found);
-  assert.ok(bridged.cells.some((c) => c.col === 3 && c.row === 3), 'over the bridge');
+  assert.ok(
+    bridged.cells.some((c) => c.col === 3 && c.row === 3),
+    'over the bridge',
+  );
 });
 
 test('planRoute through a waypoint: legs joined at it once, times add up; exact on a flat foot surface', () => {
   const foot = buildTravelSurface(grassland(5, 5, 10), DEFAULT_TRAVEL_MODELS.foot);
-  const plan = planRoute(foot, [{ col: 0, row: 0 }, { col: 4, row: 0 }, { col: 4, row: 4 }]);
+  const plan = planRoute(foot, [
+    { col: 0, row: 0 },
+    { col: 4, row: 0 },
+    { col: 4, row: 4 },
+  ]);
   assert.ok(plan.found);
   assert.is(plan.cells.length, 9);
   assert.equal(plan.cells[4], { col: 4, row: 0 });
-  const pace = 1 / (0.6 * 6 * Math.exp(-0.175) / 3.6);
+  const pace = 1 / ((0.6 * 6 * Math.exp(-0.175)) / 3.6);
   close(plan.legSeconds[0], 40 * pace, 'first leg');
   close(plan.seconds, 80 * pace, 'whole route');
   close(plan.length, 80, 'length');
@@ -220,7 +318,12 @@ test('describeRoute: length, climb, profile and shares by class, exactly', () =>
   const s = surface(4, 2, 10, [0, 3, 1, 1, 0, 0, 0, 0], { kind: 'none' });
   s.mobility[1] = MOBILITY_SLOW_GO;
   s.onRoad[3] = 1;
-  const cells = [{ col: 0, row: 0 }, { col: 1, row: 0 }, { col: 2, row: 0 }, { col: 3, row: 0 }];
+  const cells = [
+    { col: 0, row: 0 },
+    { col: 1, row: 0 },
+    { col: 2, row: 0 },
+    { col: 3, row: 0 },
+  ];
   const route = describeRoute(s, cells, [0, 5, 9, 12]);
   assert.is(route.length, 30);
   assert.is(route.seconds, 12);
@@ -228,35 +331,138 @@ test('describeRoute: length, climb, profile and shares by class, exactly', () =>
   assert.is(route.descent, 2);
   assert.equal(route.lengthByClass, { road: 5, go: 15, slow_go: 10 });
   assert.equal(route.shareByClass, { road: 5 / 30, go: 0.5, slow_go: 10 / 30 });
-  assert.equal(route.profile.map((p) => p.distance), [0, 10, 20, 30]);
-  const knight = describeRoute(s, [{ col: 0, row: 0 }, { col: 2, row: 1 }], [0, 1]);
-  close(knight.length, Math.sqrt(500), 'a knight\'s move');
-  assert.throws(() => describeRoute(s, [{ col: 0, row: 0 }, { col: 2, row: 0 }], [0, 1]), /not neighbours/);
+  assert.equal(
+    route.profile.map((p) => p.distance),
+    [0, 10, 20, 30],
+  );
+  const knight = describeRoute(
+    s,
+    [
+      { col: 0, row: 0 },
+      { col: 2, row: 1 },
+    ],
+    [0, 1],
+  );
+  close(knight.length, Math.sqrt(500), "a knight's move");
+  assert.throws(
+    () =>
+      describeRoute(
+        s,
+        [
+          { col: 0, row: 0 },
+          { col: 2, row: 0 },
+        ],
+        [0, 1],
+      ),
+    /not neighbours/,
+  );
   assert.throws(() => describeRoute(s, cells, [0]), /as many times as cells/);
 });
 
 test('polygonCellMask: centres inside (even-odd, holes), and touch adds every cell an edge crosses', () => {
   // A 4 x 4 square from (1, 1) to (5, 5) with a hole from (2.2, 2.2) to (3.8, 3.8), on a 6 x 6 grid.
-  const square: [number, number][] = [[1, 1], [5, 1], [5, 5], [1, 5]];
-  const hole: [number, number][] = [[2.2, 2.2], [3.8, 2.2], [3.8, 3.8], [2.2, 3.8]];
+  const square: [number, number][] = [
+    [1, 1],
+    [5, 1],
+    [5, 5],
+    [1, 5],
+  ];
+  const hole: [number, number][] = [
+    [2.2, 2.2],
+    [3.8, 2.2],
+    [3.8, 3.8],
+    [2.2, 3.8],
+  ];
   const centre = polygonCellMask(6, 6, [[square, hole]], 'centre');
   const rows = (mask: Uint8Array) => Array.from({ length: 6 }, (_, r) => [...mask.slice(r * 6, r * 6 + 6)].join(''));
   assert.equal(rows(centre), ['000000', '011110', '010010', '010010', '011110', '000000']);
-  const touch = polygonCellMask(6, 6, [[[[0.5, 0.5], [2.5, 0.5], [0.5, 1.5]]]], 'touch');
+  const touch = polygonCellMask(
+    6,
+    6,
+    [
+      [
+        [
+          [0.5, 0.5],
+          [2.5, 0.5],
+          [0.5, 1.5],
+        ],
+      ],
+    ],
+    'touch',
+  );
   assert.equal(rows(touch), ['111000', '110000', '000000', '000000', '000000', '000000']);
-  assert.equal(rows(polygonCellMask(6, 6, [[[[-10, -10], [20, -10], [20, 0.6], [-10, 0.6]]]], 'centre')),
-    ['111111', '000000', '000000', '000000', '000000', '000000']);
-  assert.throws(() => polygonCellMask(6, 6, [[[[0, 0], [1, 1]]]], 'centre'), /at least 3 positions/);
+  assert.equal(
+    rows(
+      polygonCellMask(
+        6,
+        6,
+        [
+          [
+            [
+              [-10, -10],
+              [20, -10],
+              [20, 0.6],
+              [-10, 0.6],
+            ],
+          ],
+        ],
+        'centre',
+      ),
+    ),
+    ['111111', '000000', '000000', '000000', '000000', '000000'],
+  );
+  assert.throws(
+    () =>
+      polygonCellMask(
+        6,
+        6,
+        [
+          [
+            [
+              [0, 0],
+              [1, 1],
+            ],
+          ],
+        ],
+        'centre',
+      ),
+    /at least 3 positions/,
+  );
 });
 
 test('burnRoadSpeeds: every cell a road passes through, fastest road wins; corners count both neighbours', () => {
   const speeds = burnRoadSpeeds(5, 4, [
-    { line: [[0.5, 0.5], [3.5, 3.5]], speedKmh: 30 }, // exactly through the corners (1, 1), (2, 2), (3, 3)
-    { line: [[0.2, 2.5], [4.8, 2.5], [9, 2.5]], speedKmh: 90 }, // along row 2, leaving the grid
+    {
+      line: [
+        [0.5, 0.5],
+        [3.5, 3.5],
+      ],
+      speedKmh: 30,
+    }, // exactly through the corners (1, 1), (2, 2), (3, 3)
+    {
+      line: [
+        [0.2, 2.5],
+        [4.8, 2.5],
+        [9, 2.5],
+      ],
+      speedKmh: 90,
+    }, // along row 2, leaving the grid
   ]);
   const rows = Array.from({ length: 4 }, (_, r) => [...speeds.slice(r * 5, r * 5 + 5)].join(' '));
   assert.equal(rows, ['30 30 0 0 0', '30 30 30 0 0', '90 90 90 90 90', '0 0 30 30 0']);
-  assert.throws(() => burnRoadSpeeds(5, 4, [{ line: [[0, 0], [1, 1]], speedKmh: 0 }]), /positive km\/h/);
+  assert.throws(
+    () =>
+      burnRoadSpeeds(5, 4, [
+        {
+          line: [
+            [0, 0],
+            [1, 1],
+          ],
+          speedKmh: 0,
+        },
+      ]),
+    /positive km\/h/,
+  );
 });
 
 test.run();

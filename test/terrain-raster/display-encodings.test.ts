@@ -15,7 +15,9 @@ import { gdal, readRasterAsFloat32, tempDir } from './support/gdal.ts';
 const tile = { z: 12, x: 1, y: 2 };
 
 test('elevation pixels pack as meters = -10000 + (R·65536 + G·256 + B)·0.1', () => {
-  const rgba = encodeElevationRgba(Float32Array.from([0, 8848.86, -10000, -10994, 1667721.5, 2e6, NaN, 123.44, 123.46]));
+  const rgba = encodeElevationRgba(
+    Float32Array.from([0, 8848.86, -10000, -10994, 1667721.5, 2e6, NaN, 123.44, 123.46]),
+  );
   // 0 m -> 100000 = 0x0186A0
   assert.equal(Array.from(rgba.subarray(0, 4)), [1, 134, 160, 255]);
   // 8848.86 m -> round(188488.6) = 188489 = 0x02E049
@@ -33,15 +35,24 @@ test('elevation pixels pack as meters = -10000 + (R·65536 + G·256 + B)·0.1', 
 
 test('elevation PNG round-trips within 0.05 m and GDAL reads the same bytes', () => {
   const size = 256;
-  const values = Float32Array.from({ length: size * size }, (_, i) => -50 + (i % 977) * 3.3371 + Math.floor(i / 977) * 0.01);
+  const values = Float32Array.from(
+    { length: size * size },
+    (_, i) => -50 + (i % 977) * 3.3371 + Math.floor(i / 977) * 0.01,
+  );
   values[5] = NaN;
   const png = encodeElevationPng({ tile, size, data: values, nodata: NaN });
   assert.equal(Array.from(png.subarray(1, 4)), [80, 78, 71]); // "PNG"
   const decoded = decodeElevationPng(png);
   assert.is(decoded.size, 256);
   for (let i = 0; i < values.length; i++) {
-    if (i === 5) { assert.ok(Number.isNaN(decoded.values[i])); continue; }
-    assert.ok(Math.abs(decoded.values[i] - values[i]) <= 0.05 + 1e-4, `pixel ${i}: ${decoded.values[i]} vs ${values[i]}`);
+    if (i === 5) {
+      assert.ok(Number.isNaN(decoded.values[i]));
+      continue;
+    }
+    assert.ok(
+      Math.abs(decoded.values[i] - values[i]) <= 0.05 + 1e-4,
+      `pixel ${i}: ${decoded.values[i]} vs ${values[i]}`,
+    );
   }
   // An independent decoder: GDAL's PNG driver, band by band.
   const t = tempDir('png');
@@ -70,7 +81,10 @@ test('land-cover pixels: red = category, alpha 0 = nodata; PNG round-trips exact
   assert.equal(Array.from(rgba.subarray(12, 16)), [0, 0, 0, 0]);
   assert.equal(Array.from(decodeCategoryRgba(rgba, 0)), Array.from(values));
   const size = 256;
-  const big = Uint8Array.from({ length: size * size }, (_, i) => [10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 100, 255][i % 12]);
+  const big = Uint8Array.from(
+    { length: size * size },
+    (_, i) => [10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 100, 255][i % 12],
+  );
   const png = encodeLandCoverPng({ tile, size, data: big, nodata: 255 });
   const decoded = decodeLandCoverPng(png, 255);
   assert.equal(Array.from(decoded.values), Array.from(big));

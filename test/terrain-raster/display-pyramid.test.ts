@@ -24,9 +24,12 @@ test('mean of valid values per 2x2 block, children in NW NE SW SE quadrants', ()
 test('most frequent category per 2x2 block, ties to the first in NW NE SW SE order', () => {
   const size = 4;
   const c = new Uint8Array(16).fill(255);
-  c.set([10, 20], 0); c.set([20, 30], 4); // block 0: 10 20 / 20 30 -> 20 (twice)
-  c.set([40, 50], 2); c.set([50, 40], 6); // block 1: 40 50 / 50 40 -> tie 40 vs 50 -> 40 (NW first)
-  c.set([255, 255], 8); c.set([255, 60], 12); // block 2: only 60 valid
+  c.set([10, 20], 0);
+  c.set([20, 30], 4); // block 0: 10 20 / 20 30 -> 20 (twice)
+  c.set([40, 50], 2);
+  c.set([50, 40], 6); // block 1: 40 50 / 50 40 -> tie 40 vs 50 -> 40 (NW first)
+  c.set([255, 255], 8);
+  c.set([255, 60], 12); // block 2: only 60 valid
   const parent = downsampleMode2x2([c, null, null, null], size, 255);
   assert.equal(Array.from(parent.subarray(0, 2)), [20, 40]);
   assert.is(parent[4], 60);
@@ -38,12 +41,25 @@ test('pyramid levels list each parent once, from the work zoom down to the minim
   const work: TileAddress[] = [];
   for (let x = 2130; x < 2134; x++) for (let y = 1440; y < 1443; y++) work.push({ z: 12, x, y });
   const levels = displayPyramidTiles(work, 8);
-  assert.equal(levels.map((l) => l.zoom), [11, 10, 9, 8]);
+  assert.equal(
+    levels.map((l) => l.zoom),
+    [11, 10, 9, 8],
+  );
   assert.equal(levels[0].tiles, [
-    { z: 11, x: 1065, y: 720 }, { z: 11, x: 1066, y: 720 }, { z: 11, x: 1065, y: 721 }, { z: 11, x: 1066, y: 721 },
+    { z: 11, x: 1065, y: 720 },
+    { z: 11, x: 1066, y: 720 },
+    { z: 11, x: 1065, y: 721 },
+    { z: 11, x: 1066, y: 721 },
   ]);
   assert.equal(levels[3].tiles, [{ z: 8, x: 133, y: 90 }]);
-  assert.throws(() => displayPyramidTiles([{ z: 12, x: 0, y: 0 }, { z: 11, x: 0, y: 0 }]), /mix zooms/);
+  assert.throws(
+    () =>
+      displayPyramidTiles([
+        { z: 12, x: 0, y: 0 },
+        { z: 11, x: 0, y: 0 },
+      ]),
+    /mix zooms/,
+  );
   assert.throws(() => displayPyramidTiles([{ z: 7, x: 0, y: 0 }], 8), /minimum display zoom/);
   assert.equal(displayPyramidTiles([]), []);
 });
@@ -62,27 +78,51 @@ test('the pyramid is built from the level below, never from the source', async (
     }
   }
   let reads = 0;
-  const written = await buildDisplayPyramid(work, 'continuous', {
-    async read(tile) { reads++; return store.get(key(tile)) ?? null; },
-    async write(raster) { store.set(key(raster.tile), raster); },
-  }, { minZoom: 10 });
+  const written = await buildDisplayPyramid(
+    work,
+    'continuous',
+    {
+      async read(tile) {
+        reads++;
+        return store.get(key(tile)) ?? null;
+      },
+      async write(raster) {
+        store.set(key(raster.tile), raster);
+      },
+    },
+    { minZoom: 10 },
+  );
   assert.is(written, 4 + 1);
   assert.is(reads, 4 * 5, 'four children per built tile');
   const z11 = store.get('11/1064/720')!.data;
-  assert.is(z11[0], 0); assert.is(z11[size - 1], 1); assert.is(z11[size * size - 1], 11);
+  assert.is(z11[0], 0);
+  assert.is(z11[size - 1], 1);
+  assert.is(z11[size * size - 1], 11);
   const z10 = store.get('10/532/360')!.data;
   // NW quadrant of the zoom-10 tile is the zoom-11 tile 1064/720, whose pixels average 2x2 blocks.
   assert.is(z10[0], 0);
   assert.is(z10[size * size - 1], 33);
   assert.is(z10[size / 2], 2);
   const cats = new Map<string, TileRaster>();
-  const catWork = [{ z: 12, x: 0, y: 0 }, { z: 12, x: 1, y: 1 }];
+  const catWork = [
+    { z: 12, x: 0, y: 0 },
+    { z: 12, x: 1, y: 1 },
+  ];
   cats.set('12/0/0', { tile: catWork[0], size: 2, data: Uint8Array.from([10, 10, 20, 0]), nodata: 0 });
   cats.set('12/1/1', { tile: catWork[1], size: 2, data: Uint8Array.from([0, 0, 0, 0]), nodata: 0 });
-  await buildDisplayPyramid(catWork, 'categorical', {
-    async read(tile) { return cats.get(key(tile)) ?? null; },
-    async write(raster) { cats.set(key(raster.tile), raster); },
-  }, { minZoom: 11 });
+  await buildDisplayPyramid(
+    catWork,
+    'categorical',
+    {
+      async read(tile) {
+        return cats.get(key(tile)) ?? null;
+      },
+      async write(raster) {
+        cats.set(key(raster.tile), raster);
+      },
+    },
+    { minZoom: 11 },
+  );
   assert.equal(Array.from(cats.get('11/0/0')!.data), [10, 0, 0, 0]);
 });
 

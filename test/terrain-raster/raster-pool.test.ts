@@ -35,22 +35,39 @@ test('a big grid is cut into strips across threads; the result equals the single
   const result = await pool.slopeAndRuggedness(grid, spacing(1500));
   assert.ok(same(result.slope, slopeDegrees(grid, spacing(1500))), 'slope');
   assert.ok(same(result.ruggedness, terrainRuggednessIndex(grid)), 'ruggedness');
-  assert.ok(same(grid.data.slice(0, 10), before), 'the caller\'s buffer is left intact (copied, then transferred)');
+  assert.ok(same(grid.data.slice(0, 10), before), "the caller's buffer is left intact (copied, then transferred)");
 });
 
 test('PNG encoding on the pool gives the same bytes as in-thread encoding', async () => {
   const tile = { z: 12, x: 1, y: 1 };
-  const elevation: TileRaster = { tile, size: 256, data: Float32Array.from({ length: 65536 }, (_, i) => (i % 5000) * 0.37 - 20), nodata: NaN };
-  const cover: TileRaster = { tile, size: 256, data: Uint8Array.from({ length: 65536 }, (_, i) => [10, 20, 80, 0][i % 4]), nodata: 0 };
+  const elevation: TileRaster = {
+    tile,
+    size: 256,
+    data: Float32Array.from({ length: 65536 }, (_, i) => (i % 5000) * 0.37 - 20),
+    nodata: NaN,
+  };
+  const cover: TileRaster = {
+    tile,
+    size: 256,
+    data: Uint8Array.from({ length: 65536 }, (_, i) => [10, 20, 80, 0][i % 4]),
+    nodata: 0,
+  };
   assert.equal(Buffer.from(await pool.encodeElevationPng(elevation)), encodeElevationPng(elevation));
   assert.equal(Buffer.from(await pool.encodeLandCoverPng(cover)), encodeLandCoverPng(cover));
-  try { await pool.encodeElevationPng(cover); assert.unreachable(); } catch (error) { assert.instance(error, TypeError); }
+  try {
+    await pool.encodeElevationPng(cover);
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, TypeError);
+  }
 });
 
 test('work-tile slope and ruggedness are the same on the pool and in-thread', async () => {
   const tile = { z: 12, x: 2169, y: 1446 };
   const raster = (x: number, y: number): TileRaster => ({
-    tile: { z: 12, x, y }, size: 256, nodata: NaN,
+    tile: { z: 12, x, y },
+    size: 256,
+    nodata: NaN,
     data: gridOf(256, 256, x * 9783.94, -y * 9783.94, 38.2, -38.2, hills),
   });
   const center = raster(tile.x, tile.y);
@@ -60,7 +77,10 @@ test('work-tile slope and ruggedness are the same on the pool and in-thread', as
   assert.ok(same(onPool.slope.data as Float32Array, inThread.slope.data as Float32Array));
   assert.ok(same(onPool.ruggedness.data as Float32Array, inThread.ruggedness.data as Float32Array));
   assert.equal(onPool.slope.tile, tile);
-  assert.ok(Number.isNaN((onPool.slope.data as Float32Array)[256 * 255]), 'no south or west neighbour: that border is nodata');
+  assert.ok(
+    Number.isNaN((onPool.slope.data as Float32Array)[256 * 255]),
+    'no south or west neighbour: that border is nodata',
+  );
 });
 
 test('the event loop keeps ticking while a big slope job runs on the pool (and stops during the same job in-thread)', async () => {
@@ -100,7 +120,10 @@ test('the event loop keeps ticking while a big slope job runs on the pool (and s
     }
     assert.ok(ticks >= 3, `${ticks} ticks while the pool worked`);
     // Ratio, not wall time: the loop never stalls for anything like the computation itself.
-    assert.ok(longestGap < syncDuration / 3, `longest gap ${longestGap.toFixed(1)} ms vs ${syncDuration.toFixed(1)} ms of work`);
+    assert.ok(
+      longestGap < syncDuration / 3,
+      `longest gap ${longestGap.toFixed(1)} ms vs ${syncDuration.toFixed(1)} ms of work`,
+    );
   } finally {
     clearInterval(timer);
   }

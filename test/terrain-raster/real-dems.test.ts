@@ -31,7 +31,7 @@ withDallas('Dallas-Fort Worth (EPSG:4326 Int16, nodata -32768): work tile matche
   assert.is(comparison.compared, 65536);
   assert.ok(comparison.maxDifference <= 0.5, `${comparison.maxDifference} m`);
   const valid = Array.from(raster.data);
-  assert.ok(Math.min(...valid) >= 147 && Math.max(...valid) <= 298, 'within the file\'s 147-298 m');
+  assert.ok(Math.min(...valid) >= 147 && Math.max(...valid) <= 298, "within the file's 147-298 m");
 });
 
 withDallas('Dallas edge tile: nodata outside the raster agrees with gdalwarp', async () => {
@@ -45,12 +45,18 @@ withDallas('Dallas edge tile: nodata outside the raster agrees with gdalwarp', a
 
 withVinschgau('Vinschgau (UTM 32N Float32, nodata -3.4e38): work tiles match gdalwarp, nodata is NaN', async () => {
   // 2165/1447 straddles the raster's west edge and its nodata border (about 1,900 NaN pixels).
-  for (const tile of [{ z: 12, x: 2169, y: 1446 }, { z: 12, x: 2165, y: 1447 }]) {
+  for (const tile of [
+    { z: 12, x: 2169, y: 1446 },
+    { z: 12, x: 2165, y: 1447 },
+  ]) {
     const { raster, comparison } = await checkAgainstGdalwarp(vinschgau!, tile);
     assert.ok(comparison.compared > 10000, `${comparison.compared}`);
     assert.ok(comparison.maxDifference <= 0.5, `${comparison.maxDifference} m`);
     assert.is(comparison.nodataMismatchesAwayFromEdges, 0);
-    assert.not.ok(raster.data.some((v) => v < -1e30), 'the -3.4e38 fill never leaks through');
+    assert.not.ok(
+      raster.data.some((v) => v < -1e30),
+      'the -3.4e38 fill never leaks through',
+    );
   }
 });
 
@@ -58,7 +64,10 @@ withVinschgau('Vinschgau slope (250 m UTM grid) equals gdaldem slope', () => {
   const { width, height, data } = readRasterAsFloat32(vinschgau!);
   const padded = new Float32Array((width + 2) * (height + 2)).fill(NaN);
   for (let r = 0; r < height; r++) padded.set(data.subarray(r * width, (r + 1) * width), (r + 1) * (width + 2) + 1);
-  const ours = slopeDegrees({ width, height, data: padded }, { x: new Float64Array(height).fill(250), y: new Float64Array(height).fill(250) });
+  const ours = slopeDegrees(
+    { width, height, data: padded },
+    { x: new Float64Array(height).fill(250), y: new Float64Array(height).fill(250) },
+  );
   const reference = gdaldem('slope', vinschgau!, work.dir);
   const c = compareRasters(ours, reference, width, 0);
   assert.is(c.nodataMismatches, 0);

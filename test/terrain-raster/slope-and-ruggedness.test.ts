@@ -28,7 +28,8 @@ test('Horn slope of a hand-computed 3x3 window', () => {
 
 test('slope of a tilted plane is exact everywhere, and uses the ground spacing given per row', () => {
   // z = 0.1·east + 0.2·north metres on a 30 m grid: slope = atan(√(0.1² + 0.2²)) = 12.6044°.
-  const w = 20, h = 15;
+  const w = 20,
+    h = 15;
   const values = gridOf(w + 2, h + 2, 0, 0, 30, -30, (x, y) => 0.1 * x + 0.2 * y + 500);
   const slope = slopeDegrees({ width: w, height: h, data: values }, uniform(h, 30));
   const expected = deg(Math.atan(Math.sqrt(0.05)));
@@ -58,23 +59,35 @@ test('nodata anywhere in the 3x3 window gives nodata, for the centre and for eac
   }
 });
 
-test('tiles computed with their neighbours\' halo equal the whole-raster computation exactly (no seams)', () => {
+test("tiles computed with their neighbours' halo equal the whole-raster computation exactly (no seams)", () => {
   const size = 64;
   const whole = gridOf(3 * size, 3 * size, 600000, 5170000, 30, -30, hills);
   const wholeSlope = slopeDegrees(haloOf(whole, 3 * size, 3 * size), uniform(3 * size, 30));
   const wholeTri = terrainRuggednessIndex(haloOf(whole, 3 * size, 3 * size));
   const tileAt = (tx: number, ty: number) => {
     const t = new Float32Array(size * size);
-    for (let r = 0; r < size; r++) t.set(whole.subarray((ty * size + r) * 3 * size + tx * size, (ty * size + r) * 3 * size + tx * size + size), r * size);
+    for (let r = 0; r < size; r++)
+      t.set(
+        whole.subarray((ty * size + r) * 3 * size + tx * size, (ty * size + r) * 3 * size + tx * size + size),
+        r * size,
+      );
     return t;
   };
   const check = (tx: number, ty: number) => {
     const at = (dx: number, dy: number) => {
-      const x = tx + dx, y = ty + dy;
+      const x = tx + dx,
+        y = ty + dy;
       return x >= 0 && x < 3 && y >= 0 && y < 3 ? tileAt(x, y) : null;
     };
     const grid = padTileWithNeighbours(tileAt(tx, ty), size, {
-      nw: at(-1, -1), n: at(0, -1), ne: at(1, -1), w: at(-1, 0), e: at(1, 0), sw: at(-1, 1), s: at(0, 1), se: at(1, 1),
+      nw: at(-1, -1),
+      n: at(0, -1),
+      ne: at(1, -1),
+      w: at(-1, 0),
+      e: at(1, 0),
+      sw: at(-1, 1),
+      s: at(0, 1),
+      se: at(1, 1),
     });
     const slope = slopeDegrees(grid, uniform(size, 30));
     const tri = terrainRuggednessIndex(grid);
@@ -82,7 +95,11 @@ test('tiles computed with their neighbours\' halo equal the whole-raster computa
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
         const w = (ty * size + r) * 3 * size + tx * size + c;
-        if (Number.isNaN(wholeSlope[w])) { assert.ok(Number.isNaN(slope[r * size + c])); nan++; continue; }
+        if (Number.isNaN(wholeSlope[w])) {
+          assert.ok(Number.isNaN(slope[r * size + c]));
+          nan++;
+          continue;
+        }
         assert.is(slope[r * size + c], wholeSlope[w], `slope tile ${tx},${ty} pixel ${c},${r}`);
         assert.is(tri[r * size + c], wholeTri[w], `TRI tile ${tx},${ty} pixel ${c},${r}`);
       }
@@ -115,9 +132,15 @@ test('work-tile spacing is the true ground size per row', () => {
 });
 
 test('bad grids and spacings are rejected', () => {
-  assert.throws(() => slopeDegrees({ width: 2, height: 2, data: new Float32Array(9) }, uniform(2, 1)), /needs 16 values/);
+  assert.throws(
+    () => slopeDegrees({ width: 2, height: 2, data: new Float32Array(9) }, uniform(2, 1)),
+    /needs 16 values/,
+  );
   assert.throws(() => slopeDegrees({ width: 1, height: 1, data: new Float32Array(9) }, uniform(2, 1)), /row spacing/);
-  assert.throws(() => slopeDegrees({ width: 1, height: 1, data: new Float32Array(9) }, uniform(1, 0)), /positive metres/);
+  assert.throws(
+    () => slopeDegrees({ width: 1, height: 1, data: new Float32Array(9) }, uniform(1, 0)),
+    /positive metres/,
+  );
   assert.throws(() => terrainRuggednessIndex({ width: 0, height: 1, data: new Float32Array(6) }), /positive integers/);
   assert.throws(() => padTileWithNeighbours(new Float32Array(15), 4, {}), /4x4/);
   assert.throws(() => padTileWithNeighbours(new Float32Array(16), 4, { n: new Float32Array(3) }), /n tile/);

@@ -15,14 +15,22 @@ import { gridOf, hills, seededRandom } from './support/synthetic-dem.ts';
 
 const work = tempDir('gdaldem');
 // UTM 32N, 30 m, rugged: hills at half the wavelength plus 3 m of noise, and a nodata hole.
-const w = 700, h = 600, res = 30;
+const w = 700,
+  h = 600,
+  res = 30;
 const random = seededRandom(11);
 const values = gridOf(w, h, 615000, 5180000, res, -res, (x, y) => hills(x, y, 0.5) + random() * 3);
 for (let r = 300; r < 330; r++) for (let c = 100; c < 160; c++) values[r * w + c] = -9999;
 const demPath = join(work.dir, 'dem.tif');
 writeRaster(demPath, {
-  width: w, height: h, data: values, type: 'Float32', srs: 'EPSG:32632', nodata: -9999,
-  geoTransform: [615000, res, 0, 5180000, 0, -res], creationOptions: ['TILED=YES'],
+  width: w,
+  height: h,
+  data: values,
+  type: 'Float32',
+  srs: 'EPSG:32632',
+  nodata: -9999,
+  geoTransform: [615000, res, 0, 5180000, 0, -res],
+  creationOptions: ['TILED=YES'],
 });
 
 /** The raster read back by GDAL (nodata NaN) inside a NaN halo: the input gdaldem sees. */
@@ -58,19 +66,45 @@ test('work-tile slope uses true ground distances: equals gdaldem on the warped m
   const center = { z: 12, x: 2169, y: 1446 };
   const provider = createGeoTiffFileProvider('elevation', demPath);
   const around = neighbourTiles(center);
-  const read = async (t: { z: number; x: number; y: number } | null): Promise<TileRaster | null> => (t ? provider.readTile(t) : null);
-  const [elevation, nw, n, ne, west, east, sw, s, se] = await Promise.all([center, around.nw, around.n, around.ne, around.w, around.e, around.sw, around.s, around.se].map(read));
+  const read = async (t: { z: number; x: number; y: number } | null): Promise<TileRaster | null> =>
+    t ? provider.readTile(t) : null;
+  const [elevation, nw, n, ne, west, east, sw, s, se] = await Promise.all(
+    [center, around.nw, around.n, around.ne, around.w, around.e, around.sw, around.s, around.se].map(read),
+  );
   const { slope } = await deriveSlopeAndRuggedness(elevation!, { nw, n, ne, w: west, e: east, sw, s, se }, null);
   // GDAL: warp the same 3x3 block of tiles to EPSG:3857 and run gdaldem with the ground scale of the centre row.
   const [minX, , , maxY] = tileBoundsMercator(around.nw!);
   const [, minY, maxX] = tileBoundsMercator(around.se!);
   const mosaic = join(work.dir, 'mosaic3857.tif');
-  gdal('gdalwarp', ['-q', '-overwrite', '-t_srs', 'EPSG:3857', '-te', ...[minX, minY, maxX, maxY].map((v) => v.toPrecision(17)),
-    '-ts', '768', '768', '-r', 'bilinear', '-et', '0', '-ot', 'Float32', '-dstnodata', '-9999', demPath, mosaic]);
+  gdal('gdalwarp', [
+    '-q',
+    '-overwrite',
+    '-t_srs',
+    'EPSG:3857',
+    '-te',
+    ...[minX, minY, maxX, maxY].map((v) => v.toPrecision(17)),
+    '-ts',
+    '768',
+    '768',
+    '-r',
+    'bilinear',
+    '-et',
+    '0',
+    '-ot',
+    'Float32',
+    '-dstnodata',
+    '-9999',
+    demPath,
+    mosaic,
+  ]);
   const [, lat] = pixelCenterLonLat(center, 128, 128, 256);
   const scaled = gdaldem('slope', mosaic, work.dir, ['-s', String(Math.cos((lat * Math.PI) / 180))]);
   const unscaled = gdaldem('slope', mosaic, work.dir);
-  const centreOf = (mosaicValues: Float32Array) => Float32Array.from({ length: 256 * 256 }, (_, i) => mosaicValues[(256 + Math.floor(i / 256)) * 768 + 256 + (i % 256)]);
+  const centreOf = (mosaicValues: Float32Array) =>
+    Float32Array.from(
+      { length: 256 * 256 },
+      (_, i) => mosaicValues[(256 + Math.floor(i / 256)) * 768 + 256 + (i % 256)],
+    );
   const c = compareRasters(slope.data, centreOf(scaled), 256, 1);
   assert.ok(c.compared > 60000);
   assert.ok(c.maxDifference <= 0.5, `max difference ${c.maxDifference}° against ground-scaled gdaldem`);

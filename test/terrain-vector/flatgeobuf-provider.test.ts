@@ -22,7 +22,11 @@ let indexedBytes: Uint8Array;
 let server: ByteServer;
 let noRangeServer: ByteServer;
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'no error', (e: unknown) => (e instanceof SourceError ? e.code : String(e)));
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'no error',
+    (e: unknown) => (e instanceof SourceError ? e.code : String(e)),
+  );
 const ogr2ogr = (...args: string[]) => execFileSync('ogr2ogr', args, { stdio: 'pipe' });
 
 test.before(async () => {
@@ -36,7 +40,10 @@ test.before(async () => {
   ogr2ogr('-f', 'FlatGeobuf', '-lco', 'SPATIAL_INDEX=NO', unindexed, source);
   ogr2ogr('-f', 'FlatGeobuf', '-t_srs', 'EPSG:3857', mercator, source);
   indexedBytes = new Uint8Array(await readFile(indexed));
-  server = await serveBytes({ '/soil.fgb': indexedBytes, '/cut.fgb': indexedBytes.subarray(0, indexedBytes.length - 500) });
+  server = await serveBytes({
+    '/soil.fgb': indexedBytes,
+    '/cut.fgb': indexedBytes.subarray(0, indexedBytes.length - 500),
+  });
   noRangeServer = await serveBytes({ '/soil.fgb': indexedBytes }, { ignoreRange: true });
 });
 test.after(async () => {
@@ -45,16 +52,21 @@ test.after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const cellsOf = (features: Array<{ properties: Record<string, unknown> }>) => features.map((f) => f.properties.cell as number).sort((a, b) => a - b);
+const cellsOf = (features: Array<{ properties: Record<string, unknown> }>) =>
+  features.map((f) => f.properties.cell as number).sort((a, b) => a - b);
 
-for (const [name, location] of [['indexed file', () => indexed], ['file without index', () => unindexed]] as const) {
+for (const [name, location] of [
+  ['indexed file', () => indexed],
+  ['file without index', () => unindexed],
+] as const) {
   test(`${name}: each tile gets exactly the squares overlapping it, with properties`, async () => {
     const provider = createFlatGeobufProvider('soil', location());
     let total = 0;
     for (const tile of SOIL_BLOCK) {
       const features = (await provider.readTile(tile)).features;
       assert.equal(cellsOf(features), cellsInBounds(grid, tileBounds(tile)));
-      for (const f of features) assert.is(f.properties.soil_class, grid.features[f.properties.cell as number].properties.soil_class);
+      for (const f of features)
+        assert.is(f.properties.soil_class, grid.features[f.properties.cell as number].properties.soil_class);
       total += features.length;
     }
     assert.is(total, 400);
@@ -80,7 +92,10 @@ test('http with Range: header+index once, then one range read per tile; far fewe
 
 test('http server that ignores Range: still correct', async () => {
   const provider = createFlatGeobufProvider('soil', noRangeServer.url('/soil.fgb'));
-  assert.equal(cellsOf((await provider.readTile(SOIL_BLOCK[2])).features), cellsInBounds(grid, tileBounds(SOIL_BLOCK[2])));
+  assert.equal(
+    cellsOf((await provider.readTile(SOIL_BLOCK[2])).features),
+    cellsInBounds(grid, tileBounds(SOIL_BLOCK[2])),
+  );
 });
 
 test('fingerprint and description', () => {
@@ -92,17 +107,37 @@ test('fingerprint and description', () => {
 });
 
 test('errors: missing file, 404 and refused connection are unreachable; garbage, truncation and a projected CRS are invalid', async () => {
-  assert.is(await codeOf(createFlatGeobufProvider('soil', join(dir, 'none.fgb')).readTile(SOIL_BLOCK[0])), 'SOIL_SOURCE_UNREACHABLE');
-  assert.is(await codeOf(createFlatGeobufProvider('soil', server.url('/none.fgb')).readTile(SOIL_BLOCK[0])), 'SOIL_SOURCE_UNREACHABLE');
-  assert.is(await codeOf(createFlatGeobufProvider('roads', 'http://127.0.0.1:1/x.fgb').readTile(SOIL_BLOCK[0])), 'ROADS_SOURCE_UNREACHABLE');
+  assert.is(
+    await codeOf(createFlatGeobufProvider('soil', join(dir, 'none.fgb')).readTile(SOIL_BLOCK[0])),
+    'SOIL_SOURCE_UNREACHABLE',
+  );
+  assert.is(
+    await codeOf(createFlatGeobufProvider('soil', server.url('/none.fgb')).readTile(SOIL_BLOCK[0])),
+    'SOIL_SOURCE_UNREACHABLE',
+  );
+  assert.is(
+    await codeOf(createFlatGeobufProvider('roads', 'http://127.0.0.1:1/x.fgb').readTile(SOIL_BLOCK[0])),
+    'ROADS_SOURCE_UNREACHABLE',
+  );
   const garbage = join(dir, 'garbage.fgb');
-  await writeFile(garbage, new Uint8Array(3000).map((_, i) => (i * 31) % 256));
+  await writeFile(
+    garbage,
+    new Uint8Array(3000).map((_, i) => (i * 31) % 256),
+  );
   assert.is(await codeOf(createFlatGeobufProvider('soil', garbage).readTile(SOIL_BLOCK[0])), 'INVALID_SOURCE_DATA');
   const headerOnly = join(dir, 'header-only.fgb');
   await writeFile(headerOnly, indexedBytes.subarray(0, 200));
   assert.is(await codeOf(createFlatGeobufProvider('soil', headerOnly).readTile(SOIL_BLOCK[0])), 'INVALID_SOURCE_DATA');
-  assert.is(await codeOf(createFlatGeobufProvider('soil', server.url('/cut.fgb')).readTile(SOIL_BLOCK[3])), 'INVALID_SOURCE_DATA');
-  const error = await createFlatGeobufProvider('soil', mercator).readTile(SOIL_BLOCK[0]).then(() => null, (e: unknown) => e as SourceError);
+  assert.is(
+    await codeOf(createFlatGeobufProvider('soil', server.url('/cut.fgb')).readTile(SOIL_BLOCK[3])),
+    'INVALID_SOURCE_DATA',
+  );
+  const error = await createFlatGeobufProvider('soil', mercator)
+    .readTile(SOIL_BLOCK[0])
+    .then(
+      () => null,
+      (e: unknown) => e as SourceError,
+    );
   assert.is(error?.code, 'INVALID_SOURCE_DATA');
   assert.match(error!.message, /EPSG:3857 is not supported/);
 });

@@ -5,7 +5,14 @@ import { geodesicDistanceMeters } from '../../workers/terrain/products/road-grap
 
 const cases: Array<[string, number, number, number, number, number]> = [
   // name, lon1, lat1, lon2, lat2, metres (geod +ellps=WGS84 -I)
-  ['Flinders Peak to Buninyong (Vincenty 1975)', 144.42486788888888, -37.95103341666667, 143.92649552777777, -37.65282113888889, 54972.271],
+  [
+    'Flinders Peak to Buninyong (Vincenty 1975)',
+    144.42486788888888,
+    -37.95103341666667,
+    143.92649552777777,
+    -37.65282113888889,
+    54972.271,
+  ],
   ['quarter meridian', 0, 0, 0, 90, 10001965.729],
   ['Helsinki region, 12 km', 24.9, 60.1, 25.0, 60.2, 12449.397],
   ['0.001° of latitude at the equator', 0, 0, 0, 0.001, 110.574],

@@ -21,8 +21,18 @@ const at = (fx: number, fy: number): Position => [W + (E - W) * fx, S + (N - S) 
 const UNIT_LON = (E - W) / 4096;
 
 const road = (cls: string, coordinates: Position[], id?: string | number): TileFeature => ({
-  type: 'Feature', ...(id !== undefined ? { id } : {}), geometry: { type: 'LineString', coordinates },
-  properties: { class: cls, oneway: false, bridge: false, tunnel: false, lanes: 2, surface: 'asphalt', name: `${cls} road` },
+  type: 'Feature',
+  ...(id !== undefined ? { id } : {}),
+  geometry: { type: 'LineString', coordinates },
+  properties: {
+    class: cls,
+    oneway: false,
+    bridge: false,
+    tunnel: false,
+    lanes: 2,
+    surface: 'asphalt',
+    name: `${cls} road`,
+  },
 });
 
 const ROADS = [
@@ -42,7 +52,18 @@ test('roads tile: one layer named after the collection, every feature, propertie
   const primary = layer.feature(0);
   assert.is(primary.id, 7, 'integer ids are kept');
   assert.is(layer.feature(1).id, undefined, 'string ids are not MVT ids');
-  assert.equal({ ...primary.properties }, { class: 'primary', oneway: false, bridge: false, tunnel: false, lanes: 2, surface: 'asphalt', name: 'primary road' });
+  assert.equal(
+    { ...primary.properties },
+    {
+      class: 'primary',
+      oneway: false,
+      bridge: false,
+      tunnel: false,
+      lanes: 2,
+      surface: 'asphalt',
+      name: 'primary road',
+    },
+  );
   const [start] = (primary.toGeoJSON(TILE.x, TILE.y, TILE.z).geometry as { coordinates: Position[] }).coordinates;
   assert.ok(Math.abs(start[0] - at(0.1, 0.5)[0]) <= UNIT_LON / 2 + 1e-12, `${start[0]}`);
   assert.ok(Math.abs(start[1] - at(0.1, 0.5)[1]) < (N - S) / 4096);
@@ -62,7 +83,11 @@ test('the same tile read by GDAL: feature count, attributes and a coordinate', (
 
 test('polygons survive the round trip with both decoders; unsupported property values are dropped', () => {
   const square: TileFeature = {
-    type: 'Feature', geometry: { type: 'Polygon', coordinates: [[at(0.2, 0.2), at(0.4, 0.2), at(0.4, 0.4), at(0.2, 0.4), at(0.2, 0.2)]] },
+    type: 'Feature',
+    geometry: {
+      type: 'Polygon',
+      coordinates: [[at(0.2, 0.2), at(0.4, 0.2), at(0.4, 0.4), at(0.2, 0.4), at(0.2, 0.2)]],
+    },
     properties: { soil_class: 'loam', nested: { a: 1 }, missing: null, nan: Number.NaN, share: 0.25 },
   };
   const bytes = encodeMvtTile('svc-native--soil', [square], TILE);
@@ -82,7 +107,19 @@ test('no features → an empty tile (0 bytes); decoding it gives nothing', () =>
   assert.is(empty.length, 0);
   assert.equal(decodeMvtTile(empty, TILE, 'svc-native--roads'), []);
   // features wholly outside the tile also give an empty tile
-  assert.is(encodeMvtTile('svc-native--roads', [road('primary', [[W - 1, S - 1], [W - 0.5, S - 0.5]])], TILE).length, 0);
+  assert.is(
+    encodeMvtTile(
+      'svc-native--roads',
+      [
+        road('primary', [
+          [W - 1, S - 1],
+          [W - 0.5, S - 0.5],
+        ]),
+      ],
+      TILE,
+    ).length,
+    0,
+  );
 });
 
 test('parent tile from four children: merged, minor roads dropped below their zoom, decoded by GDAL', () => {
@@ -90,17 +127,34 @@ test('parent tile from four children: merged, minor roads dropped below their zo
   const children = childTiles(parent).map((child) => {
     const [w, s, e, n] = tileBounds(child);
     const mid = (s + n) / 2;
-    return encodeMvtTile('svc-native--roads', [
-      road('primary', [[w + (e - w) * 0.1, mid], [w + (e - w) * 0.9, mid]]),
-      road('residential', [[w + (e - w) * 0.5, s + (n - s) * 0.1], [w + (e - w) * 0.5, s + (n - s) * 0.9]]),
-    ], child);
+    return encodeMvtTile(
+      'svc-native--roads',
+      [
+        road('primary', [
+          [w + (e - w) * 0.1, mid],
+          [w + (e - w) * 0.9, mid],
+        ]),
+        road('residential', [
+          [w + (e - w) * 0.5, s + (n - s) * 0.1],
+          [w + (e - w) * 0.5, s + (n - s) * 0.9],
+        ]),
+      ],
+      child,
+    );
   });
   const at11 = buildMvtTile('roads', parent, { kind: 'children', children });
-  assert.equal(decodeMvtTile(at11, parent, 'svc-native--roads').map((f) => f.properties.class).sort(),
-    ['primary', 'primary', 'primary', 'primary', 'residential', 'residential', 'residential', 'residential']);
+  assert.equal(
+    decodeMvtTile(at11, parent, 'svc-native--roads')
+      .map((f) => f.properties.class)
+      .sort(),
+    ['primary', 'primary', 'primary', 'primary', 'residential', 'residential', 'residential', 'residential'],
+  );
   const grandparent: TileAddress = { z: 10, x: 582, y: 296 };
   const at10 = buildMvtTile('roads', grandparent, { kind: 'children', children: [at11, null, null, null] });
-  assert.equal(decodeMvtTile(at10, grandparent, 'svc-native--roads').map((f) => f.properties.class), ['primary', 'primary', 'primary', 'primary']);
+  assert.equal(
+    decodeMvtTile(at10, grandparent, 'svc-native--roads').map((f) => f.properties.class),
+    ['primary', 'primary', 'primary', 'primary'],
+  );
   assert.is(gdalReadMvt(at10, grandparent, 'svc-native--roads').features.length, 4);
   assert.throws(() => buildMvtTile('roads', parent, { kind: 'children', children: children.slice(0, 3) }), RangeError);
 });
@@ -112,22 +166,38 @@ test('population: raster → 16 x 16 cells with exact sums; a parent holds the s
   for (let col = 0; col < size; col++) for (let row = 0; row < 16; row++) data[row * size + col] = 1;
   data[200 * size + 200] = 0.5;
   for (let col = 0; col < size; col++) data[255 * size + col] = Number.NaN;
-  const bytes = buildMvtTile('population', TILE, { kind: 'raster', raster: { tile: TILE, size, data, nodata: Number.NaN } });
+  const bytes = buildMvtTile('population', TILE, {
+    kind: 'raster',
+    raster: { tile: TILE, size, data, nodata: Number.NaN },
+  });
   const cells = decodeMvtTile(bytes, TILE, 'svc-native--population');
   assert.is(cells.length, POPULATION_CELLS + 1);
   assert.equal(cells.map((c) => c.properties.population).sort(), [...Array(16).fill(256), 0.5].sort());
   for (const c of cells) assert.ok((c.properties.density as number) > 0);
   const gdal = gdalReadMvt(bytes, TILE, 'svc-native--population');
-  assert.is(gdal.features.reduce((sum, f) => sum + (f.properties!.population as number), 0), 16 * 256 + 0.5);
+  assert.is(
+    gdal.features.reduce((sum, f) => sum + (f.properties!.population as number), 0),
+    16 * 256 + 0.5,
+  );
 
   const parent: TileAddress = { z: 11, x: 1165, y: 592 };
   const k = childTiles(parent).findIndex((c) => c.x === TILE.x && c.y === TILE.y);
   const children: Array<Uint8Array | null> = [null, null, null, null];
   children[k] = bytes;
-  const merged = decodeMvtTile(buildMvtTile('population', parent, { kind: 'children', children }), parent, 'svc-native--population');
+  const merged = decodeMvtTile(
+    buildMvtTile('population', parent, { kind: 'children', children }),
+    parent,
+    'svc-native--population',
+  );
   assert.is(merged.length, 8 + 1, 'pairs of child cells in one parent row share a cell');
-  assert.is(merged.reduce((sum, f) => sum + (f.properties.population as number), 0), 16 * 256 + 0.5);
-  assert.throws(() => buildMvtTile('roads', TILE, { kind: 'raster', raster: { tile: TILE, size, data, nodata: Number.NaN } }), TypeError);
+  assert.is(
+    merged.reduce((sum, f) => sum + (f.properties.population as number), 0),
+    16 * 256 + 0.5,
+  );
+  assert.throws(
+    () => buildMvtTile('roads', TILE, { kind: 'raster', raster: { tile: TILE, size, data, nodata: Number.NaN } }),
+    TypeError,
+  );
 });
 
 test.run();

@@ -20,20 +20,38 @@ const SIZE = 256;
 
 async function compare(file: string, [w, s, e, n]: LonLatBounds) {
   const path = `${DATA}${file}`;
-  const areas = (await osmPbfFeatureSource('land_cover', path).load()).map((f) => ({
-    geometry: f.geometry as Polygon | MultiPolygon, box: bbox(f.geometry), cover: f.properties.cover as number, area: f.properties.area_m2 as number,
-  })).sort((a, b) => a.area - b.area);
+  const areas = (await osmPbfFeatureSource('land_cover', path).load())
+    .map((f) => ({
+      geometry: f.geometry as Polygon | MultiPolygon,
+      box: bbox(f.geometry),
+      cover: f.properties.cover as number,
+      area: f.properties.area_m2 as number,
+    }))
+    .sort((a, b) => a.area - b.area);
   const provider = createOsmLandCoverProvider(path);
   const counts = new Map<number, number>();
   let mismatches = 0;
-  for (const tile of workTilesForArea({ type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] })) {
+  for (const tile of workTilesForArea({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  })) {
     const raster = await provider.readTile(tile);
     for (let row = 0; row < SIZE; row++) {
       const rowLat = pixelCenterLonLat(tile, 0, row)[1];
       const inRow = areas.filter(({ box }) => rowLat >= box[1] && rowLat <= box[3]);
       for (let col = 0; col < SIZE; col++) {
         const [lon, lat] = pixelCenterLonLat(tile, col, row);
-        const hit = inRow.find(({ box, geometry }) => lon >= box[0] && lon <= box[2] && booleanPointInPolygon([lon, lat], geometry));
+        const hit = inRow.find(
+          ({ box, geometry }) => lon >= box[0] && lon <= box[2] && booleanPointInPolygon([lon, lat], geometry),
+        );
         const value = raster.data[row * SIZE + col];
         if (value !== (hit?.cover ?? 0)) mismatches += 1;
         counts.set(value, (counts.get(value) ?? 0) + 1);

@@ -44,21 +44,40 @@ const ways: PbfWay[] = [
   { id: 5, refs: rect(22, 2, 24, 4), tags: {} }, // its hole
   { id: 6, refs: rect(40, 0, 42, 2), tags: { natural: 'wetland', wetland: 'mangrove' } },
   // a triangle whose long side passes a quarter pixel from the centres next to it
-  { id: 7, refs: (() => { const a = node(50, 0); return [a, node(60.25, 0), node(50, 10.25), a]; })(), tags: { landuse: 'meadow' } },
+  {
+    id: 7,
+    refs: (() => {
+      const a = node(50, 0);
+      return [a, node(60.25, 0), node(50, 10.25), a];
+    })(),
+    tags: { landuse: 'meadow' },
+  },
   { id: 8, refs: rect(0, 20, 64, 41), tags: { landuse: 'residential' } },
   { id: 9, refs: rect(5, 25, 10, 30), tags: { leisure: 'park' } }, // smaller: wins over the residential area
   { id: 10, refs: rect(70, 0, 80, 10), tags: { landuse: 'military' } }, // says nothing about cover
   { id: 11, refs: rect(82, 0, 90, 10), tags: { natural: 'water', intermittent: 'yes' } }, // not permanent water
-  { id: 12, refs: (() => { const r = rect(100, 0, 110, 10); return r.slice(0, 4); })(), tags: { landuse: 'forest' } }, // not closed
+  {
+    id: 12,
+    refs: (() => {
+      const r = rect(100, 0, 110, 10);
+      return r.slice(0, 4);
+    })(),
+    tags: { landuse: 'forest' },
+  }, // not closed
   { id: 13, refs: rect(250, 50, 261, 60), tags: { landuse: 'farmland' } }, // across the tile border
   { id: 14, refs: rect(120, 0, 130, 10), tags: { natural: 'glacier' } },
   { id: 15, refs: rect(140, 0, 150, 4), tags: { natural: 'bare_rock' } },
   { id: 16, refs: rect(160, 0, 170, 4), tags: { natural: 'scrub' } },
 ];
 const relations: PbfRelation[] = [
-  { id: 100, tags: { type: 'multipolygon', natural: 'wetland', wetland: 'bog' }, members: [
-    { type: 'way', ref: 4, role: 'outer' }, { type: 'way', ref: 5, role: 'inner' },
-  ] },
+  {
+    id: 100,
+    tags: { type: 'multipolygon', natural: 'wetland', wetland: 'bog' },
+    members: [
+      { type: 'way', ref: 4, role: 'outer' },
+      { type: 'way', ref: 5, role: 'inner' },
+    ],
+  },
 ];
 
 function fill(raster: Uint8Array, x0: number, y0: number, x1: number, y1: number, value: number): void {
@@ -116,7 +135,10 @@ test('every pixel of two tiles: centre rule, smallest area wins, holes, unmapped
   assert.equal(differences(east.data, expectedEast), []);
   // counts as a reader would quote them
   const count = (value: number) => west.data.filter((v) => v === value).length;
-  assert.equal([count(10), count(80), count(50), count(90), count(95), count(30)], [100 - 9 - 1, 9, 1 + 64 * 21 - 25, 96, 4, 55 + 25]);
+  assert.equal(
+    [count(10), count(80), count(50), count(90), count(95), count(30)],
+    [100 - 9 - 1, 9, 1 + 64 * 21 - 25, 96, 4, 55 + 25],
+  );
 });
 
 test('the tag mapping: water first, wetland kinds, buildings over land use, unknown values and prototype keys', () => {
@@ -142,9 +164,17 @@ test('the tag mapping: water first, wetland kinds, buildings over land use, unkn
   assert.is(osmLandCoverClass({ highway: 'primary' }), null);
 });
 
-function fakeRaster(values: (tile: TileAddress) => TileRaster | 'no-coverage', fingerprint: string): RasterSourceProvider & { reads: number } {
+function fakeRaster(
+  values: (tile: TileAddress) => TileRaster | 'no-coverage',
+  fingerprint: string,
+): RasterSourceProvider & { reads: number } {
   const provider = {
-    kind: 'raster' as const, dataset: 'land_cover' as const, sampling: 'nearest' as const, fingerprint, description: fingerprint, reads: 0,
+    kind: 'raster' as const,
+    dataset: 'land_cover' as const,
+    sampling: 'nearest' as const,
+    fingerprint,
+    description: fingerprint,
+    reads: 0,
     async readTile(tile: TileAddress) {
       provider.reads += 1;
       const raster = values(tile);
@@ -174,11 +204,21 @@ test('a raster completed by OSM: the raster wins where it has a class, OSM fills
   assert.match(filled.description, /raster-a; where it has no data: OpenStreetMap land cover/);
 
   // a raster with no nodata pixel never reads the fallback; other errors are not hidden by it
-  const fallback = fakeRaster(() => { throw new Error('must not be read'); }, 'never');
-  const full = createFilledRasterProvider(fakeRaster((tile) => ({ tile, size: SIZE, data: new Uint8Array(SIZE * SIZE).fill(30), nodata: 0 }), 'full'), fallback);
+  const fallback = fakeRaster(() => {
+    throw new Error('must not be read');
+  }, 'never');
+  const full = createFilledRasterProvider(
+    fakeRaster((tile) => ({ tile, size: SIZE, data: new Uint8Array(SIZE * SIZE).fill(30), nodata: 0 }), 'full'),
+    fallback,
+  );
   assert.is((await full.readTile(WEST)).data[0], 30);
   assert.is(fallback.reads, 0);
-  const broken = createFilledRasterProvider(fakeRaster(() => { throw new SourceError('LAND_COVER_SOURCE_UNREACHABLE', 'down', 'land_cover'); }, 'b'), osm);
+  const broken = createFilledRasterProvider(
+    fakeRaster(() => {
+      throw new SourceError('LAND_COVER_SOURCE_UNREACHABLE', 'down', 'land_cover');
+    }, 'b'),
+    osm,
+  );
   const error = await broken.readTile(WEST).catch((e: unknown) => e);
   assert.ok(error instanceof SourceError && error.code === 'LAND_COVER_SOURCE_UNREACHABLE');
 });
@@ -187,21 +227,38 @@ test('configuration: osm-pbf as LAND_COVER_SOURCE; a raster with an OSM extract 
   const alone = createSourceProvider('land_cover', `osm-pbf:${path}`);
   assert.is(alone.kind, 'raster');
   assert.match(alone.description, /^OpenStreetMap land cover/);
-  assert.throws(() => createSourceProvider('land_cover', 'osm-pbf:https://h/x.osm.pbf'), (e: unknown) => e instanceof SourceError && e.code === 'INVALID_SOURCE_CONFIG');
-  assert.throws(() => createSourceProvider('soil', `osm-pbf:${path}`), (e: unknown) => e instanceof SourceError && e.code === 'INVALID_SOURCE_CONFIG');
+  assert.throws(
+    () => createSourceProvider('land_cover', 'osm-pbf:https://h/x.osm.pbf'),
+    (e: unknown) => e instanceof SourceError && e.code === 'INVALID_SOURCE_CONFIG',
+  );
+  assert.throws(
+    () => createSourceProvider('soil', `osm-pbf:${path}`),
+    (e: unknown) => e instanceof SourceError && e.code === 'INVALID_SOURCE_CONFIG',
+  );
 
-  const both = sourceProvidersFromEnv({ LAND_COVER_SOURCE: 'geotiff:/data/worldcover.tif', ROADS_SOURCE: `osm-pbf:${path}` });
+  const both = sourceProvidersFromEnv({
+    LAND_COVER_SOURCE: 'geotiff:/data/worldcover.tif',
+    ROADS_SOURCE: `osm-pbf:${path}`,
+  });
   assert.match(both.land_cover.fingerprint, /^filled\(geotiff\|.*\|osm-pbf:v1:[0-9a-f]{32}:land-cover-v1\)$/);
   assert.match(both.land_cover.description, /where it has no data: OpenStreetMap land cover .* from /);
-  const fromBuildings = sourceProvidersFromEnv({ LAND_COVER_SOURCE: 'geotiff:/data/worldcover.tif', BUILDINGS_SOURCE: `osm-pbf:${path}` });
+  const fromBuildings = sourceProvidersFromEnv({
+    LAND_COVER_SOURCE: 'geotiff:/data/worldcover.tif',
+    BUILDINGS_SOURCE: `osm-pbf:${path}`,
+  });
   assert.match(fromBuildings.land_cover.fingerprint, /^filled\(/);
   // no raster: nothing is switched behind the user's back (synthetic stays synthetic, OSM stays OSM)
   assert.match(sourceProvidersFromEnv({ ROADS_SOURCE: `osm-pbf:${path}` }).land_cover.description, /^Synthetic/);
-  assert.match(sourceProvidersFromEnv({ LAND_COVER_SOURCE: 'geotiff:/data/wc.tif' }).land_cover.fingerprint, /^geotiff\|/);
+  assert.match(
+    sourceProvidersFromEnv({ LAND_COVER_SOURCE: 'geotiff:/data/wc.tif' }).land_cover.fingerprint,
+    /^geotiff\|/,
+  );
 });
 
 test('land cover of a missing file is LAND_COVER_SOURCE_UNREACHABLE', async () => {
-  const error = await createOsmLandCoverProvider(join(dir, 'missing.osm.pbf')).readTile(WEST).catch((e: unknown) => e);
+  const error = await createOsmLandCoverProvider(join(dir, 'missing.osm.pbf'))
+    .readTile(WEST)
+    .catch((e: unknown) => e);
   assert.ok(error instanceof SourceError && error.code === 'LAND_COVER_SOURCE_UNREACHABLE', String(error));
 });
 

@@ -19,28 +19,49 @@ const lat = (f: number) => Number((south + (north - south) * f).toFixed(7));
 const lon = (offset: number) => Number((BORDER + offset).toFixed(7));
 
 const nodes: PbfNode[] = [
-  { id: 1, lon: lon(-0.004), lat: lat(0.5) }, { id: 2, lon: lon(-0.001), lat: lat(0.5) }, { id: 3, lon: lon(0.003), lat: lat(0.5) },
-  { id: 4, lon: lon(-0.01), lat: lat(0.2) }, { id: 5, lon: lon(-0.005), lat: lat(0.2) },
-  { id: 6, lon: lon(-0.01), lat: lat(0.3) }, { id: 7, lon: lon(-0.01), lat: lat(0.4) }, { id: 8, lon: lon(-0.008), lat: lat(0.4) },
+  { id: 1, lon: lon(-0.004), lat: lat(0.5) },
+  { id: 2, lon: lon(-0.001), lat: lat(0.5) },
+  { id: 3, lon: lon(0.003), lat: lat(0.5) },
+  { id: 4, lon: lon(-0.01), lat: lat(0.2) },
+  { id: 5, lon: lon(-0.005), lat: lat(0.2) },
+  { id: 6, lon: lon(-0.01), lat: lat(0.3) },
+  { id: 7, lon: lon(-0.01), lat: lat(0.4) },
+  { id: 8, lon: lon(-0.008), lat: lat(0.4) },
   // a closed square building, all in the west tile
-  { id: 30, lon: lon(-0.003), lat: lat(0.8) }, { id: 31, lon: lon(-0.002), lat: lat(0.8) },
-  { id: 32, lon: lon(-0.002), lat: lat(0.85) }, { id: 33, lon: lon(-0.003), lat: lat(0.85) },
+  { id: 30, lon: lon(-0.003), lat: lat(0.8) },
+  { id: 31, lon: lon(-0.002), lat: lat(0.8) },
+  { id: 32, lon: lon(-0.002), lat: lat(0.85) },
+  { id: 33, lon: lon(-0.003), lat: lat(0.85) },
   // a multipolygon building with a courtyard, outer ring made of two ways
-  { id: 40, lon: lon(-0.009), lat: lat(0.7) }, { id: 41, lon: lon(-0.006), lat: lat(0.7) },
-  { id: 42, lon: lon(-0.006), lat: lat(0.75) }, { id: 43, lon: lon(-0.009), lat: lat(0.75) },
-  { id: 44, lon: lon(-0.008), lat: lat(0.71) }, { id: 45, lon: lon(-0.007), lat: lat(0.71) }, { id: 46, lon: lon(-0.007), lat: lat(0.72) },
+  { id: 40, lon: lon(-0.009), lat: lat(0.7) },
+  { id: 41, lon: lon(-0.006), lat: lat(0.7) },
+  { id: 42, lon: lon(-0.006), lat: lat(0.75) },
+  { id: 43, lon: lon(-0.009), lat: lat(0.75) },
+  { id: 44, lon: lon(-0.008), lat: lat(0.71) },
+  { id: 45, lon: lon(-0.007), lat: lat(0.71) },
+  { id: 46, lon: lon(-0.007), lat: lat(0.72) },
   // a building in the east tile
-  { id: 50, lon: lon(0.002), lat: lat(0.6) }, { id: 51, lon: lon(0.003), lat: lat(0.6) }, { id: 52, lon: lon(0.003), lat: lat(0.61) },
+  { id: 50, lon: lon(0.002), lat: lat(0.6) },
+  { id: 51, lon: lon(0.003), lat: lat(0.6) },
+  { id: 52, lon: lon(0.003), lat: lat(0.61) },
 ];
 const ways: PbfWay[] = [
-  { id: 10, refs: [1, 2, 3], tags: { highway: 'primary', oneway: '-1', lanes: '2;3', bridge: 'viaduct', surface: 'Asphalt', name: 'Testikatu' } },
+  {
+    id: 10,
+    refs: [1, 2, 3],
+    tags: { highway: 'primary', oneway: '-1', lanes: '2;3', bridge: 'viaduct', surface: 'Asphalt', name: 'Testikatu' },
+  },
   { id: 11, refs: [4, 5], tags: { highway: 'motorway' } },
   { id: 12, refs: [5, 4], tags: { highway: 'motorway_link', oneway: 'no' } },
   { id: 13, refs: [6, 7], tags: { highway: 'footway', tunnel: 'yes', lanes: 'many' } },
   { id: 14, refs: [30, 31, 32, 33, 30], tags: { highway: 'pedestrian', area: 'yes' } },
   { id: 15, refs: [6, 999], tags: { highway: 'residential' } },
   { id: 16, refs: [7, 998, 8], tags: { highway: 'service', junction: 'roundabout' } },
-  { id: 17, refs: [30, 31, 32, 33, 30], tags: { building: 'House', 'building:levels': '2', height: '7.5 m', name: 'Talo' } },
+  {
+    id: 17,
+    refs: [30, 31, 32, 33, 30],
+    tags: { building: 'House', 'building:levels': '2', height: '7.5 m', name: 'Talo' },
+  },
   { id: 18, refs: [30, 31, 32, 30], tags: { building: 'no' } },
   { id: 19, refs: [30, 31, 32], tags: { building: 'yes' } },
   { id: 21, refs: [40, 41, 42], tags: {} },
@@ -49,10 +70,20 @@ const ways: PbfWay[] = [
   { id: 25, refs: [50, 51, 52, 50], tags: { building: 'garage', 'building:levels': 'two' } },
 ];
 const relations = [
-  { id: 20, tags: { type: 'multipolygon', building: 'apartments' }, members: [
-    { type: 'way' as const, ref: 22, role: 'outer' }, { type: 'way' as const, ref: 21, role: 'outer' }, { type: 'way' as const, ref: 23, role: 'inner' },
-  ] },
-  { id: 24, tags: { type: 'multipolygon', building: 'yes' }, members: [{ type: 'way' as const, ref: 777, role: 'outer' }] },
+  {
+    id: 20,
+    tags: { type: 'multipolygon', building: 'apartments' },
+    members: [
+      { type: 'way' as const, ref: 22, role: 'outer' },
+      { type: 'way' as const, ref: 21, role: 'outer' },
+      { type: 'way' as const, ref: 23, role: 'inner' },
+    ],
+  },
+  {
+    id: 24,
+    tags: { type: 'multipolygon', building: 'yes' },
+    members: [{ type: 'way' as const, ref: 777, role: 'outer' }],
+  },
 ];
 
 let dir = '';
@@ -73,23 +104,46 @@ test('roads: tags are normalised; oneway=-1 reverses the line; areas and one-nod
   const west = byId((await provider.readTile(WEST)).features);
   assert.equal([...west.keys()].sort(), ['w10', 'w11', 'w12', 'w13', 'w16']);
   assert.equal(west.get('w10')!.properties, {
-    class: 'primary', oneway: true, bridge: true, tunnel: false, surface: 'asphalt', lanes: 2, name: 'Testikatu',
+    class: 'primary',
+    oneway: true,
+    bridge: true,
+    tunnel: false,
+    surface: 'asphalt',
+    lanes: 2,
+    name: 'Testikatu',
   });
   assert.equal(west.get('w11')!.properties, { class: 'motorway', oneway: true, bridge: false, tunnel: false });
   assert.equal(west.get('w12')!.properties, { class: 'motorway', oneway: false, bridge: false, tunnel: false });
   assert.equal(west.get('w13')!.properties, { class: 'path', oneway: false, bridge: false, tunnel: true });
   assert.equal(west.get('w16')!.properties, { class: 'service', oneway: true, bridge: false, tunnel: false });
   // way 16 lost its missing middle node; way 10 is reversed and cut at the tile border
-  assert.equal(west.get('w16')!.geometry, { type: 'LineString', coordinates: [[lon(-0.01), lat(0.4)], [lon(-0.008), lat(0.4)]] });
+  assert.equal(west.get('w16')!.geometry, {
+    type: 'LineString',
+    coordinates: [
+      [lon(-0.01), lat(0.4)],
+      [lon(-0.008), lat(0.4)],
+    ],
+  });
   assert.equal(west.get('w10')!.geometry, {
-    type: 'LineString', coordinates: [[BORDER, lat(0.5)], [lon(-0.001), lat(0.5)], [lon(-0.004), lat(0.5)]],
+    type: 'LineString',
+    coordinates: [
+      [BORDER, lat(0.5)],
+      [lon(-0.001), lat(0.5)],
+      [lon(-0.004), lat(0.5)],
+    ],
   });
   const east = (await provider.readTile(EAST)).features;
   assert.is(east.length, 1);
   // The east tile cuts at its own west edge (equal to BORDER within a few ulps; the road graph snaps both).
   const eastWest = tileBounds(EAST)[0];
   assert.ok(Math.abs(eastWest - BORDER) < 1e-12);
-  assert.equal(east[0].geometry, { type: 'LineString', coordinates: [[lon(0.003), lat(0.5)], [eastWest, lat(0.5)]] });
+  assert.equal(east[0].geometry, {
+    type: 'LineString',
+    coordinates: [
+      [lon(0.003), lat(0.5)],
+      [eastWest, lat(0.5)],
+    ],
+  });
 });
 
 test('buildings: closed ways and multipolygon relations with their courtyard; levels and height parsed', async () => {
@@ -104,7 +158,10 @@ test('buildings: closed ways and multipolygon relations with their courtyard; le
   assert.is(r20.coordinates[0].length, 5);
   assert.is(r20.coordinates[1].length, 4);
   const east = (await provider.readTile(EAST)).features;
-  assert.equal(east.map((f) => [f.id, f.properties]), [['w25', { building: 'garage' }]]);
+  assert.equal(
+    east.map((f) => [f.id, f.properties]),
+    [['w25', { building: 'garage' }]],
+  );
 });
 
 test('a tile with nothing in it is an empty collection, not an error', async () => {
@@ -124,20 +181,39 @@ test('fingerprint and description: stable for the same file, new after the file 
 });
 
 test('errors: a missing file is unreachable, garbage and truncated files are invalid, other datasets are refused', async () => {
-  const codeOf = async (p: Promise<unknown>) => p.then(() => 'no error', (e: unknown) => (e instanceof SourceError ? e.code : String(e)));
-  assert.is(await codeOf(createOsmPbfProvider('roads', join(dir, 'missing.osm.pbf')).readTile(WEST)), 'ROADS_SOURCE_UNREACHABLE');
-  assert.is(await codeOf(createOsmPbfProvider('buildings', join(dir, 'missing.osm.pbf')).readTile(WEST)), 'BUILDINGS_SOURCE_UNREACHABLE');
+  const codeOf = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'no error',
+      (e: unknown) => (e instanceof SourceError ? e.code : String(e)),
+    );
+  assert.is(
+    await codeOf(createOsmPbfProvider('roads', join(dir, 'missing.osm.pbf')).readTile(WEST)),
+    'ROADS_SOURCE_UNREACHABLE',
+  );
+  assert.is(
+    await codeOf(createOsmPbfProvider('buildings', join(dir, 'missing.osm.pbf')).readTile(WEST)),
+    'BUILDINGS_SOURCE_UNREACHABLE',
+  );
   const garbage = join(dir, 'garbage.osm.pbf');
-  await writeFile(garbage, new Uint8Array(4000).map((_, i) => (i * 7919) % 251));
+  await writeFile(
+    garbage,
+    new Uint8Array(4000).map((_, i) => (i * 7919) % 251),
+  );
   assert.is(await codeOf(createOsmPbfProvider('roads', garbage).readTile(WEST)), 'INVALID_SOURCE_DATA');
   const truncated = join(dir, 'truncated.osm.pbf');
   const whole = writeOsmPbf({ nodes, ways, relations });
   await writeFile(truncated, whole.subarray(0, whole.length - 40));
   assert.is(await codeOf(createOsmPbfProvider('roads', truncated).readTile(WEST)), 'INVALID_SOURCE_DATA');
   for (const dataset of ['soil', 'elevation'] as const) {
-    assert.throws(() => createOsmPbfProvider(dataset, path), (e: unknown) => e instanceof SourceError && e.code === 'INVALID_SOURCE_CONFIG');
+    assert.throws(
+      () => createOsmPbfProvider(dataset, path),
+      (e: unknown) => e instanceof SourceError && e.code === 'INVALID_SOURCE_CONFIG',
+    );
   }
-  assert.throws(() => createOsmPbfProvider('roads', 'https://example.test/a.osm.pbf'), (e: unknown) => e instanceof SourceError && e.code === 'INVALID_SOURCE_CONFIG');
+  assert.throws(
+    () => createOsmPbfProvider('roads', 'https://example.test/a.osm.pbf'),
+    (e: unknown) => e instanceof SourceError && e.code === 'INVALID_SOURCE_CONFIG',
+  );
 });
 
 test('a failed read is not cached: the next read after the file appears succeeds', async () => {

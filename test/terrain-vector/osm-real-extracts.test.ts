@@ -22,7 +22,18 @@ const withKouvola = KOUVOLA ? test : test.skip;
 const withHelsinki = HELSINKI ? test : test.skip;
 
 async function featuresOver(provider: VectorSourceProvider, [w, s, e, n]: LonLatBounds): Promise<TileFeature[][]> {
-  const tiles = workTilesForArea({ type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] });
+  const tiles = workTilesForArea({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  });
   return Promise.all(tiles.map(async (tile) => (await provider.readTile(tile)).features));
 }
 const distinctIds = (batches: TileFeature[][]) => new Set(batches.flat().map((f) => f.id));

@@ -15,11 +15,17 @@ import { pixelCenterLonLat } from '../../domain/terrain/pixel-center-lon-lat.ts'
 import { tileBounds } from '../../domain/terrain/tile-bounds.ts';
 import { DATASET_NAMES, type TileAddress, type TileFeature, type TileRaster } from '../../domain/terrain/types.ts';
 
-const raster = (dataset: 'elevation' | 'land_cover' | 'population') => createSyntheticProvider(dataset) as RasterSourceProvider;
+const raster = (dataset: 'elevation' | 'land_cover' | 'population') =>
+  createSyntheticProvider(dataset) as RasterSourceProvider;
 const vector = (dataset: 'roads' | 'soil' | 'buildings') => createSyntheticProvider(dataset) as VectorSourceProvider;
-const digest = (value: unknown) => createHash('sha256').update(value instanceof Uint8Array || ArrayBuffer.isView(value)
-  ? Buffer.from((value as Uint8Array).buffer, (value as Uint8Array).byteOffset, (value as Uint8Array).byteLength)
-  : JSON.stringify(value)).digest('hex');
+const digest = (value: unknown) =>
+  createHash('sha256')
+    .update(
+      value instanceof Uint8Array || ArrayBuffer.isView(value)
+        ? Buffer.from((value as Uint8Array).buffer, (value as Uint8Array).byteOffset, (value as Uint8Array).byteLength)
+        : JSON.stringify(value),
+    )
+    .digest('hex');
 
 import { settlementNear, tileOfLonLat } from './support/settlement-tile.ts';
 
@@ -43,7 +49,8 @@ test('every dataset: kind, sampling, fingerprint and a description that says syn
 });
 
 test('same place, same values: independent of provider instance and of which tile was read first', async () => {
-  const a = TOWN_TILE, b = { ...TOWN_TILE, x: TOWN_TILE.x + 1 };
+  const a = TOWN_TILE,
+    b = { ...TOWN_TILE, x: TOWN_TILE.x + 1 };
   for (const dataset of DATASET_NAMES) {
     const first = createSyntheticProvider(dataset);
     const second = createSyntheticProvider(dataset);
@@ -72,8 +79,14 @@ test('raster shapes: elevation Float32 with NaN nodata, land cover Uint8 with no
 });
 
 test('elevations stay in -50..4000 m everywhere, including poles and the antimeridian', async () => {
-  const tiles: TileAddress[] = [{ z: 12, x: 0, y: 0 }, { z: 12, x: 4095, y: 4095 }, { z: 12, x: 4095, y: 2048 }, TOWN_TILE];
-  let min = Infinity, max = -Infinity;
+  const tiles: TileAddress[] = [
+    { z: 12, x: 0, y: 0 },
+    { z: 12, x: 4095, y: 4095 },
+    { z: 12, x: 4095, y: 2048 },
+    TOWN_TILE,
+  ];
+  let min = Infinity,
+    max = -Infinity;
   for (let k = 0; k < 40; k++) tiles.push({ z: 12, x: (k * 997) % 4096, y: 300 + ((k * 631) % 3500) });
   for (const tile of tiles) {
     for (const v of (await raster('elevation').readTile(tile)).data) {
@@ -87,7 +100,12 @@ test('elevations stay in -50..4000 m everywhere, including poles and the antimer
 });
 
 test('land cover follows relief: water at or below sea level, snow only above the snow line', async () => {
-  for (const tile of [TOWN_TILE, { z: 12, x: 2390, y: 1720 }, { z: 12, x: 1300, y: 2900 }, { z: 12, x: 3100, y: 1000 }]) {
+  for (const tile of [
+    TOWN_TILE,
+    { z: 12, x: 2390, y: 1720 },
+    { z: 12, x: 1300, y: 2900 },
+    { z: 12, x: 3100, y: 1000 },
+  ]) {
     const elevation = (await raster('elevation').readTile(tile)).data;
     const landCover = (await raster('land_cover').readTile(tile)).data;
     for (let i = 0; i < elevation.length; i++) {
@@ -104,11 +122,20 @@ test('land cover follows relief: water at or below sea level, snow only above th
 test('population: persons per pixel ≥ 0, none on water, more in built-up pixels than elsewhere', async () => {
   const landCover = (await raster('land_cover').readTile(TOWN_TILE)).data;
   const population = (await raster('population').readTile(TOWN_TILE)).data;
-  let built = 0, builtPeople = 0, rural = 0, ruralPeople = 0;
+  let built = 0,
+    builtPeople = 0,
+    rural = 0,
+    ruralPeople = 0;
   for (let i = 0; i < population.length; i++) {
     assert.ok(population[i] >= 0);
     if (landCover[i] === 80) assert.is(population[i], 0);
-    if (landCover[i] === 50) { built++; builtPeople += population[i]; } else if (landCover[i] !== 80) { rural++; ruralPeople += population[i]; }
+    if (landCover[i] === 50) {
+      built++;
+      builtPeople += population[i];
+    } else if (landCover[i] !== 80) {
+      rural++;
+      ruralPeople += population[i];
+    }
   }
   assert.ok(built > 0 && rural > 0, 'the tile holds a settlement and countryside');
   assert.ok(builtPeople / built > 10 * (ruralPeople / rural), 'settlements are denser than countryside');
@@ -129,9 +156,17 @@ function endpoints(feature: TileFeature): Position[] {
 }
 
 test('roads continue across tile borders: every cut on a shared edge has its partner in the neighbour', async () => {
-  const west = TOWN_TILE, east = { ...TOWN_TILE, x: TOWN_TILE.x + 1 }, south = { ...TOWN_TILE, y: TOWN_TILE.y + 1 };
-  const cuts = async (tile: TileAddress, axis: 0 | 1, at: number) => (await vector('roads').readTile(tile)).features.flatMap((f) =>
-    endpoints(f).filter((p) => Math.abs(p[axis] - at) < 1e-9).map((p) => `${f.id}@${p[1 - axis].toFixed(9)}`)).sort();
+  const west = TOWN_TILE,
+    east = { ...TOWN_TILE, x: TOWN_TILE.x + 1 },
+    south = { ...TOWN_TILE, y: TOWN_TILE.y + 1 };
+  const cuts = async (tile: TileAddress, axis: 0 | 1, at: number) =>
+    (await vector('roads').readTile(tile)).features
+      .flatMap((f) =>
+        endpoints(f)
+          .filter((p) => Math.abs(p[axis] - at) < 1e-9)
+          .map((p) => `${f.id}@${p[1 - axis].toFixed(9)}`),
+      )
+      .sort();
   const eastEdge = tileBounds(west)[2];
   const fromWest = await cuts(west, 0, eastEdge);
   const southEdge = tileBounds(west)[1];
@@ -143,16 +178,17 @@ test('roads continue across tile borders: every cut on a shared edge has its par
 
 test('roads: classes, booleans and lanes are well formed; every lattice class appears in a 5 x 5 tile block', async () => {
   const classes = new Set<string>();
-  for (let dy = 0; dy < 5; dy++) for (let dx = 0; dx < 5; dx++) {
-    for (const f of (await vector('roads').readTile({ z: 12, x: 2328 + dx, y: 1184 + dy })).features) {
-      assert.ok((ROAD_CLASSES as readonly string[]).includes(f.properties.class as string));
-      assert.type(f.properties.oneway, 'boolean');
-      assert.type(f.properties.bridge, 'boolean');
-      assert.type(f.properties.tunnel, 'boolean');
-      assert.type(f.properties.surface, 'string');
-      classes.add(f.properties.class as string);
+  for (let dy = 0; dy < 5; dy++)
+    for (let dx = 0; dx < 5; dx++) {
+      for (const f of (await vector('roads').readTile({ z: 12, x: 2328 + dx, y: 1184 + dy })).features) {
+        assert.ok((ROAD_CLASSES as readonly string[]).includes(f.properties.class as string));
+        assert.type(f.properties.oneway, 'boolean');
+        assert.type(f.properties.bridge, 'boolean');
+        assert.type(f.properties.tunnel, 'boolean');
+        assert.type(f.properties.surface, 'string');
+        classes.add(f.properties.class as string);
+      }
     }
-  }
   for (const cls of ['residential', 'track', 'tertiary', 'secondary']) assert.ok(classes.has(cls), cls);
 });
 
@@ -162,13 +198,20 @@ test('soil polygons tile the plane: clipped areas add up to the tile, no gaps or
     let area = 0;
     for (const f of (await vector('soil').readTile(tile)).features) {
       assert.ok((SOIL_CLASSES as readonly string[]).includes(f.properties.soil_class as string));
-      const polygons = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : (f.geometry as { coordinates: Position[][][] }).coordinates;
+      const polygons =
+        f.geometry.type === 'Polygon'
+          ? [f.geometry.coordinates]
+          : (f.geometry as { coordinates: Position[][][] }).coordinates;
       for (const rings of polygons) {
         const ring = rings[0];
-        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) area += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]) / 2;
+        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+          area += ((ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1])) / 2;
       }
     }
-    assert.ok(Math.abs(Math.abs(area) - (e - w) * (n - s)) < 1e-9 * (e - w) * (n - s), `${area} vs ${(e - w) * (n - s)}`);
+    assert.ok(
+      Math.abs(Math.abs(area) - (e - w) * (n - s)) < 1e-9 * (e - w) * (n - s),
+      `${area} vs ${(e - w) * (n - s)}`,
+    );
   }
 });
 
@@ -182,8 +225,10 @@ test('buildings: closed rectangles with kind, storeys and height, unique ids, no
     assert.is(f.properties.height, (f.properties.levels as number) * 3);
     const ring = (f.geometry as { coordinates: Position[][] }).coordinates[0];
     assert.equal(ring[0], ring[ring.length - 1]);
-    if (ring.length === 5) { // not cut by the tile edge: its centre is on dry land
-      const lon = (ring[0][0] + ring[2][0]) / 2, lat = (ring[0][1] + ring[2][1]) / 2;
+    if (ring.length === 5) {
+      // not cut by the tile edge: its centre is on dry land
+      const lon = (ring[0][0] + ring[2][0]) / 2,
+        lat = (ring[0][1] + ring[2][1]) / 2;
       const relief = syntheticRelief(lon, lat);
       assert.ok(relief.elevation > 0 && relief.river >= RIVER_WIDTH);
     }
@@ -191,13 +236,32 @@ test('buildings: closed rectangles with kind, storeys and height, unique ids, no
 });
 
 test('bad input: an address off the grid is a RangeError; an aborted read rejects', async () => {
-  for (const tile of [{ z: 12, x: 4096, y: 0 }, { z: 12, x: -1, y: 0 }, { z: 12.5, x: 0, y: 0 }]) {
-    await raster('elevation').readTile(tile).then(() => assert.unreachable('accepted'), (e) => assert.instance(e, RangeError));
-    await vector('roads').readTile(tile).then(() => assert.unreachable('accepted'), (e) => assert.instance(e, RangeError));
+  for (const tile of [
+    { z: 12, x: 4096, y: 0 },
+    { z: 12, x: -1, y: 0 },
+    { z: 12.5, x: 0, y: 0 },
+  ]) {
+    await raster('elevation')
+      .readTile(tile)
+      .then(
+        () => assert.unreachable('accepted'),
+        (e) => assert.instance(e, RangeError),
+      );
+    await vector('roads')
+      .readTile(tile)
+      .then(
+        () => assert.unreachable('accepted'),
+        (e) => assert.instance(e, RangeError),
+      );
   }
   const controller = new AbortController();
   controller.abort();
-  await vector('soil').readTile(TOWN_TILE, controller.signal).then(() => assert.unreachable('not aborted'), (e) => assert.is(e.name, 'AbortError'));
+  await vector('soil')
+    .readTile(TOWN_TILE, controller.signal)
+    .then(
+      () => assert.unreachable('not aborted'),
+      (e) => assert.is(e.name, 'AbortError'),
+    );
 });
 
 test.run();

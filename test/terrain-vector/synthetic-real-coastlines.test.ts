@@ -14,8 +14,20 @@ const elevation = createSyntheticProvider('elevation') as RasterSourceProvider;
 const landCover = createSyntheticProvider('land_cover') as RasterSourceProvider;
 const roads = createSyntheticProvider('roads') as VectorSourceProvider;
 
-const LAND = { Fulda: [9.68, 50.55], Grafenwoehr: [11.95, 49.70], Bern: [7.45, 46.95], Kouvola: [26.70, 60.87], 'Fort Irwin': [-116.68, 35.26] };
-const WATER = { 'North Sea': [3.0, 55.5], 'Lake Constance': [9.4, 47.6], 'Lake Geneva': [6.5, 46.43], 'Gulf of Finland': [25.0, 59.8], Pacific: [-150, 0] };
+const LAND = {
+  Fulda: [9.68, 50.55],
+  Grafenwoehr: [11.95, 49.7],
+  Bern: [7.45, 46.95],
+  Kouvola: [26.7, 60.87],
+  'Fort Irwin': [-116.68, 35.26],
+};
+const WATER = {
+  'North Sea': [3.0, 55.5],
+  'Lake Constance': [9.4, 47.6],
+  'Lake Geneva': [6.5, 46.43],
+  'Gulf of Finland': [25.0, 59.8],
+  Pacific: [-150, 0],
+};
 
 test('the real map: Fulda, Grafenwöhr, Bern, Kouvola and Fort Irwin are land; seas and large lakes are water', () => {
   for (const [name, [lon, lat]] of Object.entries(LAND)) assert.is(isRealWater(lon, lat), false, name);
@@ -79,7 +91,10 @@ test('a coastal tile: each pixel of the raster equals the point answer (row sear
       const water = isRealWater(lons[col], lat);
       assert.is(rowWater[col] === 1, water, `(${col}, ${row})`);
       assert.is(dem[row * 256 + col], Math.fround(syntheticRelief(lons[col], lat).elevation), `(${col}, ${row})`);
-      if (water) { sea += 1; assert.is(cover[row * 256 + col], 80); }
+      if (water) {
+        sea += 1;
+        assert.is(cover[row * 256 + col], 80);
+      }
     }
   }
   assert.ok(sea > 500 && sea < 52 * 256 - 500, `the tile holds sea and land (${sea} sampled sea pixels)`);

@@ -9,12 +9,20 @@ import type { ApiKeyCredential } from '../../projections/queries/api-key-queries
 import type { RecordedEvent } from '../../domain/shared/event-envelope.ts';
 
 const ID = '11111111-1111-4111-8111-111111111111';
-const credential = (revoked: boolean): ApiKeyCredential => ({ api_key_id: ID, account_id: ID, secret_sha256: 'ab', expires_at: null, revoked });
+const credential = (revoked: boolean): ApiKeyCredential => ({
+  api_key_id: ID,
+  account_id: ID,
+  secret_sha256: 'ab',
+  expires_at: null,
+  revoked,
+});
 const event = (type: string, data: object) => ({ type, data }) as unknown as RecordedEvent;
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
@@ -22,7 +30,12 @@ test('a credential read before a revocation overtook it is not kept', async () =
   let stored = credential(false);
   let pending = deferred<void>();
   let loads = 0;
-  const cache = new ApiKeyCredentialCache(async () => { loads += 1; const read = stored; await pending.promise; return read; });
+  const cache = new ApiKeyCredentialCache(async () => {
+    loads += 1;
+    const read = stored;
+    await pending.promise;
+    return read;
+  });
   const slow = cache.get(ID);
   cache.onEvents([event('ApiKeyRevoked', { api_key_id: ID })]);
   stored = credential(true);
@@ -49,7 +62,13 @@ test('verified tokens are forgotten with their key; a TTL of 0 keeps nothing', a
   assert.not.ok(cache.secretVerified(ID, 'secret'));
 
   let loads = 0;
-  const off = new ApiKeyCredentialCache(async () => { loads += 1; return credential(false); }, { ttlMs: 0 });
+  const off = new ApiKeyCredentialCache(
+    async () => {
+      loads += 1;
+      return credential(false);
+    },
+    { ttlMs: 0 },
+  );
   await off.get(ID);
   await off.get(ID);
   assert.is(loads, 2);
@@ -58,7 +77,10 @@ test('verified tokens are forgotten with their key; a TTL of 0 keeps nothing', a
 test('tile readiness is kept until a terrain-job event, and other events leave it', async () => {
   let answer: 'empty' | 'not-ready' = 'empty';
   let loads = 0;
-  const cache = new TileReadinessCache(async () => { loads += 1; return { status: answer }; });
+  const cache = new TileReadinessCache(async () => {
+    loads += 1;
+    return { status: answer };
+  });
   const query = { tile: { z: 12, x: 1, y: 2 }, phase: 'terrain_display_tiles' as const, dataset: 'elevation' as const };
   assert.is((await cache.get(query)).status, 'empty');
   assert.is(cache.peek(query)!.status, 'empty');
@@ -74,7 +96,13 @@ test('tile readiness is kept until a terrain-job event, and other events leave i
 test('tile bytes: kept within the budget, never when missing, empty or larger than the budget', async () => {
   const blobs = new Map<string, Uint8Array>();
   let reads = 0;
-  const cache = new TileBodyCache(async (key) => { reads += 1; return blobs.get(key) ?? null; }, { maxBytes: 1000 });
+  const cache = new TileBodyCache(
+    async (key) => {
+      reads += 1;
+      return blobs.get(key) ?? null;
+    },
+    { maxBytes: 1000 },
+  );
   const tile = (x: number) => ({ z: 12, x, y: 0 });
   const { displayTileKey } = await import('../../domain/terrain/display-tile-key.ts');
   blobs.set(displayTileKey('svc-native--roads', 'f', tile(1)), new Uint8Array(100).fill(1));

@@ -3,12 +3,18 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ConfigError, loadConfig } from '../../infra/config.ts';
 import {
-  loginFlowKey, openLoginFlow, sealLoginFlow, LOGIN_FLOW_TTL_SECONDS,
+  loginFlowKey,
+  openLoginFlow,
+  sealLoginFlow,
+  LOGIN_FLOW_TTL_SECONDS,
 } from '../../api/auth/login-flow-cookie.ts';
 
 const login = {
-  OIDC_ISSUER: 'https://id.example.org/realms/ops', OIDC_CLIENT_ID: 'ops-web', OIDC_CLIENT_SECRET: 's'.repeat(40),
-  OIDC_REDIRECT_URI: 'https://api.example.org/api/auth/callback', WEB_APP_URL: 'https://app.example.org',
+  OIDC_ISSUER: 'https://id.example.org/realms/ops',
+  OIDC_CLIENT_ID: 'ops-web',
+  OIDC_CLIENT_SECRET: 's'.repeat(40),
+  OIDC_REDIRECT_URI: 'https://api.example.org/api/auth/callback',
+  WEB_APP_URL: 'https://app.example.org',
 };
 const refused = (env: Record<string, string>, message: RegExp) => {
   const matches = (e: unknown) => e instanceof ConfigError && message.test((e as Error).message);
@@ -18,10 +24,15 @@ const refused = (env: Record<string, string>, message: RegExp) => {
 test('not configured without the OIDC settings; defaults with them', () => {
   assert.is(loadConfig({}).browserLogin, null);
   assert.equal(loadConfig(login).browserLogin, {
-    issuer: login.OIDC_ISSUER, clientId: 'ops-web', clientSecret: login.OIDC_CLIENT_SECRET,
+    issuer: login.OIDC_ISSUER,
+    clientId: 'ops-web',
+    clientSecret: login.OIDC_CLIENT_SECRET,
     redirectUri: login.OIDC_REDIRECT_URI,
-    webAppUrl: login.WEB_APP_URL, scopes: 'openid email profile', cookieSecret: login.OIDC_CLIENT_SECRET,
-    idleTimeoutSeconds: 1800, maxAgeSeconds: 43200,
+    webAppUrl: login.WEB_APP_URL,
+    scopes: 'openid email profile',
+    cookieSecret: login.OIDC_CLIENT_SECRET,
+    idleTimeoutSeconds: 1800,
+    maxAgeSeconds: 43200,
   });
   const publicEnv = { ...login, OIDC_CLIENT_SECRET: '', AUTH_COOKIE_SECRET: 'c'.repeat(32) };
   const publicClient = loadConfig(publicEnv).browserLogin!;
@@ -45,11 +56,16 @@ test('bad settings stop start-up with a one-line reason', () => {
   refused({ ...login, OIDC_CLIENT_SECRET: '' }, /public client .* needs AUTH_COOKIE_SECRET/);
   refused({ ...login, OIDC_CLIENT_SECRET: 'short' }, /OIDC_CLIENT_SECRET .* at least 32 characters/);
   refused({ ...login, AUTH_COOKIE_SECRET: 'short' }, /AUTH_COOKIE_SECRET must be at least 32 characters/);
-  refused({ ...login, SESSION_IDLE_TIMEOUT_SECONDS: '30' },
-    /SESSION_IDLE_TIMEOUT_SECONDS="30" must be an integer from 60/);
+  refused(
+    { ...login, SESSION_IDLE_TIMEOUT_SECONDS: '30' },
+    /SESSION_IDLE_TIMEOUT_SECONDS="30" must be an integer from 60/,
+  );
   const idleOverMax = { ...login, SESSION_IDLE_TIMEOUT_SECONDS: '7200', SESSION_MAX_AGE_SECONDS: '3600' };
   refused(idleOverMax, /must not exceed SESSION_MAX_AGE_SECONDS/);
-  for (const env of [{ ...login, OIDC_ISSUER: 'nonsense' }, { ...login, SESSION_MAX_AGE_SECONDS: '1h' }]) {
+  for (const env of [
+    { ...login, OIDC_ISSUER: 'nonsense' },
+    { ...login, SESSION_MAX_AGE_SECONDS: '1h' },
+  ]) {
     try {
       loadConfig(env);
       assert.unreachable();

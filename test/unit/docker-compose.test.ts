@@ -18,7 +18,12 @@ import { parse as parseYaml } from 'yaml';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const composeFile = join(root, 'docker-compose.yml');
 
-interface Tool { name: string; command: string; args: string[]; output: 'json' | 'yaml' }
+interface Tool {
+  name: string;
+  command: string;
+  args: string[];
+  output: 'json' | 'yaml';
+}
 
 function answers(command: string, args: string[]): boolean {
   const run = spawnSync(command, args, { encoding: 'utf8' });
@@ -38,18 +43,24 @@ function findCompose(): Tool | null {
 
 const compose = findCompose();
 
-interface Config { services: Record<string, any>; volumes?: Record<string, unknown> }
+interface Config {
+  services: Record<string, any>;
+  volumes?: Record<string, unknown>;
+}
 
 /** `config` of the given file, parsed; throws with Compose's own message when it refuses the file. */
 function composeConfig(file: string): Config {
   if (!compose) {
     throw new Error(
-      'Docker Compose not found: need `docker compose` (the Compose v2 CLI plugin) or `docker-compose` '
-      + '(Debian package docker-compose) on PATH to check docker-compose.yml',
+      'Docker Compose not found: need `docker compose` (the Compose v2 CLI plugin) or `docker-compose` ' +
+        '(Debian package docker-compose) on PATH to check docker-compose.yml',
     );
   }
   const args = [...compose.args, '-f', file, 'config', ...(compose.output === 'json' ? ['--format', 'json'] : [])];
-  const run = spawnSync(compose.command, args, { encoding: 'utf8', env: { ...process.env, COMPOSE_PROJECT_NAME: 'ops' } });
+  const run = spawnSync(compose.command, args, {
+    encoding: 'utf8',
+    env: { ...process.env, COMPOSE_PROJECT_NAME: 'ops' },
+  });
   if (run.error) throw run.error;
   if (run.status !== 0) throw new Error(`${compose.name} config refused ${file}: ${run.stderr.trim()}`);
   return compose.output === 'json' ? JSON.parse(run.stdout) : parseYaml(run.stdout);
@@ -94,11 +105,29 @@ function stack(): Config {
   return cached;
 }
 
-test('the stack has exactly EventStoreDB, PostgreSQL, NATS, MinIO (and its bucket job), '
-  + 'the API, the projector and the workers', () => {
-  assert.equal(Object.keys(stack().services).sort(), ['api', 'eventstore', 'minio', 'minio-bucket', 'nats', 'postgres', 'projector', 'worker']);
-  assert.equal(Object.keys(stack().volumes ?? {}).sort(), ['eventstore-data', 'minio-data', 'nats-data', 'postgres-data', 'tiles']);
-});
+test(
+  'the stack has exactly EventStoreDB, PostgreSQL, NATS, MinIO (and its bucket job), ' +
+    'the API, the projector and the workers',
+  () => {
+    assert.equal(Object.keys(stack().services).sort(), [
+      'api',
+      'eventstore',
+      'minio',
+      'minio-bucket',
+      'nats',
+      'postgres',
+      'projector',
+      'worker',
+    ]);
+    assert.equal(Object.keys(stack().volumes ?? {}).sort(), [
+      'eventstore-data',
+      'minio-data',
+      'nats-data',
+      'postgres-data',
+      'tiles',
+    ]);
+  },
+);
 
 test('minio: object storage for documents, its bucket created before the services start', () => {
   const minio = stack().services.minio;
@@ -107,9 +136,17 @@ test('minio: object storage for documents, its bucket created before the service
   assert.is(minio.environment.MINIO_ROOT_USER, SERVICE_ENV.S3_ACCESS_KEY_ID);
   assert.is(minio.environment.MINIO_ROOT_PASSWORD, SERVICE_ENV.S3_SECRET_ACCESS_KEY);
   assert.ok(minio.healthcheck.test.join(' ').includes('/minio/health/live'));
-  assert.ok(stack().services['minio-bucket'].entrypoint.join(' ').includes(`mb --ignore-existing local/${SERVICE_ENV.S3_BUCKET}`));
+  assert.ok(
+    stack()
+      .services['minio-bucket'].entrypoint.join(' ')
+      .includes(`mb --ignore-existing local/${SERVICE_ENV.S3_BUCKET}`),
+  );
   for (const name of ['api', 'projector', 'worker']) {
-    assert.is(stack().services[name].depends_on['minio-bucket'].condition, 'service_completed_successfully', `${name} waits for the bucket`);
+    assert.is(
+      stack().services[name].depends_on['minio-bucket'].condition,
+      'service_completed_successfully',
+      `${name} waits for the bucket`,
+    );
   }
 });
 
@@ -175,7 +212,7 @@ test('the commands the services run exist in the image a production install buil
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
   assert.match(dockerfile, /^FROM node:24-bookworm-slim$/m, 'the supported runtime, Node 24 LTS');
   assert.match(dockerfile, /npm ci --omit=dev/);
-  assert.match(dockerfile, /apt-get install [^\n]*fonts-dejavu-core/, 'the map renderer\'s font');
+  assert.match(dockerfile, /apt-get install [^\n]*fonts-dejavu-core/, "the map renderer's font");
   assert.match(dockerfile, /^CMD \["npm", "start"\]$/m);
 });
 
@@ -183,16 +220,19 @@ test('Compose refuses a broken stack (the check above can fail)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'compose-'));
   try {
     const broken = join(dir, 'docker-compose.yml');
-    writeFileSync(broken, [
-      'services:',
-      '  api:',
-      '    image: ops-terrain-service:latest',
-      '    depends_on:',
-      '      missing:',
-      '        condition: service_healthy',
-      '    ports: "not a list"',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      broken,
+      [
+        'services:',
+        '  api:',
+        '    image: ops-terrain-service:latest',
+        '    depends_on:',
+        '      missing:',
+        '        condition: service_healthy',
+        '    ports: "not a list"',
+        '',
+      ].join('\n'),
+    );
     assert.throws(() => composeConfig(broken), /refused/);
   } finally {
     rmSync(dir, { recursive: true, force: true });

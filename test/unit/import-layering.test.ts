@@ -4,7 +4,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fileURLToPath } from 'node:url';
 import {
-  importCycles, layeringViolations, readImportGraph, tableReadsIn, workerTableReads, type ImportGraph,
+  importCycles,
+  layeringViolations,
+  readImportGraph,
+  tableReadsIn,
+  workerTableReads,
+  type ImportGraph,
 } from '../support/import-graph.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -36,8 +41,11 @@ test('fixture: a table read by name is reported, a query call is not', () => {
 
 test('route files never import each other', () => {
   const graph = readImportGraph(root);
-  const crossings = [...graph].flatMap(([file, imports]) => (file.startsWith('api/routes/')
-    ? imports.filter((i) => i.startsWith('api/routes/')).map((i) => `${file} -> ${i}`) : []));
+  const crossings = [...graph].flatMap(([file, imports]) =>
+    file.startsWith('api/routes/')
+      ? imports.filter((i) => i.startsWith('api/routes/')).map((i) => `${file} -> ${i}`)
+      : [],
+  );
   assert.equal(crossings, []);
 });
 
@@ -51,8 +59,10 @@ test('fixture: an inward arrow broken and a cycle are both reported', () => {
     ['workers/z.ts', ['projections/queries/map-queries.ts', 'projections/projectors/map-projector.ts', 'api/app.ts']],
   ]);
   assert.equal(layeringViolations(graph), [
-    'commands/b.ts -> api/app.ts', 'domain/a.ts -> infra/config.ts',
-    'workers/z.ts -> api/app.ts', 'workers/z.ts -> projections/projectors/map-projector.ts',
+    'commands/b.ts -> api/app.ts',
+    'domain/a.ts -> infra/config.ts',
+    'workers/z.ts -> api/app.ts',
+    'workers/z.ts -> projections/projectors/map-projector.ts',
   ]);
   assert.equal(importCycles(graph), [['api/c.ts', 'api/d.ts', 'api/c.ts']]);
 });

@@ -28,8 +28,16 @@ const RECORD = {
 test('schema skeleton: the smallest valid instance, marker in free strings, required properties only', () => {
   const value = schemaSkeleton(RECORD, 'DRAFT-MARKER');
   assert.equal(value, {
-    title: 'DRAFT-MA', kind: 'fact', count: 3, share: 0.5, at: '1970-01-01T00:00:00Z',
-    items: [{ done: false, id: 'x' }, { done: false, id: 'x' }], choice: null,
+    title: 'DRAFT-MA',
+    kind: 'fact',
+    count: 3,
+    share: 0.5,
+    at: '1970-01-01T00:00:00Z',
+    items: [
+      { done: false, id: 'x' },
+      { done: false, id: 'x' },
+    ],
+    choice: null,
   });
   assert.equal(outputSchemaErrors(RECORD, value), []);
 });
@@ -39,27 +47,30 @@ test('schema skeleton: a marker shorter than minLength is padded', () => {
 });
 
 test('grammar subset: anyOf becomes oneOf, numeric ranges and unknown formats go, lengths and $defs stay', () => {
-  assert.equal(grammarSchema({
-    type: 'object',
-    properties: {
-      n: { type: 'integer', minimum: 0, maximum: 9 },
-      s: { type: 'string', maxLength: 4, pattern: '^a', format: 'uuid' },
-      d: { type: 'string', format: 'date' },
-      u: { anyOf: [{ type: 'null' }, { $ref: '#/definitions/x' }] },
+  assert.equal(
+    grammarSchema({
+      type: 'object',
+      properties: {
+        n: { type: 'integer', minimum: 0, maximum: 9 },
+        s: { type: 'string', maxLength: 4, pattern: '^a', format: 'uuid' },
+        d: { type: 'string', format: 'date' },
+        u: { anyOf: [{ type: 'null' }, { $ref: '#/definitions/x' }] },
+      },
+      required: ['n'],
+      definitions: { x: { type: 'array', items: { type: 'number', multipleOf: 2 }, maxItems: 3 } },
+    }),
+    {
+      type: 'object',
+      properties: {
+        n: { type: 'integer' },
+        s: { type: 'string', maxLength: 4 },
+        d: { type: 'string', format: 'date' },
+        u: { oneOf: [{ type: 'null' }, { $ref: '#/$defs/x' }] },
+      },
+      required: ['n'],
+      $defs: { x: { type: 'array', items: { type: 'number' }, maxItems: 3 } },
     },
-    required: ['n'],
-    definitions: { x: { type: 'array', items: { type: 'number', multipleOf: 2 }, maxItems: 3 } },
-  }), {
-    type: 'object',
-    properties: {
-      n: { type: 'integer' },
-      s: { type: 'string', maxLength: 4 },
-      d: { type: 'string', format: 'date' },
-      u: { oneOf: [{ type: 'null' }, { $ref: '#/$defs/x' }] },
-    },
-    required: ['n'],
-    $defs: { x: { type: 'array', items: { type: 'number' }, maxItems: 3 } },
-  });
+  );
 });
 
 test('tool-turn schema: calls and the answer; required leaves the answer out, none the calls', () => {
@@ -68,7 +79,8 @@ test('tool-turn schema: calls and the answer; required leaves the answer out, no
   const call = {
     type: 'object',
     properties: { tool: { const: 'a' }, arguments: { type: 'object', properties: { x: { type: 'number' } } } },
-    required: ['tool', 'arguments'], additionalProperties: false,
+    required: ['tool', 'arguments'],
+    additionalProperties: false,
   };
   const answer = {
     type: 'object',
@@ -82,7 +94,7 @@ test('tool-turn schema: calls and the answer; required leaves the answer out, no
 });
 
 test('output validator: one line per error with the path', () => {
-  assert.equal(outputSchemaErrors(RECORD, { ...schemaSkeleton(RECORD, 'abc') as object, count: 2.5, extra: 1 }), [
+  assert.equal(outputSchemaErrors(RECORD, { ...(schemaSkeleton(RECORD, 'abc') as object), count: 2.5, extra: 1 }), [
     '/ must NOT have additional properties (extra)',
     '/count must be integer',
   ]);

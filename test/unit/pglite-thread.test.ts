@@ -19,21 +19,49 @@ async function sample(db: Database) {
     t.timestamp('at', { useTz: true });
     t.text('s');
   });
-  await k('t').insert({ id: 1, j: { a: [1, 'x', null], b: { c: true } }, b: Buffer.from([0, 1, 255]), n: 9007199254740991, at: new Date(1234567890123), s: 'é\n' });
-  const duplicate = await k('t').insert({ id: 1 }).then(() => null, (error: Record<string, unknown>) => error);
-  await k.transaction(async (trx) => { await trx('t').insert({ id: 2 }); });
-  const rolledBack = await k.transaction(async (trx) => {
-    await trx('t').insert({ id: 3 });
-    throw new Error('the caller gives up');
-  }).then(() => 'committed', (error: Error) => error.message);
+  await k('t').insert({
+    id: 1,
+    j: { a: [1, 'x', null], b: { c: true } },
+    b: Buffer.from([0, 1, 255]),
+    n: 9007199254740991,
+    at: new Date(1234567890123),
+    s: 'é\n',
+  });
+  const duplicate = await k('t')
+    .insert({ id: 1 })
+    .then(
+      () => null,
+      (error: Record<string, unknown>) => error,
+    );
+  await k.transaction(async (trx) => {
+    await trx('t').insert({ id: 2 });
+  });
+  const rolledBack = await k
+    .transaction(async (trx) => {
+      await trx('t').insert({ id: 3 });
+      throw new Error('the caller gives up');
+    })
+    .then(
+      () => 'committed',
+      (error: Error) => error.message,
+    );
   const rows = await k('t').select().orderBy('id');
   const updated = await k('t').update({ s: 'y' }).where('id', '>', 0);
-  const bad = await k.raw('select * from missing_table').then(() => null, (error: Record<string, unknown>) => error);
+  const bad = await k.raw('select * from missing_table').then(
+    () => null,
+    (error: Record<string, unknown>) => error,
+  );
   return {
     rows,
     updated,
     rolledBack,
-    duplicate: duplicate && { code: duplicate.code, constraint: duplicate.constraint, table: duplicate.table, detail: duplicate.detail, isError: duplicate instanceof Error },
+    duplicate: duplicate && {
+      code: duplicate.code,
+      constraint: duplicate.constraint,
+      table: duplicate.table,
+      detail: duplicate.detail,
+      isError: duplicate instanceof Error,
+    },
     bad: bad && { code: bad.code, message: bad.message, isError: bad instanceof Error },
   };
 }
@@ -55,7 +83,7 @@ test('rows, types, errors and transactions are those of an in-process PGlite', a
   }
 });
 
-test('a long query does not hold the caller\'s event loop', async () => {
+test("a long query does not hold the caller's event loop", async () => {
   const heavy = 'select count(*) as n from generate_series(1, 1000000) g where g % 7 = 3';
   const longestGap = async (db: Database) => {
     let last = performance.now();
@@ -88,10 +116,13 @@ test('a long query does not hold the caller\'s event loop', async () => {
 test('a query after close is refused, not left waiting', async () => {
   const db = await openDatabase({ connectionString: null, pgliteDir: null, pgliteThread: true });
   await db.close();
-  await db.knex.raw('select 1').then(() => assert.unreachable('answered after close'), () => undefined);
+  await db.knex.raw('select 1').then(
+    () => assert.unreachable('answered after close'),
+    () => undefined,
+  );
 });
 
-test('a CPU-heavy thread lowers its own priority to nice 10 and leaves the process\'s', async () => {
+test("a CPU-heavy thread lowers its own priority to nice 10 and leaves the process's", async () => {
   if (process.platform !== 'linux') return;
   const before = getPriority();
   const worker = startTsWorker(new URL('../support/thread-priority-probe.ts', import.meta.url));

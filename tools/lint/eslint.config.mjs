@@ -7,7 +7,16 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     // Paths are relative to the working directory, the repository's root (npm run lint).
-    ignores: ['node_modules/', 'tools/lint/node_modules/', 'data/', 'bench/out/', '.tmp/', 'docs/', '**/*.d.ts', 'scratch/'],
+    ignores: [
+      'node_modules/',
+      'tools/lint/node_modules/',
+      'data/',
+      'bench/out/',
+      '.tmp/',
+      'docs/',
+      '**/*.d.ts',
+      'scratch/',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.mjs', '**/*.js'],
@@ -16,16 +25,29 @@ export default tseslint.config(
       ecmaVersion: 2024,
       sourceType: 'module',
       globals: {
-        process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly',
-        clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setImmediate: 'readonly',
       },
     },
     rules: {
       // `_name` marks what is left out on purpose (a rest sibling, an unused parameter).
-      '@typescript-eslint/no-unused-vars': ['error', {
-        argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_',
-        destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true,
-      }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
     },
   },
   {

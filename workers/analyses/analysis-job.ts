@@ -11,7 +11,9 @@ import { isEventOf } from '../../projections/is-event-of.ts';
 import { analysisDependencies, dependencyVerdict } from '../../domain/analysis-job/analysis-dependencies.ts';
 import { isTerminalAnalysis } from '../../domain/analysis-job/analysis-vocabulary.ts';
 import {
-  unfinishedAnalysisIds, unfinishedAnalysisIdsOfOperation, waitingAnalysisIdsOfMap,
+  unfinishedAnalysisIds,
+  unfinishedAnalysisIdsOfOperation,
+  waitingAnalysisIdsOfMap,
 } from '../../projections/queries/analysis-job-queries.ts';
 import { mapOfTerrainJob } from '../../projections/queries/terrain-job-queries.ts';
 import type { DispatchEnv, JobKind } from '../jobs/job-kind.ts';
@@ -47,7 +49,10 @@ async function advance(analysisId: string, env: DispatchEnv<AnalysisTask>): Prom
     if (verdict.kind === 'wait') return;
     if (verdict.kind === 'unavailable') {
       await decideAnalysis(env.store, ctx, job.operation_id, {
-        type: 'FailAnalysis', analysis_id: analysisId, code: 'DEPENDENCY_FAILED', message: verdict.message,
+        type: 'FailAnalysis',
+        analysis_id: analysisId,
+        code: 'DEPENDENCY_FAILED',
+        message: verdict.message,
       });
       return;
     }
@@ -55,7 +60,9 @@ async function advance(analysisId: string, env: DispatchEnv<AnalysisTask>): Prom
   // Enqueue first: a crash between the two leaves a task for a pending analysis, which the worker accepts.
   await env.enqueue(task);
   await decideAnalysis(env.store, ctx, job.operation_id, {
-    type: 'QueueAnalysis', analysis_id: analysisId, task_id: taskId(task),
+    type: 'QueueAnalysis',
+    analysis_id: analysisId,
+    task_id: taskId(task),
   });
 }
 
@@ -64,7 +71,10 @@ async function cancelOfDeletedOperation(analysisId: string, env: DispatchEnv<Ana
   const job = await loadAnalysis(env.store, analysisId);
   if (job.status === 'absent' || isTerminalAnalysis(job.status)) return;
   await decideAnalysis(env.store, analysisContext(job), job.operation_id, {
-    type: 'CancelAnalysis', analysis_id: analysisId, account_id: job.account_id, reason: OPERATION_DELETED_REASON,
+    type: 'CancelAnalysis',
+    analysis_id: analysisId,
+    account_id: job.account_id,
+    reason: OPERATION_DELETED_REASON,
   });
 }
 
@@ -72,12 +82,14 @@ export const analysisJob: JobKind<typeof params, string> = {
   kind: 'analysis',
   params,
   taskId,
-  cancelledBy: (event) => (isEventOf<AnalysisCancelled>(event, CANCELLED) ? { analysis_id: event.data.analysis_id } : null),
+  cancelledBy: (event) =>
+    isEventOf<AnalysisCancelled>(event, CANCELLED) ? { analysis_id: event.data.analysis_id } : null,
   dispatch: {
     follower: 'analysis_dispatcher',
     async onBatch(batch, env) {
       for (const operationId of await deletedOperations(batch, env.knex)) {
-        for (const id of await unfinishedAnalysisIdsOfOperation(env.knex, operationId)) await cancelOfDeletedOperation(id, env);
+        for (const id of await unfinishedAnalysisIdsOfOperation(env.knex, operationId))
+          await cancelOfDeletedOperation(id, env);
       }
       const analyses = new Set<string>();
       const maps = new Set<string>();
@@ -98,8 +110,11 @@ export const analysisJob: JobKind<typeof params, string> = {
   start(services) {
     const runner = createAnalysisRunner(services.config.workerConcurrency, services.config.workerThreadNice);
     const run = analysisWorker({
-      store: services.store, runner, sourceSettings: services.sourceSettings,
-      tileStoreDir: services.config.tileStoreDir, logger: services.logger,
+      store: services.store,
+      runner,
+      sourceSettings: services.sourceSettings,
+      tileStoreDir: services.config.tileStoreDir,
+      logger: services.logger,
     });
     return {
       run: ({ analysis_id }, reporter, signal) => run(analysis_id, taskControlOf(reporter, signal)),
@@ -110,7 +125,9 @@ export const analysisJob: JobKind<typeof params, string> = {
     const job = await loadAnalysis(store, analysis_id);
     if (job.status === 'absent' || isTerminalAnalysis(job.status)) return false;
     await decideAnalysis(store, analysisContext(job), job.operation_id, {
-      type: 'FailAnalysis', analysis_id, code: 'ANALYSIS_RETRIES_EXHAUSTED',
+      type: 'FailAnalysis',
+      analysis_id,
+      code: 'ANALYSIS_RETRIES_EXHAUSTED',
       message: `analysis failed after ${attempts} attempts: ${reason}`.slice(0, 2000),
     });
     return true;

@@ -42,7 +42,9 @@ export const analysisContext = (job: Pick<AnalysisJob, 'account_id' | 'analysis_
  * analysis never adds its result layer. A progress report refused as cancelled stops it too.
  */
 async function run(
-  deps: AnalysisWorkerDependencies, job: AnalysisJob, control: TaskControl,
+  deps: AnalysisWorkerDependencies,
+  job: AnalysisJob,
+  control: TaskControl,
 ): Promise<Exclude<AnalysisThreadResult, { kind: 'stopped' }>> {
   const ctx = analysisContext(job);
   const abort = new AbortController();
@@ -64,23 +66,30 @@ async function run(
     recorded.push(command);
   };
   try {
-    const outcome = await deps.runner.run({
-      job, // plain data; the thread reads its id, type, parameters and work tiles
-      layerId: resultLayerId(job.analysis_id),
-      sourceSettings: deps.sourceSettings,
-      tileStoreDir: deps.tileStoreDir,
-      stop: stopFlag,
-    }, {
-      signal: abort.signal,
-      onProgress: (progress) => {
-        control.heartbeat();
-        if (progress.stage === 'elevation' && progress.completed === progress.total) {
-          track(decideAnalysis(deps.store, ctx, job.operation_id, {
-            type: 'ProgressAnalysis', analysis_id: job.analysis_id, progress: { ...progress, stage: 'elevation' },
-          }));
-        }
+    const outcome = await deps.runner.run(
+      {
+        job, // plain data; the thread reads its id, type, parameters and work tiles
+        layerId: resultLayerId(job.analysis_id),
+        sourceSettings: deps.sourceSettings,
+        tileStoreDir: deps.tileStoreDir,
+        stop: stopFlag,
       },
-    });
+      {
+        signal: abort.signal,
+        onProgress: (progress) => {
+          control.heartbeat();
+          if (progress.stage === 'elevation' && progress.completed === progress.total) {
+            track(
+              decideAnalysis(deps.store, ctx, job.operation_id, {
+                type: 'ProgressAnalysis',
+                analysis_id: job.analysis_id,
+                progress: { ...progress, stage: 'elevation' },
+              }),
+            );
+          }
+        },
+      },
+    );
     await Promise.all(recorded);
     if (outcome.kind === 'stopped' || cancelled) throw new AnalysisCancelledError(job.analysis_id);
     return outcome;
@@ -131,7 +140,9 @@ export function analysisWorker(deps: AnalysisWorkerDependencies) {
       await decideAnalysis(deps.store, ctx, job.operation_id, {
         type: 'CompleteAnalysis',
         analysis_id,
-        result: extraLayerIds ? { ...outcome.result, layer_ids: { [RESULT_LAYER_TYPES[job.analysis_type]]: layerId, ...extraLayerIds } } : outcome.result,
+        result: extraLayerIds
+          ? { ...outcome.result, layer_ids: { [RESULT_LAYER_TYPES[job.analysis_type]]: layerId, ...extraLayerIds } }
+          : outcome.result,
         layer_id: layerId,
       });
     } catch (error) {
@@ -141,14 +152,15 @@ export function analysisWorker(deps: AnalysisWorkerDependencies) {
   };
 }
 
-
 /**
  * The further layers of a result (a terrain evaluation's obstacles, corridors, key terrain), each
  * under an id derived from the analysis and its type; empty ones are left out. Their ids by type,
  * or null when the tool has none.
  */
 async function addExtraLayers(
-  store: EventStore, ctx: CommandContext, job: AnalysisJob,
+  store: EventStore,
+  ctx: CommandContext,
+  job: AnalysisJob,
   layers: NonNullable<Extract<AnalysisThreadResult, { kind: 'success' }>['extraLayers']>,
 ): Promise<Record<string, string> | null> {
   if (layers.length === 0) return null;
@@ -157,7 +169,9 @@ async function addExtraLayers(
     if (layer.features.features.length === 0) continue;
     const id = uuidV5(`analysis-result-layer:${job.analysis_id}:${layer.layer_type}`);
     await addAnalysisLayer(store, ctx, job, {
-      layer_id: id, layer_type: layer.layer_type, title: `${job.title}: ${layer.layer_type.replaceAll('_', ' ')}`,
+      layer_id: id,
+      layer_type: layer.layer_type,
+      title: `${job.title}: ${layer.layer_type.replaceAll('_', ' ')}`,
       feature_collection: layer.features,
     });
     ids[layer.layer_type] = id;

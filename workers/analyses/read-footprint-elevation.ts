@@ -117,8 +117,7 @@ export async function readFootprintBuildings(
       const tile = await provider.readTile({ z: grid.zoom, x: grid.tileX + tx, y: grid.tileY + ty }, control.signal);
       for (const feature of tile.features) {
         const g = feature.geometry;
-        const polygons =
-          g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
+        const polygons = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
         if (polygons.length === 0) continue;
         buildings.push({
           polygons: polygons.map((polygon) => polygon.map(ring)),

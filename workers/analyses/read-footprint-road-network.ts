@@ -11,9 +11,12 @@ import { readFootprintRoads } from './read-footprint-elevation.ts';
 const flagged = (value: unknown) => value === true || (typeof value === 'string' && value !== '' && value !== 'no');
 
 export async function readFootprintRoadNetwork(
-  provider: SourceProvider, grid: FootprintGrid, control: TaskControl,
+  provider: SourceProvider,
+  grid: FootprintGrid,
+  control: TaskControl,
 ): Promise<EvaluationRoads> {
-  if (provider.kind !== 'vector') throw new SourceError('INVALID_SOURCE_CONFIG', 'the roads source is not a vector source', 'roads');
+  if (provider.kind !== 'vector')
+    throw new SourceError('INVALID_SOURCE_CONFIG', 'the roads source is not a vector source', 'roads');
   const roads = await readFootprintRoads(provider, grid, control);
   const crossings: Array<Array<[number, number]>> = [];
   for (let ty = 0; ty < grid.tilesHigh; ty++) {

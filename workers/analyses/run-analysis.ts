@@ -71,24 +71,35 @@ export async function runAnalysisInThread(run: AnalysisRun): Promise<AnalysisThr
   };
   try {
     const elevation = providers.elevation;
-    if (elevation.kind !== 'raster') throw new AnalysisInputError('INVALID_SOURCE_CONFIG', 'the elevation source is not a raster');
+    if (elevation.kind !== 'raster')
+      throw new AnalysisInputError('INVALID_SOURCE_CONFIG', 'the elevation source is not a raster');
     const tiles = job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y }));
     const grid = footprintGrid(tiles);
     let read = 0;
-    const grids = await readFootprintElevation(elevation, grid, () => {
-      onProgress({ stage: 'elevation', completed: ++read, total: tiles.length });
-    }, signal).catch((error: unknown) => {
+    const grids = await readFootprintElevation(
+      elevation,
+      grid,
+      () => {
+        onProgress({ stage: 'elevation', completed: ++read, total: tiles.length });
+      },
+      signal,
+    ).catch((error: unknown) => {
       if (error instanceof SourceError) throw new AnalysisInputError(error.code, `elevation: ${error.message}`);
       throw error;
     });
     // The other inputs' reads report as heartbeats of the 'inputs' stage.
     const control: TaskControl = {
-      attempt: 1, maxDeliveries: 1, signal, heartbeat: () => onProgress({ stage: 'inputs', completed: 0, total: 0 }),
+      attempt: 1,
+      maxDeliveries: 1,
+      signal,
+      heartbeat: () => onProgress({ stage: 'inputs', completed: 0, total: 0 }),
     };
     const outcome = await runAnalysisTool(providers, job, grids, control);
     if ('tile' in outcome) await storeRasterTiles(run.blobStore, run.layerId, job, outcome.tile, onProgress);
     return {
-      kind: 'success', features: outcome.features, result: outcome.result as unknown as Record<string, unknown>,
+      kind: 'success',
+      features: outcome.features,
+      result: outcome.result as unknown as Record<string, unknown>,
       ...('extraLayers' in outcome ? { extraLayers: outcome.extraLayers } : {}),
     };
   } catch (error) {
@@ -110,8 +121,7 @@ export async function runAnalysisTool(
 ) {
   const grid = grids.grid;
   try {
-    if (job.analysis_type === 'line_of_sight')
-      return lineOfSightResult(grids, job.parameters, randomUUID);
+    if (job.analysis_type === 'line_of_sight') return lineOfSightResult(grids, job.parameters, randomUUID);
     if (job.analysis_type === 'viewshed') {
       const { cells, ...rest } = viewshedResult(grids, job.parameters, randomUUID);
       return {
@@ -139,21 +149,27 @@ export async function runAnalysisTool(
     if (job.analysis_type === 'terrain_evaluation') {
       const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
       const network = await readFootprintRoadNetwork(providers.roads, grid, control);
-      const { layers, result } = terrainEvaluationResult(
-        grids, landCover, network, job.parameters, randomUUID,
-      );
+      const { layers, result } = terrainEvaluationResult(grids, landCover, network, job.parameters, randomUUID);
       // The avenues are the analysis's own layer; obstacles, corridors and key terrain ride along.
       const { avenue_of_approach: found, ...others } = layers;
       // A layer holds at least one feature: with no avenue, the AO's first vertex says so.
-      const avenues = found.length > 0 ? found : [{
-        type: 'Feature' as const, id: randomUUID(), properties: { role: 'no_avenue', reason: 'no mobility corridor joins start and objective' },
-        geometry: { type: 'Point' as const, coordinates: job.parameters.area.coordinates[0]![0]! },
-      }];
+      const avenues =
+        found.length > 0
+          ? found
+          : [
+              {
+                type: 'Feature' as const,
+                id: randomUUID(),
+                properties: { role: 'no_avenue', reason: 'no mobility corridor joins start and objective' },
+                geometry: { type: 'Point' as const, coordinates: job.parameters.area.coordinates[0]![0]! },
+              },
+            ];
       return {
         result,
         features: { type: 'FeatureCollection' as const, features: avenues },
         extraLayers: Object.entries(others).map(([layer_type, features]) => ({
-          layer_type: layer_type as keyof typeof others, features: { type: 'FeatureCollection' as const, features },
+          layer_type: layer_type as keyof typeof others,
+          features: { type: 'FeatureCollection' as const, features },
         })),
       };
     }

@@ -41,7 +41,12 @@ async function inflatedSize(data: Buffer, limit: number): Promise<number | null>
   });
 }
 
-interface PdfStream { start: number; end: number; flate: boolean; image: boolean }
+interface PdfStream {
+  start: number;
+  end: number;
+  flate: boolean;
+  image: boolean;
+}
 
 /** Each `stream … endstream` of the file, with what its dictionary (back to its `obj`) says. */
 function* pdfStreams(pdf: Buffer): Generator<PdfStream> {
@@ -56,7 +61,10 @@ function* pdfStreams(pdf: Buffer): Generator<PdfStream> {
     const objectStart = pdf.lastIndexOf('obj', at);
     const dictionary = pdf.toString('latin1', Math.max(objectStart, at - 4096, 0), at);
     yield {
-      start, end, flate: /\/FlateDecode\b|\/Fl\b/.test(dictionary), image: /\/Subtype\s*\/Image\b/.test(dictionary),
+      start,
+      end,
+      flate: /\/FlateDecode\b|\/Fl\b/.test(dictionary),
+      image: /\/Subtype\s*\/Image\b/.test(dictionary),
     };
     at = end + 3;
   }
@@ -73,9 +81,11 @@ export async function checkPdfSize(pdf: Buffer): Promise<void> {
     const size = await inflatedSize(pdf.subarray(stream.start, stream.end), limit);
     if (size === null) continue;
     if (size > limit) {
-      throw tooLarge(limit === MAX_PDF_STREAM_BYTES
-        ? `a stream decodes to more than ${mib(MAX_PDF_STREAM_BYTES)}`
-        : `its streams decode to more than ${mib(MAX_PDF_STREAMS_BYTES)} together`);
+      throw tooLarge(
+        limit === MAX_PDF_STREAM_BYTES
+          ? `a stream decodes to more than ${mib(MAX_PDF_STREAM_BYTES)}`
+          : `its streams decode to more than ${mib(MAX_PDF_STREAMS_BYTES)} together`,
+      );
     }
     total += size;
   }

@@ -2,7 +2,12 @@
 // extraction of that document fails alone; the task is not retried. Messages are written for the
 // user who uploaded the file: an engine's own error text never goes into them (it is logged).
 export type ExtractionErrorCode =
-  | 'NOT_EXTRACTABLE' | 'PDF_ENCRYPTED' | 'PDF_CORRUPT' | 'PDF_TOO_LARGE' | 'DOCX_CORRUPT' | 'DOCX_TOO_LARGE'
+  | 'NOT_EXTRACTABLE'
+  | 'PDF_ENCRYPTED'
+  | 'PDF_CORRUPT'
+  | 'PDF_TOO_LARGE'
+  | 'DOCX_CORRUPT'
+  | 'DOCX_TOO_LARGE'
   | 'TEXT_NOT_UTF8';
 
 export class DocumentExtractionError extends Error {

@@ -42,9 +42,10 @@ export const documentTextJob: JobKind<typeof params> = {
     if (!document) return false;
     // What went wrong is logged; the record says only what its user can act on.
     await recordExtraction(store, documentContext(document), document, {
-      ok: false, code: 'EXTRACTION_RETRIES_EXHAUSTED',
-      message: `The text could not be extracted after ${attempts} attempts; `
-        + 'upload the document again or ask an operator',
+      ok: false,
+      code: 'EXTRACTION_RETRIES_EXHAUSTED',
+      message:
+        `The text could not be extracted after ${attempts} attempts; ` + 'upload the document again or ask an operator',
     });
     return true;
   },

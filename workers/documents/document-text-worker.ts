@@ -40,7 +40,9 @@ export const documentContext = (document: Pick<DocumentRecord, 'account_id' | 'd
 /** The upload the task names, while its text is still to be extracted; null otherwise. */
 export async function pendingDocument(store: EventStore, payload: DocumentTextTaskPayload) {
   const state = await loadDocument(store, payload.document_id);
-  return state.status === 'active' && state.upload_id === payload.upload_id && state.text_status === 'pending' ? state : null;
+  return state.status === 'active' && state.upload_id === payload.upload_id && state.text_status === 'pending'
+    ? state
+    : null;
 }
 
 async function readAll(stream: NodeJS.ReadableStream, control: TaskControl): Promise<Buffer> {
@@ -53,25 +55,36 @@ async function readAll(stream: NodeJS.ReadableStream, control: TaskControl): Pro
 }
 
 async function extract(
-  deps: DocumentTextWorkerDependencies, document: DocumentRecord, control: TaskControl,
+  deps: DocumentTextWorkerDependencies,
+  document: DocumentRecord,
+  control: TaskControl,
 ): Promise<ExtractionOutcome & { text?: string }> {
   // Images carry no text: fail them without reading their bytes.
   if (!documentMediaType(document.media_type)?.text) {
     return { ok: false, code: 'NOT_EXTRACTABLE', message: `${document.media_type} carries no text to extract` };
   }
   const body = await deps.storage.get(document.storage_key);
-  if (!body) return { ok: false, code: 'OBJECT_MISSING', message: 'The document\'s bytes are not in storage' };
+  if (!body) return { ok: false, code: 'OBJECT_MISSING', message: "The document's bytes are not in storage" };
   const bytes = await readAll(body, control);
   const heartbeat = setInterval(() => control.heartbeat(), HEARTBEAT_MS);
   try {
     const { text, pageCount, truncated } = await deps.extraction.extract(bytes, document.media_type);
     const text_key = documentTextKey(document.operation_id, document.upload_id);
-    await deps.storage.put(text_key, (async function* () { yield Buffer.from(text, 'utf8'); })(), { contentType: 'text/plain; charset=utf-8' });
+    await deps.storage.put(
+      text_key,
+      (async function* () {
+        yield Buffer.from(text, 'utf8');
+      })(),
+      { contentType: 'text/plain; charset=utf-8' },
+    );
     return { ok: true, text_key, page_count: pageCount, characters: text.length, truncated, text };
   } catch (error) {
     if (!(error instanceof DocumentExtractionError)) throw error;
     if (error.detail) {
-      deps.logger.warn({ document_id: document.document_id, code: error.code, detail: error.detail }, 'text extraction failed');
+      deps.logger.warn(
+        { document_id: document.document_id, code: error.code, detail: error.detail },
+        'text extraction failed',
+      );
     }
     return { ok: false, code: error.code, message: error.message };
   } finally {
@@ -80,7 +93,9 @@ async function extract(
 }
 
 export async function extractDocumentText(
-  deps: DocumentTextWorkerDependencies, payload: DocumentTextTaskPayload, control: TaskControl,
+  deps: DocumentTextWorkerDependencies,
+  payload: DocumentTextTaskPayload,
+  control: TaskControl,
 ): Promise<void> {
   const document = await pendingDocument(deps.store, payload);
   if (!document) return;

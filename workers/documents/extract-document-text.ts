@@ -33,14 +33,20 @@ async function pdfText(bytes: Buffer): Promise<{ text: string; pageCount: number
     pdf = await getDocumentProxy(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), { verbosity: 0 });
   } catch (error) {
     const name = (error as Error)?.name;
-    if (name === 'PasswordException') throw new DocumentExtractionError('PDF_ENCRYPTED', 'The PDF is encrypted with a password');
-    throw new DocumentExtractionError('PDF_CORRUPT', 'The PDF cannot be read: it is damaged or not a PDF',
-      detailOf(error));
+    if (name === 'PasswordException')
+      throw new DocumentExtractionError('PDF_ENCRYPTED', 'The PDF is encrypted with a password');
+    throw new DocumentExtractionError(
+      'PDF_CORRUPT',
+      'The PDF cannot be read: it is damaged or not a PDF',
+      detailOf(error),
+    );
   }
   try {
     if (pdf.numPages > MAX_PDF_PAGES) {
-      throw new DocumentExtractionError('PDF_TOO_LARGE',
-        `The PDF is too large to extract: ${pdf.numPages} pages, more than ${MAX_PDF_PAGES}`);
+      throw new DocumentExtractionError(
+        'PDF_TOO_LARGE',
+        `The PDF is too large to extract: ${pdf.numPages} pages, more than ${MAX_PDF_PAGES}`,
+      );
     }
     const texts: string[] = [];
     let characters = 0;
@@ -53,12 +59,19 @@ async function pdfText(bytes: Buffer): Promise<{ text: string; pageCount: number
       texts.push(text);
       characters += text.length + 1;
     }
-    const text = texts.join('\n').replace(/[^\S\n]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/\n{3,}/g, '\n\n');
+    const text = texts
+      .join('\n')
+      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ ?\n ?/g, '\n')
+      .replace(/\n{3,}/g, '\n\n');
     return { text, pageCount: pdf.numPages };
   } catch (error) {
     if (error instanceof DocumentExtractionError) throw error;
-    throw new DocumentExtractionError('PDF_CORRUPT', 'The PDF\'s pages cannot be read: they are damaged',
-      detailOf(error));
+    throw new DocumentExtractionError(
+      'PDF_CORRUPT',
+      "The PDF's pages cannot be read: they are damaged",
+      detailOf(error),
+    );
   } finally {
     // Through the loading task: PDFDocumentProxy.destroy() is gone from the PDF.js of unpdf 1.8.
     await pdf.loadingTask.destroy().catch(() => undefined);
@@ -71,8 +84,11 @@ async function docxText(bytes: Buffer): Promise<string> {
     parts = readDocxParts(bytes);
   } catch (error) {
     if (error instanceof DocumentExtractionError) throw error;
-    throw new DocumentExtractionError('DOCX_CORRUPT', 'The DOCX cannot be read: it is not a valid ZIP archive',
-      detailOf(error));
+    throw new DocumentExtractionError(
+      'DOCX_CORRUPT',
+      'The DOCX cannot be read: it is not a valid ZIP archive',
+      detailOf(error),
+    );
   }
   if (parts.size === 0) {
     throw new DocumentExtractionError('DOCX_CORRUPT', 'The DOCX cannot be read: it holds no Word document');
@@ -80,8 +96,11 @@ async function docxText(bytes: Buffer): Promise<string> {
   try {
     return (await mammoth.extractRawText({ buffer: writeStoredZip(parts) })).value;
   } catch (error) {
-    throw new DocumentExtractionError('DOCX_CORRUPT', 'The DOCX cannot be read: it is not a valid Word document',
-      detailOf(error));
+    throw new DocumentExtractionError(
+      'DOCX_CORRUPT',
+      'The DOCX cannot be read: it is not a valid Word document',
+      detailOf(error),
+    );
   }
 }
 

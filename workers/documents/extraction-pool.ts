@@ -47,19 +47,30 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       const kind = documentMediaType(mediaType)?.text ?? '';
       let reply: ExtractionReply;
       try {
-        reply = await piscina.run({ bytes: own, mediaType }, {
-          transferList: [own.buffer as ArrayBuffer], signal: AbortSignal.timeout(timeoutMs),
-        });
+        reply = await piscina.run(
+          { bytes: own, mediaType },
+          {
+            transferList: [own.buffer as ArrayBuffer],
+            signal: AbortSignal.timeout(timeoutMs),
+          },
+        );
       } catch (error) {
         const code = TOO_LARGE[kind];
         if (!code) throw error;
         if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-          throw new DocumentExtractionError(code, `The ${LABEL[kind]} is too large to extract: it needs more than the `
-            + `${heapMb} MB of memory an extraction may use`, String((error as Error).message));
+          throw new DocumentExtractionError(
+            code,
+            `The ${LABEL[kind]} is too large to extract: it needs more than the ` +
+              `${heapMb} MB of memory an extraction may use`,
+            String((error as Error).message),
+          );
         }
         if ((error as Error).name === 'AbortError') {
-          throw new DocumentExtractionError(code, `The ${LABEL[kind]} is too large to extract: it takes longer than `
-            + `${Math.round(timeoutMs / 1000)} s`, String((error as Error).message));
+          throw new DocumentExtractionError(
+            code,
+            `The ${LABEL[kind]} is too large to extract: it takes longer than ` + `${Math.round(timeoutMs / 1000)} s`,
+            String((error as Error).message),
+          );
         }
         throw error;
       }

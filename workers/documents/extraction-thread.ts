@@ -9,8 +9,7 @@ export interface ExtractionTask {
 }
 
 export type ExtractionReply =
-  | ({ ok: true } & ExtractedText)
-  | { ok: false; code: ExtractionErrorCode; message: string; detail: string | null };
+  ({ ok: true } & ExtractedText) | { ok: false; code: ExtractionErrorCode; message: string; detail: string | null };
 
 export default async function extractInThread(task: ExtractionTask): Promise<ExtractionReply> {
   try {

@@ -6,7 +6,11 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import { DocumentExtractionError } from './document-extraction-error.ts';
 import {
-  MAX_DOCX_ENTRIES, MAX_DOCX_PART_BYTES, MAX_DOCX_PARTS_BYTES, MAX_DOCX_RATIO, MIN_RATIO_CHECK_BYTES,
+  MAX_DOCX_ENTRIES,
+  MAX_DOCX_PART_BYTES,
+  MAX_DOCX_PARTS_BYTES,
+  MAX_DOCX_RATIO,
+  MIN_RATIO_CHECK_BYTES,
 } from './extraction-limits.ts';
 
 const END_OF_DIRECTORY = 0x06054b50;

@@ -62,8 +62,12 @@ export async function loadMapInputs(store: EventStore, mapId: string): Promise<M
   const operation = (await loadState(store, operationStream(map.operation_id), operationDecider)).state;
   if (operation.status !== 'active') return null;
   return {
-    operation_id: map.operation_id, operation_name: operation.fields.name, map_id: mapId, map_name: map.name,
-    boundary: boundaryId ? layers.get(boundaryId)! : null, layers,
+    operation_id: map.operation_id,
+    operation_name: operation.fields.name,
+    map_id: mapId,
+    map_name: map.name,
+    boundary: boundaryId ? layers.get(boundaryId)! : null,
+    layers,
   };
 }
 
@@ -85,7 +89,8 @@ export async function loadTerrainJobVersion(store: EventStore, jobId: string): P
 }
 
 export async function loadAnalysisVersion(
-  store: EventStore, analysisId: string,
+  store: EventStore,
+  analysisId: string,
 ): Promise<Versioned<AnalysisJob> | null> {
   const loaded = await loadState(store, analysisStream(analysisId), analysisJobDecider);
   if (loaded.state.status === 'absent') return null;
@@ -98,7 +103,10 @@ export async function loadAnalysisVersion(
  * a job that finished has long been projected when a later boundary change or analysis asks).
  */
 export async function resolveTerrainJob(
-  store: EventStore, knex: Knex, mapId: string, jobId: string | null,
+  store: EventStore,
+  knex: Knex,
+  mapId: string,
+  jobId: string | null,
 ): Promise<Versioned<TerrainJob> | null> {
   if (jobId) return loadTerrainJobVersion(store, jobId);
   const rows = await terrainJobsOfMapNewestFirst(knex, mapId);

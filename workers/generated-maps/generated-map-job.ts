@@ -33,10 +33,18 @@ const LAYER = new Set(['MapLayerAdded', 'MapLayerReplaced']);
 
 /** Every map of the asset list: the terrain ones, then one per completed analysis (they completed long before). */
 async function mapAssets(
-  env: DispatchEnv<GeneratedMapTaskPayload>, operationId: string, mapId: string, terrainJobId: string | null,
+  env: DispatchEnv<GeneratedMapTaskPayload>,
+  operationId: string,
+  mapId: string,
+  terrainJobId: string | null,
 ): Promise<GeneratedMapTaskPayload> {
   const analyses = (await completedAnalysisIdsOfMap(env.knex, mapId)).map(analysisMapPath);
-  return { operation_id: operationId, map_id: mapId, terrain_job_id: terrainJobId, asset_paths: [...TERRAIN_ASSET_PATHS, ...analyses] };
+  return {
+    operation_id: operationId,
+    map_id: mapId,
+    terrain_job_id: terrainJobId,
+    asset_paths: [...TERRAIN_ASSET_PATHS, ...analyses],
+  };
 }
 
 export const generatedMapJob: JobKind<typeof params> = {
@@ -50,14 +58,20 @@ export const generatedMapJob: JobKind<typeof params> = {
       for (const event of batch) {
         if (isEventOf<TerrainJobFinished>(event, FINISHED)) {
           const job = await loadTerrainJob(env.store, event.data.job_id);
-          if (job.status !== 'absent') await env.enqueue(await mapAssets(env, job.operation_id, job.map_id, job.job_id), event);
+          if (job.status !== 'absent')
+            await env.enqueue(await mapAssets(env, job.operation_id, job.map_id, job.job_id), event);
         } else if (isEventOf<AnalysisCompleted>(event, COMPLETED)) {
           const analysis = await loadAnalysis(env.store, event.data.analysis_id);
           if (analysis.status === 'absent') continue;
-          await env.enqueue({
-            operation_id: analysis.operation_id, map_id: analysis.map_id, terrain_job_id: null,
-            asset_paths: [analysisMapPath(analysis.analysis_id)],
-          }, event);
+          await env.enqueue(
+            {
+              operation_id: analysis.operation_id,
+              map_id: analysis.map_id,
+              terrain_job_id: null,
+              asset_paths: [analysisMapPath(analysis.analysis_id)],
+            },
+            event,
+          );
         } else if (isEventOf<MapLayerAdded | MapLayerReplaced>(event, LAYER)) {
           const operationId = event.metadata.operation_id;
           if (event.data.layer_type !== 'boundary' || !operationId) continue;
@@ -68,8 +82,12 @@ export const generatedMapJob: JobKind<typeof params> = {
   },
   start(services) {
     const deps = {
-      store: services.store, knex: services.knex, blobStore: services.blobStore, render: renderMapPng,
-      rendererVersion: MAP_RENDERER_VERSION, logger: services.logger,
+      store: services.store,
+      knex: services.knex,
+      blobStore: services.blobStore,
+      render: renderMapPng,
+      rendererVersion: MAP_RENDERER_VERSION,
+      logger: services.logger,
     };
     return {
       async run({ asset_paths, ...payload }, reporter, signal) {

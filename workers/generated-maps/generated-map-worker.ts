@@ -16,11 +16,17 @@ import { assetInputHash } from '../../domain/generated-map/asset-input-hash.ts';
 import { dateTimeGroup } from '../../domain/generated-map/date-time-group.ts';
 import { generatedMapIdOf } from '../../domain/generated-map/generated-map-events.ts';
 import {
-  assetOfPath, GENERATED_MAP_CONTENT_TYPE, type AssetOfPath, type GeneratedMapKind,
+  assetOfPath,
+  GENERATED_MAP_CONTENT_TYPE,
+  type AssetOfPath,
+  type GeneratedMapKind,
 } from '../../domain/generated-map/generated-map-vocabulary.ts';
 import { mapFrameForArea } from '../../domain/generated-map/map-frame-for-area.ts';
 import {
-  analysisMapComposition, areaOverviewComposition, mcooComposition, type MapBase,
+  analysisMapComposition,
+  areaOverviewComposition,
+  mcooComposition,
+  type MapBase,
 } from '../../domain/generated-map/map-compositions.ts';
 import { resultRasterLegend } from '../../domain/generated-map/result-raster-legend.ts';
 import { geometryBounds } from '../../domain/map/geojson/geometry-bounds.ts';
@@ -37,7 +43,11 @@ import { jobContext } from '../jobs/job-context.ts';
 import { ARTIFACT_FORMAT } from '../terrain/build-area-products/artifact-key.ts';
 import { SUMMARY_VERSION } from '../terrain/build-area-products/build-terrain-summary-product.ts';
 import {
-  loadAnalysisVersion, loadMapInputs, resolveTerrainJob, type MapInputs, type Versioned,
+  loadAnalysisVersion,
+  loadMapInputs,
+  resolveTerrainJob,
+  type MapInputs,
+  type Versioned,
 } from './gather-map-inputs.ts';
 import { readFrameMobility } from './read-frame-mobility.ts';
 import { readFrameRoads } from './read-frame-roads.ts';
@@ -80,10 +90,15 @@ export interface GeneratedMapWorkerDependencies {
 export const generatedMapKey = (inputHash: string) => `generated-maps/${inputHash}.png`;
 
 const VEHICLE_TITLES: Record<VehicleClass, string> = {
-  foot: 'dismounted (foot)', wheeled: 'wheeled vehicles', tracked: 'tracked vehicles',
+  foot: 'dismounted (foot)',
+  wheeled: 'wheeled vehicles',
+  tracked: 'tracked vehicles',
 };
 const ANALYSIS_TITLES: Record<string, string> = {
-  line_of_sight: 'Line of sight', viewshed: 'Viewshed', route: 'Route', landing_zones: 'Landing zones',
+  line_of_sight: 'Line of sight',
+  viewshed: 'Viewshed',
+  route: 'Route',
+  landing_zones: 'Landing zones',
   rf_coverage: 'RF coverage',
 };
 const DATASET_LABELS: Record<string, string> = { elevation: 'Elevation', land_cover: 'Land cover', roads: 'Roads' };
@@ -104,19 +119,29 @@ function boundsOf(features: Feature[]): [number, number, number, number] | null 
   for (const feature of features) {
     if (!feature.geometry) continue;
     const b = geometryBounds(feature.geometry);
-    box[0] = Math.min(box[0], b[0]); box[1] = Math.min(box[1], b[1]);
-    box[2] = Math.max(box[2], b[2]); box[3] = Math.max(box[3], b[3]);
+    box[0] = Math.min(box[0], b[0]);
+    box[1] = Math.min(box[1], b[1]);
+    box[2] = Math.max(box[2], b[2]);
+    box[3] = Math.max(box[3], b[3]);
   }
   return box[2] > box[0] && box[3] > box[1] ? box : null;
 }
 
 function titleBlock(
-  title: string, map: MapInputs, times: string[], job: TerrainJob | null, datasets: string[], extra: string[] = [],
+  title: string,
+  map: MapInputs,
+  times: string[],
+  job: TerrainJob | null,
+  datasets: string[],
+  extra: string[] = [],
 ): TitleBlock {
   const used = job ? datasets.map((d) => [d, job.source_providers[d]] as const).filter(([, p]) => p) : [];
   const newest = times.reduce((a, b) => (a > b ? a : b));
   return {
-    title, operation: map.operation_name, map: map.map_name, date_time_group: dateTimeGroup(newest),
+    title,
+    operation: map.operation_name,
+    map: map.map_name,
+    date_time_group: dateTimeGroup(newest),
     sources: [
       ...used.map(([d, p]) => `${DATASET_LABELS[d] ?? d}: ${p!.description}`),
       ...(job ? [] : ['No prepared terrain: relief not shown']),
@@ -128,9 +153,7 @@ function titleBlock(
   };
 }
 
-function terrainInputs(
-  job: Versioned<TerrainJob>, datasets: Array<'land_cover' | 'roads'>,
-): Record<string, string> {
+function terrainInputs(job: Versioned<TerrainJob>, datasets: Array<'land_cover' | 'roads'>): Record<string, string> {
   const { elevation, land_cover, roads } = job.state.source_providers;
   const tiles = DISPLAY_PRODUCT_VERSIONS;
   const inputs: Record<string, string> = { terrain_job: `${job.state.job_id}@${job.revision}` };
@@ -149,7 +172,10 @@ const RELIEF_MEMO_SIZE = 2;
 const reliefMemo = new Map<string, Promise<ReliefAndLandCover>>();
 
 function reliefOf(
-  blobStore: BlobStore, frame: MapFrame, fingerprints: { elevation: string; land_cover: string | null }, jobId: string,
+  blobStore: BlobStore,
+  frame: MapFrame,
+  fingerprints: { elevation: string; land_cover: string | null },
+  jobId: string,
 ): Promise<ReliefAndLandCover> {
   const key = JSON.stringify([frame, fingerprints, jobId]);
   let read = reliefMemo.get(key);
@@ -163,7 +189,11 @@ function reliefOf(
 }
 
 async function base(
-  deps: GeneratedMapWorkerDependencies, frame: MapFrame, title: TitleBlock, map: MapInputs, job: TerrainJob | null,
+  deps: GeneratedMapWorkerDependencies,
+  frame: MapFrame,
+  title: TitleBlock,
+  map: MapInputs,
+  job: TerrainJob | null,
   withLandCover: boolean,
 ): Promise<{ base: MapBase; landCover: Uint8Array }> {
   const elevation = job && isUsable(job, 'terrain_display_tiles') ? job.source_providers.elevation : undefined;
@@ -171,20 +201,24 @@ async function base(
     const shade = new Float32Array(frame.width * frame.height).fill(Number.NaN);
     return { base: { frame, title, area: map.boundary!.features, shade }, landCover: new Uint8Array(shade.length) };
   }
-  const landCover = withLandCover ? job!.source_providers.land_cover?.fingerprint ?? null : null;
+  const landCover = withLandCover ? (job!.source_providers.land_cover?.fingerprint ?? null) : null;
   const fingerprints = { elevation: elevation.fingerprint, land_cover: landCover };
   const read = await reliefOf(deps.blobStore, frame, fingerprints, job!.job_id);
   return { base: { frame, title, area: map.boundary!.features, shade: read.shade }, landCover: read.landCover };
 }
 
 async function planAsset(
-  deps: GeneratedMapWorkerDependencies, payload: GeneratedMapAsset, asset: AssetOfPath, map: MapInputs,
+  deps: GeneratedMapWorkerDependencies,
+  payload: GeneratedMapAsset,
+  asset: AssetOfPath,
+  map: MapInputs,
 ): Promise<AssetPlan | null> {
   const boundary = map.boundary;
   const areaBox = boundary ? boundsOf(boundary.features) : null;
   if (!boundary || !areaBox) return null;
   const common = {
-    operation_name: map.operation_name, map_name: map.map_name,
+    operation_name: map.operation_name,
+    map_name: map.map_name,
     boundary: `${boundary.layer_id}:${boundary.features_hash}`,
   };
   if (asset.kind === 'analysis') {
@@ -196,17 +230,23 @@ async function planAsset(
     const resolved = await resolveTerrainJob(deps.store, deps.knex, map.map_id, payload.terrain_job_id);
     const job = resolved?.state.map_id === map.map_id ? resolved : null;
     const inputs = {
-      ...common, ...(job ? terrainInputs(job, []) : {}),
-      analysis: `${a.analysis_id}@${analysis.revision}`, result_layer: `${layer.layer_id}:${layer.features_hash}`,
+      ...common,
+      ...(job ? terrainInputs(job, []) : {}),
+      analysis: `${a.analysis_id}@${analysis.revision}`,
+      result_layer: `${layer.layer_id}:${layer.features_hash}`,
     };
     const title = `${ANALYSIS_TITLES[a.analysis_type] ?? a.analysis_type} — ${a.title}`;
     return {
-      kind: 'analysis', title, inputs,
+      kind: 'analysis',
+      title,
+      inputs,
       compose: async () => {
         const resultBox = boundsOf(layer.features) ?? areaBox;
         const frame = mapFrameForArea([
-          Math.min(areaBox[0], resultBox[0]), Math.min(areaBox[1], resultBox[1]),
-          Math.max(areaBox[2], resultBox[2]), Math.max(areaBox[3], resultBox[3]),
+          Math.min(areaBox[0], resultBox[0]),
+          Math.min(areaBox[1], resultBox[1]),
+          Math.max(areaBox[2], resultBox[2]),
+          Math.max(areaBox[3], resultBox[3]),
         ]);
         const times = [boundary.at, analysis.at, ...(job ? [job.at] : [])];
         const analysisLine = `Analysis: ${a.title} (${a.analysis_type})`;
@@ -215,9 +255,9 @@ async function planAsset(
         const rasterType = a.analysis_type === 'viewshed' || a.analysis_type === 'rf_coverage' ? a.analysis_type : null;
         const raster = rasterType
           ? {
-            rgba: await readResultRaster(deps.blobStore, frame, a.layer_id!, a.work_zoom),
-            legend: resultRasterLegend(rasterType),
-          }
+              rgba: await readResultRaster(deps.blobStore, frame, a.layer_id!, a.work_zoom),
+              legend: resultRasterLegend(rasterType),
+            }
           : null;
         return analysisMapComposition(b, a.analysis_type, layer.features, raster);
       },
@@ -231,7 +271,9 @@ async function planAsset(
   if (asset.kind === 'area_overview') {
     const title = 'Area overview';
     return {
-      kind: 'area_overview', title, inputs: { ...common, ...terrainInputs(job, ['land_cover', 'roads']) },
+      kind: 'area_overview',
+      title,
+      inputs: { ...common, ...terrainInputs(job, ['land_cover', 'roads']) },
       compose: async () => {
         const block = titleBlock(title, map, times, job.state, ['elevation', 'land_cover', 'roads']);
         const { base: b, landCover } = await base(deps, frame, block, map, job.state, true);
@@ -247,19 +289,30 @@ async function planAsset(
   if (!elevation || !land_cover || !roads || !artifactsReady) return null;
   const title = `MCOO — ${VEHICLE_TITLES[asset.vehicle]}`;
   const inputs = {
-    ...common, ...terrainInputs(job, ['land_cover', 'roads']),
+    ...common,
+    ...terrainInputs(job, ['land_cover', 'roads']),
     elevation_artifacts: sourceHash(elevation.fingerprint, ARTIFACT_FORMAT),
     land_cover_artifacts: sourceHash(land_cover.fingerprint, ARTIFACT_FORMAT),
     mobility: `${asset.vehicle}:${SUMMARY_VERSION}`,
   };
   return {
-    kind: 'mcoo', title, inputs,
+    kind: 'mcoo',
+    title,
+    inputs,
     compose: async () => {
-      const block = titleBlock(title, map, times, job.state, ['elevation', 'land_cover', 'roads'],
-        ['Mobility: slope and land cover per ATP 2-01.3 thresholds (domain/terrain/mobility-config.ts); roads are GO']);
+      const block = titleBlock(
+        title,
+        map,
+        times,
+        job.state,
+        ['elevation', 'land_cover', 'roads'],
+        ['Mobility: slope and land cover per ATP 2-01.3 thresholds (domain/terrain/mobility-config.ts); roads are GO'],
+      );
       const { base: b, landCover } = await base(deps, frame, block, map, job.state, true);
       const sources = {
-        elevation: elevation.fingerprint, land_cover: land_cover.fingerprint, roads: roads.fingerprint,
+        elevation: elevation.fingerprint,
+        land_cover: land_cover.fingerprint,
+        roads: roads.fingerprint,
       };
       const mobility = await readFrameMobility(deps.blobStore, frame, sources, job.state.work_tiles, asset.vehicle);
       const frameRoads = await readFrameRoads(deps.blobStore, frame, roads.fingerprint, job.state.work_tiles);
@@ -268,10 +321,11 @@ async function planAsset(
   };
 }
 
-
 /** Renders one asset if its inputs changed; answers what it did (for logs and tests). */
 export async function renderGeneratedMap(
-  deps: GeneratedMapWorkerDependencies, payload: GeneratedMapAsset, control?: TaskControl,
+  deps: GeneratedMapWorkerDependencies,
+  payload: GeneratedMapAsset,
+  control?: TaskControl,
 ): Promise<'rendered' | 'unchanged' | 'not-ready'> {
   const asset = assetOfPath(payload.asset_path);
   if (!asset) throw new RangeError(`${payload.asset_path} is not a generated map path`);
@@ -298,10 +352,19 @@ export async function renderGeneratedMap(
   const size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
   await recordGeneratedMap(deps.store, jobContext(null, payload.operation_id), {
     generated_map_id: generatedMapIdOf(payload.operation_id, payload.asset_path),
-    operation_id: payload.operation_id, map_id: payload.map_id, asset_path: payload.asset_path, kind: plan.kind,
-    title: plan.title, inputs: plan.inputs, input_hash: inputHash, renderer_version: rendererVersion, blob_key: key,
-    content_type: GENERATED_MAP_CONTENT_TYPE, size: bytes.byteLength,
-    sha256: createHash('sha256').update(bytes).digest('hex'), ...size,
+    operation_id: payload.operation_id,
+    map_id: payload.map_id,
+    asset_path: payload.asset_path,
+    kind: plan.kind,
+    title: plan.title,
+    inputs: plan.inputs,
+    input_hash: inputHash,
+    renderer_version: rendererVersion,
+    blob_key: key,
+    content_type: GENERATED_MAP_CONTENT_TYPE,
+    size: bytes.byteLength,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    ...size,
   });
   return 'rendered';
 }

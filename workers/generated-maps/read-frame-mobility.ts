@@ -27,19 +27,26 @@ export interface MobilitySources {
 
 /** Mobility codes of every work tile of the job inside the frame, keyed "x/y" (absent artifacts: no entry). */
 export async function readWorkTileMobility(
-  blobStore: BlobStore, frame: MapFrame, sources: MobilitySources,
-  workTiles: ReadonlyArray<readonly [number, number]>, vehicle: VehicleClass,
+  blobStore: BlobStore,
+  frame: MapFrame,
+  sources: MobilitySources,
+  workTiles: ReadonlyArray<readonly [number, number]>,
+  vehicle: VehicleClass,
 ): Promise<Map<string, Uint8Array>> {
   const prepared = new Set(workTiles.map(([x, y]) => `${x}/${y}`));
   const elevationCache = new Map<string, Promise<TileRaster | null>>();
   const provider = (dataset: 'elevation' | 'land_cover' | 'roads') =>
-    ({ dataset, fingerprint: sources[dataset], kind: dataset === 'roads' ? 'vector' : 'raster' } as const);
+    ({ dataset, fingerprint: sources[dataset], kind: dataset === 'roads' ? 'vector' : 'raster' }) as const;
   const elevation = (tile: TileAddress | null): Promise<TileRaster | null> => {
     if (!tile || !prepared.has(`${tile.x}/${tile.y}`)) return Promise.resolve(null);
     const key = `${tile.x}/${tile.y}`;
     if (!elevationCache.has(key)) {
-      elevationCache.set(key, blobStore.get(artifactKey(provider('elevation'), tile))
-        .then((blob) => (blob ? decodeRasterArtifact(blob) : null)));
+      elevationCache.set(
+        key,
+        blobStore
+          .get(artifactKey(provider('elevation'), tile))
+          .then((blob) => (blob ? decodeRasterArtifact(blob) : null)),
+      );
     }
     return elevationCache.get(key)!;
   };
@@ -52,23 +59,36 @@ export async function readWorkTileMobility(
     ]);
     if (!centre || !coverBlob) continue;
     const around = neighbourTiles(tile);
-    const neighbours = Object.fromEntries(await Promise.all(
-      Object.entries(around).map(async ([side, t]) => [side, await elevation(t)] as const)));
+    const neighbours = Object.fromEntries(
+      await Promise.all(Object.entries(around).map(async ([side, t]) => [side, await elevation(t)] as const)),
+    );
     const { slope } = await deriveSlopeAndRuggedness(centre, neighbours, null);
     const cover = decodeRasterArtifact(coverBlob);
     if (!(cover.data instanceof Uint8Array)) throw new TypeError('land-cover artifacts hold Uint8 classes');
     const roads = roadsBlob ? roadsMask(decodeFeaturesArtifact(roadsBlob).features, tile, centre.size) : null;
-    out.set(`${tile.x}/${tile.y}`, mobilityRaster({
-      slopeDegrees: slope.data as Float32Array, landCover: cover.data, landCoverNodata: cover.nodata, roads,
-    }, vehicle));
+    out.set(
+      `${tile.x}/${tile.y}`,
+      mobilityRaster(
+        {
+          slopeDegrees: slope.data as Float32Array,
+          landCover: cover.data,
+          landCoverNodata: cover.nodata,
+          roads,
+        },
+        vehicle,
+      ),
+    );
   }
   return out;
 }
 
 /** The mobility code under each face pixel's centre (MOBILITY_NODATA off the prepared tiles). */
 export async function readFrameMobility(
-  blobStore: BlobStore, frame: MapFrame, sources: MobilitySources,
-  workTiles: ReadonlyArray<readonly [number, number]>, vehicle: VehicleClass,
+  blobStore: BlobStore,
+  frame: MapFrame,
+  sources: MobilitySources,
+  workTiles: ReadonlyArray<readonly [number, number]>,
+  vehicle: VehicleClass,
 ): Promise<Uint8Array> {
   const tiles = await readWorkTileMobility(blobStore, frame, sources, workTiles, vehicle);
   const mosaic = mosaicForFrame(frame, WORK_ZOOM);
@@ -77,7 +97,8 @@ export async function readFrameMobility(
   for (let row = 0; row < frame.height; row++) {
     const gy = Math.floor(v[row]!);
     if (gy < 0) continue;
-    const ty = mosaic.tileY + Math.floor(gy / TILE_SIZE), r = gy % TILE_SIZE;
+    const ty = mosaic.tileY + Math.floor(gy / TILE_SIZE),
+      r = gy % TILE_SIZE;
     for (let col = 0; col < frame.width; col++) {
       const gx = Math.floor(u[col]!);
       if (gx < 0) continue;

@@ -22,7 +22,10 @@ export function workTilesInFrame(frame: MapFrame, workTiles: ReadonlyArray<reado
 }
 
 export async function readFrameRoads(
-  blobStore: BlobStore, frame: MapFrame, roadsFingerprint: string, workTiles: ReadonlyArray<readonly [number, number]>,
+  blobStore: BlobStore,
+  frame: MapFrame,
+  roadsFingerprint: string,
+  workTiles: ReadonlyArray<readonly [number, number]>,
 ): Promise<FrameRoads> {
   const roads: FrameRoads = { major: [], minor: [] };
   const provider = { dataset: 'roads', fingerprint: roadsFingerprint, kind: 'vector' } as const;

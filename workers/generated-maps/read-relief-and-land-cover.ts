@@ -30,13 +30,16 @@ export interface ReliefAndLandCover {
 
 /** Copies each tile's values into a mosaic-sized grid (tiles absent from the store keep `fill`). */
 async function readMosaic<T extends Float32Array | Uint8Array>(
-  mosaic: TileMosaic, grid: T, read: (tile: TileAddress) => Promise<T | null>,
+  mosaic: TileMosaic,
+  grid: T,
+  read: (tile: TileAddress) => Promise<T | null>,
 ): Promise<T> {
   const width = mosaic.tilesWide * TILE_SIZE;
   for (const tile of mosaicTiles(mosaic)) {
     const values = await read(tile);
     if (!values) continue;
-    const ox = (tile.x - mosaic.tileX) * TILE_SIZE, oy = (tile.y - mosaic.tileY) * TILE_SIZE;
+    const ox = (tile.x - mosaic.tileX) * TILE_SIZE,
+      oy = (tile.y - mosaic.tileY) * TILE_SIZE;
     for (let row = 0; row < TILE_SIZE; row++) {
       grid.set(values.subarray(row * TILE_SIZE, (row + 1) * TILE_SIZE), (oy + row) * width + ox);
     }
@@ -45,7 +48,8 @@ async function readMosaic<T extends Float32Array | Uint8Array>(
 }
 
 export async function readReliefAndLandCover(
-  blobStore: BlobStore, frame: MapFrame,
+  blobStore: BlobStore,
+  frame: MapFrame,
   fingerprints: { elevation: string; land_cover: string | null },
 ): Promise<ReliefAndLandCover> {
   const zoom = mosaicZoomForFrame(frame);
@@ -64,7 +68,8 @@ export async function readReliefAndLandCover(
   });
   const rows = mosaic.tilesHigh * TILE_SIZE;
   const spacing = Float64Array.from({ length: rows }, (_, r) =>
-    pixelGroundSizeMeters({ z: zoom, x: mosaic.tileX, y: mosaic.tileY + Math.floor(r / TILE_SIZE) }, r % TILE_SIZE));
+    pixelGroundSizeMeters({ z: zoom, x: mosaic.tileX, y: mosaic.tileY + Math.floor(r / TILE_SIZE) }, r % TILE_SIZE),
+  );
   const shaded = hillshade({ width: mosaic.tilesWide * TILE_SIZE, height: rows, data: elevation }, spacing);
   const shade = bilinearToFrame(frame, mosaic, shaded);
   const landCover = new Uint8Array(frame.width * frame.height);

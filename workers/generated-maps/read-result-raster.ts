@@ -12,7 +12,10 @@ import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import { readRgbaPng } from '../terrain/products/raster/read-rgba-png.ts';
 
 export async function readResultRaster(
-  blobStore: BlobStore, frame: MapFrame, layerId: string, resultZoom: number,
+  blobStore: BlobStore,
+  frame: MapFrame,
+  layerId: string,
+  resultZoom: number,
 ): Promise<Uint8Array> {
   const zoom = Math.max(RESULT_TILE_MIN_ZOOM, mosaicZoomForFrame(frame, resultZoom));
   const mosaic = mosaicForFrame(frame, zoom);
@@ -22,7 +25,8 @@ export async function readResultRaster(
     const bytes = await blobStore.get(rasterResultTileKey(layerId, 'display', tile));
     if (!bytes) continue;
     const { rgba } = readRgbaPng(bytes);
-    const ox = (tile.x - mosaic.tileX) * TILE_SIZE, oy = (tile.y - mosaic.tileY) * TILE_SIZE;
+    const ox = (tile.x - mosaic.tileX) * TILE_SIZE,
+      oy = (tile.y - mosaic.tileY) * TILE_SIZE;
     for (let row = 0; row < TILE_SIZE; row++) {
       grid.set(rgba.subarray(row * TILE_SIZE * 4, (row + 1) * TILE_SIZE * 4), ((oy + row) * width + ox) * 4);
     }

@@ -8,7 +8,8 @@ import { draftTurnByRules, SIMULATION_TURN_TASK } from '../../domain/llm-simulat
 import { assessByRules, SIMULATION_ASSESSMENT_TASK } from '../../domain/llm-simulation/rule-based-assessment.ts';
 import type { AssessmentStepInput, TurnStepInput } from '../../domain/llm-simulation/simulation-grounding.ts';
 import {
-  answerTerrainQuestionByRules, TERRAIN_QUESTION_TASK,
+  answerTerrainQuestionByRules,
+  TERRAIN_QUESTION_TASK,
 } from '../../domain/terrain-question/answer-terrain-question-by-rules.ts';
 
 export const DRAFTING_RULES = {

@@ -11,14 +11,21 @@ import { gatherGrounding } from './gather-grounding.ts';
 
 type GatherDependencies = Parameters<typeof gatherGrounding>[0];
 
-export async function gatherCoaGrounding(deps: GatherDependencies, job: GenerationJob): Promise<{
+export async function gatherCoaGrounding(
+  deps: GatherDependencies,
+  job: GenerationJob,
+): Promise<{
   grounding: CoaGrounding;
   /** The documents read, which the drafts cite; and those deleted since the request. */
-  citations: DocumentCitation[]; deletedDocuments: string[];
+  citations: DocumentCitation[];
+  deletedDocuments: string[];
 }> {
   const restated = planningRecordId('mission_analysis', job.operation_id, 'restated_mission');
   const { grounding, citations, deletedDocuments } = await gatherGrounding(deps, {
-    ...job, target_kind: 'mission_analysis', record_id: restated, record_type: 'restated_mission',
+    ...job,
+    target_kind: 'mission_analysis',
+    record_id: restated,
+    record_type: 'restated_mission',
   });
   const missionAnalysis: GroundingMissionAnalysis[] = [];
   for (const entry of MISSION_ANALYSIS_CATALOGUE) {
@@ -26,16 +33,24 @@ export async function gatherCoaGrounding(deps: GatherDependencies, job: Generati
     const { state, revision } = await loadPlanningRecord(deps.store, 'mission_analysis', id);
     if (state.status !== 'active') continue;
     missionAnalysis.push({
-      id, type: entry.type, title: entry.title, version: revision + 1, text: state.text,
+      id,
+      type: entry.type,
+      title: entry.title,
+      version: revision + 1,
+      text: state.text,
       item_texts: state.items.map((i) => i.text),
     });
   }
   return {
     grounding: {
-      operation: grounding.operation, mission_analysis: missionAnalysis, maps: grounding.maps,
-      documents: grounding.documents, instructions: grounding.instructions,
+      operation: grounding.operation,
+      mission_analysis: missionAnalysis,
+      maps: grounding.maps,
+      documents: grounding.documents,
+      instructions: grounding.instructions,
       count: job.coa_statements?.coa_statement_ids.length ?? 0,
     },
-    citations, deletedDocuments,
+    citations,
+    deletedDocuments,
   };
 }

@@ -9,14 +9,20 @@ import type { DocumentCitation } from '../../commands/document-commands.ts';
 import { loadState } from '../../commands/load-state.ts';
 import type { PlanningDraftJob } from '../../domain/generation-job/generation-job-decider.ts';
 import type {
-  Grounding, GroundingAnalysis, GroundingDocument, GroundingTerrainSummary,
+  Grounding,
+  GroundingAnalysis,
+  GroundingDocument,
+  GroundingTerrainSummary,
 } from '../../domain/generation/generation-grounding.ts';
 import { analysisKeyResults } from '../../domain/generation/analysis-key-results.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
 import { readJobTerrainSummary } from '../terrain/products/summary/read-job-terrain-summary.ts';
 import { SUMMARY_VERSION } from '../terrain/build-area-products/terrain-summary-key.ts';
 import {
-  catalogueEntry, type CatalogueEntry, MISSION_ANALYSIS_CATALOGUE, WARNO_CATALOGUE,
+  catalogueEntry,
+  type CatalogueEntry,
+  MISSION_ANALYSIS_CATALOGUE,
+  WARNO_CATALOGUE,
 } from '../../domain/planning-record/planning-catalogues.ts';
 import { operationDecider } from '../../domain/operation/operation-decider.ts';
 import { operationStream } from '../../domain/operation/operation-events.ts';
@@ -34,7 +40,9 @@ export const MAX_GROUNDING_ANALYSES = 20;
 
 /** The summary of the newest of `jobIds` (newest first) that has one in the store, or null. */
 export async function newestTerrainSummary(
-  store: EventStore, blobStore: BlobStore, jobIds: string[],
+  store: EventStore,
+  blobStore: BlobStore,
+  jobIds: string[],
 ): Promise<GroundingTerrainSummary | null> {
   for (const jobId of jobIds) {
     const found = await readJobTerrainSummary(store, blobStore, jobId);
@@ -51,7 +59,8 @@ async function completedAnalyses(knex: Knex, mapIds: string[]): Promise<Groundin
   const rows = await newestCompletedAnalysesOfMaps(knex, mapIds, MAX_GROUNDING_ANALYSES);
   return rows.flatMap((row) => {
     const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as {
-      title: string; result: Record<string, unknown> | null;
+      title: string;
+      result: Record<string, unknown> | null;
     };
     const results = analysisKeyResults(row.analysis_type, state.result);
     return results ? [{ id: row.analysis_id, map_id: row.map_id, title: state.title, results }] : [];
@@ -72,11 +81,14 @@ export async function textExcerpt(storage: DocumentStorage, key: string | null):
 }
 
 export async function gatherGrounding(
-  deps: { store: EventStore; knex: Knex; documents: DocumentStorage; blobStore?: BlobStore }, job: PlanningDraftJob,
+  deps: { store: EventStore; knex: Knex; documents: DocumentStorage; blobStore?: BlobStore },
+  job: PlanningDraftJob,
 ): Promise<{
-  grounding: Grounding; recordRevision: number;
+  grounding: Grounding;
+  recordRevision: number;
   /** The documents read, which the draft cites; and those deleted since the request. */
-  citations: DocumentCitation[]; deletedDocuments: string[];
+  citations: DocumentCitation[];
+  deletedDocuments: string[];
 }> {
   const operation = await loadState(deps.store, operationStream(job.operation_id), operationDecider);
   if (operation.state.status === 'absent') throw new Error(`operation ${job.operation_id} has no events`);
@@ -85,12 +97,21 @@ export async function gatherGrounding(
   const catalogue = job.target_kind === 'warno' ? WARNO_CATALOGUE : MISSION_ANALYSIS_CATALOGUE;
   const entry = catalogueEntry<CatalogueEntry>(catalogue, job.record_type)!;
   const maps = await mapsOfOperation(deps.knex, job.operation_id);
-  const finished = await successfulTerrainJobsOfMaps(deps.knex, maps.map((m) => m.map_id));
+  const finished = await successfulTerrainJobsOfMaps(
+    deps.knex,
+    maps.map((m) => m.map_id),
+  );
   const read = await readGroundingDocuments(deps.store, job.document_ids);
   const documents: GroundingDocument[] = [];
-  for (const { citation: { document_id: id }, document } of read.live) {
+  for (const {
+    citation: { document_id: id },
+    document,
+  } of read.live) {
     documents.push({
-      id, file_name: document.file_name, sha256: document.sha256, classification: document.classification ?? null,
+      id,
+      file_name: document.file_name,
+      sha256: document.sha256,
+      classification: document.classification ?? null,
       description: document.description ?? null,
       text_excerpt: document.text_status === 'extracted' ? await textExcerpt(deps.documents, document.text_key) : null,
     });
@@ -102,25 +123,44 @@ export async function gatherGrounding(
     deletedDocuments: read.deleted,
     grounding: {
       record: {
-        kind: job.target_kind, type: job.record_type, title: entry.title, doctrine: entry.doctrine, items: entry.items,
+        kind: job.target_kind,
+        type: job.record_type,
+        title: entry.title,
+        doctrine: entry.doctrine,
+        items: entry.items,
         version: record.revision + 1,
         text: state.status === 'active' ? state.text : null,
         item_texts: state.status === 'active' ? state.items.map((i) => i.text) : [],
       },
       operation: {
-        id: job.operation_id, name: fields.name, unit: fields.unit, branch: fields.branch, echelon: fields.echelon,
-        description: fields.description ?? null, revision: operation.revision + 1,
+        id: job.operation_id,
+        name: fields.name,
+        unit: fields.unit,
+        branch: fields.branch,
+        echelon: fields.echelon,
+        description: fields.description ?? null,
+        revision: operation.revision + 1,
       },
-      maps: await Promise.all(maps.map(async (m) => {
-        const finishedIds = finished.filter((f) => f.map_id === m.map_id).map((f) => f.job_id);
-        return {
-          id: m.map_id, name: m.name, revision: m.revision, finished_terrain_job_ids: finishedIds,
-          terrain_summary: deps.blobStore ? await newestTerrainSummary(deps.store, deps.blobStore, finishedIds) : null,
-        };
-      })),
+      maps: await Promise.all(
+        maps.map(async (m) => {
+          const finishedIds = finished.filter((f) => f.map_id === m.map_id).map((f) => f.job_id);
+          return {
+            id: m.map_id,
+            name: m.name,
+            revision: m.revision,
+            finished_terrain_job_ids: finishedIds,
+            terrain_summary: deps.blobStore
+              ? await newestTerrainSummary(deps.store, deps.blobStore, finishedIds)
+              : null,
+          };
+        }),
+      ),
       documents,
       instructions: job.instructions,
-      analyses: await completedAnalyses(deps.knex, maps.map((m) => m.map_id)),
+      analyses: await completedAnalyses(
+        deps.knex,
+        maps.map((m) => m.map_id),
+      ),
     },
   };
 }

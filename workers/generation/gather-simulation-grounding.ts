@@ -71,8 +71,9 @@ interface SectionRow {
 async function sectionsInOrder(knex: Knex, statementId: string, order: readonly string[]): Promise<SectionRow[]> {
   const rows: SectionRow[] = await liveSectionsOfStatement(knex, statementId);
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : Infinity);
-  return rows.sort((a, b) => (rank(a.section_id) - rank(b.section_id))
-    || (Number(a.added_position) - Number(b.added_position)));
+  return rows.sort(
+    (a, b) => rank(a.section_id) - rank(b.section_id) || Number(a.added_position) - Number(b.added_position),
+  );
 }
 
 async function readAnalyses(store: EventStore, ids: string[]) {
@@ -81,8 +82,12 @@ async function readAnalyses(store: EventStore, ids: string[]) {
     const { state, revision } = await loadState(store, analysisStream(id), analysisJobDecider);
     if (state.status !== 'success' || !state.result) continue;
     analyses.push({
-      analysis_id: id, analysis_type: state.analysis_type, title: state.title, result: state.result,
-      map_id: state.map_id, version: revision + 1,
+      analysis_id: id,
+      analysis_type: state.analysis_type,
+      title: state.title,
+      result: state.result,
+      map_id: state.map_id,
+      version: revision + 1,
     });
   }
   return analyses;
@@ -90,7 +95,8 @@ async function readAnalyses(store: EventStore, ids: string[]) {
 
 export async function gatherSimulationGrounding(
   deps: { store: EventStore; knex: Knex; documents: DocumentStorage; blobStore?: BlobStore },
-  job: GenerationJob, request: SimulationRequest,
+  job: GenerationJob,
+  request: SimulationRequest,
 ): Promise<GatheredSimulation> {
   const operation = await loadState(deps.store, operationStream(job.operation_id), operationDecider);
   if (operation.state.status !== 'active') {
@@ -105,8 +111,10 @@ export async function gatherSimulationGrounding(
   const inputs: Input[] = [{ kind: 'coa_statement', id: statement.coa_statement_id, version: loaded.revision + 1 }];
   inputs.push(...sections.map((s) => ({ kind: 'coa_section' as const, id: s.section_id, version: s.version })));
 
-  let enemy: { text: string | null; source: SimulationGrounding['enemy_source'] } =
-    { text: request.enemy_coa, source: 'request' };
+  let enemy: { text: string | null; source: SimulationGrounding['enemy_source'] } = {
+    text: request.enemy_coa,
+    source: 'request',
+  };
   if (enemy.text === null) {
     const id = planningRecordId('mission_analysis', job.operation_id, 'enemy_situation');
     const record = await loadPlanningRecord(deps.store, 'mission_analysis', id);
@@ -117,7 +125,7 @@ export async function gatherSimulationGrounding(
 
   const criteriaId = planningRecordId('mission_analysis', job.operation_id, 'coa_evaluation_criteria');
   const criteriaRecord = await loadPlanningRecord(deps.store, 'mission_analysis', criteriaId);
-  const items = criteriaRecord.state.status === 'active' ? criteriaRecord.state.items as CriterionItem[] : null;
+  const items = criteriaRecord.state.status === 'active' ? (criteriaRecord.state.items as CriterionItem[]) : null;
   const criteria = evaluationCriteria(items);
   if (criteria.source === 'mission_analysis') {
     inputs.push({ kind: 'mission_analysis', id: criteriaId, version: criteriaRecord.revision + 1 });
@@ -131,7 +139,11 @@ export async function gatherSimulationGrounding(
   const summaryMapIds: string[] = [];
   for (const map of deps.blobStore ? maps : []) {
     const finished = await successfulTerrainJobsOfMaps(deps.knex, [map.map_id]);
-    const summary = await newestTerrainSummary(deps.store, deps.blobStore!, finished.map((f) => f.job_id));
+    const summary = await newestTerrainSummary(
+      deps.store,
+      deps.blobStore!,
+      finished.map((f) => f.job_id),
+    );
     if (!summary) continue;
     summaries.push(terrainSummaryFigure(map.name, summary));
     summaryInputs.push({ kind: 'terrain_summary', id: summary.terrain_job_id, version: summary.version });
@@ -145,7 +157,10 @@ export async function gatherSimulationGrounding(
   const read = await readGroundingDocuments(deps.store, job.document_ids);
   const documents: SimulationGrounding['documents'] = [];
   const documentInputs: Array<{ kind: string; id: string; version: string }> = [];
-  for (const { citation: { document_id: id }, document } of read.live) {
+  for (const {
+    citation: { document_id: id },
+    document,
+  } of read.live) {
     documents.push({
       file_name: document.file_name,
       text_excerpt: document.text_status === 'extracted' ? await textExcerpt(deps.documents, document.text_key) : null,
@@ -160,22 +175,33 @@ export async function gatherSimulationGrounding(
     deletedDocuments: read.deleted,
     grounding: {
       operation: {
-        name: fields.name, unit: fields.unit, echelon: fields.echelon, branch: fields.branch,
+        name: fields.name,
+        unit: fields.unit,
+        echelon: fields.echelon,
+        branch: fields.branch,
         description: fields.description ?? null,
       },
       coa: {
-        name: statement.name, description: statement.description,
+        name: statement.name,
+        description: statement.description,
         sections: sections.map((s) => ({ title: s.title, content: s.content, field: s.field })),
       },
-      method: request.method, enemy_coa: enemy.text, enemy_source: enemy.source, turns: request.turns,
-      seed: request.seed, figures: [...summaries, ...analyses.map(analysisFigure)],
-      criteria: criteria.criteria, criteria_source: criteria.source,
-      documents, instructions: job.instructions,
+      method: request.method,
+      enemy_coa: enemy.text,
+      enemy_source: enemy.source,
+      turns: request.turns,
+      seed: request.seed,
+      figures: [...summaries, ...analyses.map(analysisFigure)],
+      criteria: criteria.criteria,
+      criteria_source: criteria.source,
+      documents,
+      instructions: job.instructions,
     },
     inputs: inputs.slice(0, MAX_INPUTS),
     provenanceInputs: [
       { kind: 'operation', id: job.operation_id, version: String(operation.revision + 1) },
-      ...inputs.filter((i) => i.kind !== 'document')
+      ...inputs
+        .filter((i) => i.kind !== 'document')
         .map((i) => ({ kind: i.kind, id: i.id, version: String(i.version) })),
       ...summaryInputs,
       ...documentInputs,

@@ -29,8 +29,13 @@ export const generationJob: JobKind<typeof params> = {
   },
   start(services) {
     const deps = {
-      store: services.store, knex: services.knex, documents: services.documents, languageModel: services.languageModel,
-      maxTokens: services.config.languageModel.maxTokens, logger: services.logger, blobStore: services.blobStore,
+      store: services.store,
+      knex: services.knex,
+      documents: services.documents,
+      languageModel: services.languageModel,
+      maxTokens: services.config.languageModel.maxTokens,
+      logger: services.logger,
+      blobStore: services.blobStore,
     };
     return {
       async run({ job_id }, reporter, signal) {
@@ -42,7 +47,12 @@ export const generationJob: JobKind<typeof params> = {
   async exhausted({ job_id }, { attempts, reason }, { store }) {
     const job = await pendingGenerationJob(store, job_id);
     if (!job) return false;
-    await failGenerationJob(store, job, 'GENERATION_RETRIES_EXHAUSTED', `generation failed after ${attempts} attempts: ${reason}`);
+    await failGenerationJob(
+      store,
+      job,
+      'GENERATION_RETRIES_EXHAUSTED',
+      `generation failed after ${attempts} attempts: ${reason}`,
+    );
     return true;
   },
 };

@@ -8,9 +8,7 @@
 import { decideGeneration, loadGenerationJob } from '../../commands/generation-job-commands.ts';
 import { updatePlanningRecord } from '../../commands/planning-record-commands.ts';
 import type { GenerationJob, PlanningDraftJob } from '../../domain/generation-job/generation-job-decider.ts';
-import {
-  isPlanningDraftKind, type GenerationProvenance,
-} from '../../domain/generation-job/generation-job-events.ts';
+import { isPlanningDraftKind, type GenerationProvenance } from '../../domain/generation-job/generation-job-events.ts';
 import { groundingInputs } from '../../domain/generation/generation-grounding.ts';
 import { DRAFT_PROMPTS } from '../../domain/generation/prompts/draft-prompts.ts';
 import { draftTextLimit, recordDraftSchema, type RecordDraft } from '../../domain/generation/record-draft-schema.ts';
@@ -24,7 +22,9 @@ import { LanguageModelError } from '../../infra/language-model/language-model.ts
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { gatherGrounding } from './gather-grounding.ts';
 import {
-  failGenerationJob as fail, generationJobContext as jobContext, reportGenerationProgress,
+  failGenerationJob as fail,
+  generationJobContext as jobContext,
+  reportGenerationProgress,
 } from './job-reports.ts';
 import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import { runCoaGeneration } from './run-coa-generation.ts';
@@ -46,7 +46,9 @@ async function writtenByThisJob(store: EventStore, job: PlanningDraftJob): Promi
 }
 
 export async function runGeneration(
-  deps: GenerationWorkerDependencies, job: GenerationJob, control?: TaskControl,
+  deps: GenerationWorkerDependencies,
+  job: GenerationJob,
+  control?: TaskControl,
 ): Promise<void> {
   if (isPlanningDraftKind(job.target_kind)) return runRecordDraft(deps, job as PlanningDraftJob, control);
   if (job.target_kind === 'coa_statements') return runCoaGeneration(deps, job, control);
@@ -55,7 +57,9 @@ export async function runGeneration(
 }
 
 async function runRecordDraft(
-  deps: GenerationWorkerDependencies, job: PlanningDraftJob, control?: TaskControl,
+  deps: GenerationWorkerDependencies,
+  job: PlanningDraftJob,
+  control?: TaskControl,
 ): Promise<void> {
   const started = Date.now();
   const { grounding, recordRevision, citations, deletedDocuments } = await gatherGrounding(deps, job);
@@ -63,67 +67,97 @@ async function runRecordDraft(
   const inputs = groundingInputs(grounding, job.record_id);
   const complete = (recordVersion: number, provenance: GenerationProvenance) =>
     decideGeneration(deps.store, jobContext(job), job.operation_id, {
-      type: 'CompleteGeneration', job_id: job.job_id, record_version: recordVersion, provenance,
+      type: 'CompleteGeneration',
+      job_id: job.job_id,
+      record_version: recordVersion,
+      provenance,
     });
   if (recordRevision + 1 !== job.base_version) {
     if (await writtenByThisJob(deps.store, job)) {
       // The worker died between writing the record and completing the job: the usage is lost.
       await complete(recordRevision + 1, {
-        adapter: deps.languageModel.adapter, model: deps.languageModel.model,
-        rule_based: deps.languageModel.adapter === 'rule_based', prompt_version: prompt.version, inputs,
-        usage: { prompt_tokens: 0, completion_tokens: 0 }, attempts: 0, duration_ms: 0,
+        adapter: deps.languageModel.adapter,
+        model: deps.languageModel.model,
+        rule_based: deps.languageModel.adapter === 'rule_based',
+        prompt_version: prompt.version,
+        inputs,
+        usage: { prompt_tokens: 0, completion_tokens: 0 },
+        attempts: 0,
+        duration_ms: 0,
       });
       return;
     }
-    await fail(deps.store, job, 'RECORD_CHANGED',
-      `The record moved from version ${job.base_version} to ${recordRevision + 1} after the generation was requested; `
-      + 'request it again');
+    await fail(
+      deps.store,
+      job,
+      'RECORD_CHANGED',
+      `The record moved from version ${job.base_version} to ${recordRevision + 1} after the generation was requested; ` +
+        'request it again',
+    );
     return;
   }
   if (deletedDocuments.length > 0) {
     const message = new CitedDocumentDeletedError(deletedDocuments).message;
-    return void await fail(deps.store, job, 'DOCUMENT_DELETED', message);
+    return void (await fail(deps.store, job, 'DOCUMENT_DELETED', message));
   }
   const rule = grounding.record.items;
   let draft: RecordDraft;
   let result;
   try {
     await reportGenerationProgress(deps.store, job, {
-      step: 1, of: 1, label: `Drafting ${job.target_kind} ${job.record_type}`,
+      step: 1,
+      of: 1,
+      label: `Drafting ${job.target_kind} ${job.record_type}`,
     });
     result = await deps.languageModel.generateStructured<RecordDraft>({
-      task: RECORD_DRAFT_TASK, input: grounding, messages: prompt.messages(grounding),
-      schema: recordDraftSchema(rule, draftTextLimit(deps.maxTokens)), schemaName: 'planning_record_draft',
+      task: RECORD_DRAFT_TASK,
+      input: grounding,
+      messages: prompt.messages(grounding),
+      schema: recordDraftSchema(rule, draftTextLimit(deps.maxTokens)),
+      schemaName: 'planning_record_draft',
       onProgress: () => control?.heartbeat(),
     });
     draft = result.value;
     // The same checks a person's update passes (kinds of the list, fields it takes).
     checkItems((draft.items ?? []) as PlanningItemInput[], rule, `${job.target_kind} ${job.record_type}`);
   } catch (error) {
-    if (error instanceof LanguageModelError) return void await fail(deps.store, job, error.code, error.message);
+    if (error instanceof LanguageModelError) return void (await fail(deps.store, job, error.code, error.message));
     if (error instanceof DomainError && error.kind === 'invalid') {
       const message = `The draft breaks the record's rules: ${error.message}`;
-      return void await fail(deps.store, job, 'LLM_INVALID_OUTPUT', message);
+      return void (await fail(deps.store, job, 'LLM_INVALID_OUTPUT', message));
     }
     throw error;
   }
   let written;
   try {
     written = await updatePlanningRecord(deps.store, jobContext(job), {
-      kind: job.target_kind, record_id: job.record_id, operation_id: job.operation_id, record_type: job.record_type,
-      rule, label: `${job.target_kind} ${job.record_type}`, text: draft.text,
-      items: rule ? (draft.items ?? []) as PlanningItemInput[] : undefined,
-      expected_version: job.base_version, origin: 'generated', cited_documents: citations,
+      kind: job.target_kind,
+      record_id: job.record_id,
+      operation_id: job.operation_id,
+      record_type: job.record_type,
+      rule,
+      label: `${job.target_kind} ${job.record_type}`,
+      text: draft.text,
+      items: rule ? ((draft.items ?? []) as PlanningItemInput[]) : undefined,
+      expected_version: job.base_version,
+      origin: 'generated',
+      cited_documents: citations,
     });
   } catch (error) {
     if (error instanceof CitedDocumentDeletedError) {
-      return void await fail(deps.store, job, 'DOCUMENT_DELETED', error.message);
+      return void (await fail(deps.store, job, 'DOCUMENT_DELETED', error.message));
     }
     if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
-    return void await fail(deps.store, job, 'RECORD_CHANGED', `The record could not be written: ${error.message}`);
+    return void (await fail(deps.store, job, 'RECORD_CHANGED', `The record could not be written: ${error.message}`));
   }
   await complete(written.revision + 1, {
-    adapter: result.adapter, model: result.model, rule_based: result.rule_based, prompt_version: prompt.version, inputs,
-    usage: result.usage, attempts: result.attempts, duration_ms: Date.now() - started,
+    adapter: result.adapter,
+    model: result.model,
+    rule_based: result.rule_based,
+    prompt_version: prompt.version,
+    inputs,
+    usage: result.usage,
+    attempts: result.attempts,
+    duration_ms: Date.now() - started,
   });
 }

@@ -17,12 +17,17 @@ export const generationJobContext = (job: GenerationJob): CommandContext => ({
 /** A GenerationProgressed event: GET /api/generation-jobs/{id} shows the step while the job runs. */
 export function reportGenerationProgress(store: EventStore, job: GenerationJob, progress: GenerationProgress) {
   return decideGeneration(store, generationJobContext(job), job.operation_id, {
-    type: 'ReportGenerationProgress', job_id: job.job_id, progress,
+    type: 'ReportGenerationProgress',
+    job_id: job.job_id,
+    progress,
   });
 }
 
 export function failGenerationJob(store: EventStore, job: GenerationJob, code: GenerationFailureCode, message: string) {
   return decideGeneration(store, generationJobContext(job), job.operation_id, {
-    type: 'FailGeneration', job_id: job.job_id, code, message,
+    type: 'FailGeneration',
+    job_id: job.job_id,
+    code,
+    message,
   });
 }

@@ -11,7 +11,8 @@ export interface GroundingDocuments {
 }
 
 export async function readGroundingDocuments(
-  store: EventStore, documentIds: readonly string[],
+  store: EventStore,
+  documentIds: readonly string[],
 ): Promise<GroundingDocuments> {
   const found: GroundingDocuments = { live: [], deleted: [] };
   for (const id of documentIds) {

@@ -8,7 +8,10 @@
 // writing) re-drafts and converges the statements onto its draft instead of adding a second set.
 import type { CommandContext } from '../../commands/command-context.ts';
 import {
-  addCoaSection, removeCoaSection, updateCoaSection, updateCoaStatement,
+  addCoaSection,
+  removeCoaSection,
+  updateCoaSection,
+  updateCoaStatement,
 } from '../../commands/coa-statement-commands.ts';
 import type { DocumentCitation } from '../../commands/document-commands.ts';
 import { decideGeneration } from '../../commands/generation-job-commands.ts';
@@ -21,8 +24,14 @@ import { coaStatementDecider } from '../../domain/coa-statement/coa-statement-de
 import { coaStatementStream } from '../../domain/coa-statement/coa-statement-events.ts';
 import type { GenerationJob } from '../../domain/generation-job/generation-job-decider.ts';
 import {
-  coaDraftTextLimit, coaSetDraftSchema, DRAFTED_TEXT_FIELDS, FORM_OF_MANEUVER_LABELS, MAX_COA_DRAFT_TEXT,
-  MAX_DRAFT_SECTIONS, type CoaDraft, type CoaSetDraft,
+  coaDraftTextLimit,
+  coaSetDraftSchema,
+  DRAFTED_TEXT_FIELDS,
+  FORM_OF_MANEUVER_LABELS,
+  MAX_COA_DRAFT_TEXT,
+  MAX_DRAFT_SECTIONS,
+  type CoaDraft,
+  type CoaSetDraft,
 } from '../../domain/generation/coa-draft-schema.ts';
 import type { CoaScreeningRecord } from '../../domain/generation/coa-generation.ts';
 import { coaGroundingInputs } from '../../domain/generation/coa-grounding.ts';
@@ -42,7 +51,9 @@ import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { gatherCoaGrounding } from './gather-coa-grounding.ts';
 import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import {
-  failGenerationJob as fail, generationJobContext as jobContext, reportGenerationProgress as reportProgress,
+  failGenerationJob as fail,
+  generationJobContext as jobContext,
+  reportGenerationProgress as reportProgress,
 } from './job-reports.ts';
 
 const SOURCE = 'rule-based draft';
@@ -57,8 +68,10 @@ async function changedSince(store: EventStore, job: GenerationJob, ids: readonly
   for (const id of ids) {
     const { state } = await loadState(store, coaStatementStream(id), coaStatementDecider);
     if (state.status !== 'active') return `COA statement ${id} was deleted after the generation was requested`;
-    const streams = [coaStatementStream(id), ...COA_STATEMENT_CATALOGUE.map((e) =>
-      planningRecordStream('coa_attribute', coaAttributeId(id, e.type)))];
+    const streams = [
+      coaStatementStream(id),
+      ...COA_STATEMENT_CATALOGUE.map((e) => planningRecordStream('coa_attribute', coaAttributeId(id, e.type))),
+    ];
     for (const stream of streams) {
       const events = await store.readStream(stream);
       // The statement's creation is the request's; everything after it must be this job's.
@@ -74,6 +87,7 @@ async function changedSince(store: EventStore, job: GenerationJob, ids: readonly
 const blankToNull = (text: string) => (/\S/.test(text) ? text : null);
 
 /** Characters the event store refuses (U+0000, unpaired surrogates), found before anything is written. */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what the event store refuses
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 function requireStorable(value: unknown, path: string): void {
   if (typeof value === 'string' && UNSTORABLE.test(value)) {
@@ -93,19 +107,33 @@ function attributeWrites(job: GenerationJob, id: string, draft: CoaDraft, ruleBa
     ...DRAFTED_TEXT_FIELDS.map((f): [string, string | null] => [f, blankToNull(draft.attributes[f])]),
   ];
   const items: PlanningItemInput[] = draft.task_organization.map((unit, i) => ({
-    item_id: itemId(job, id, i), unit: unit.unit, text: unit.text, ...(ruleBased ? { source: SOURCE } : {}),
+    item_id: itemId(job, id, i),
+    unit: unit.unit,
+    text: unit.text,
+    ...(ruleBased ? { source: SOURCE } : {}),
   }));
   return { texts, items };
 }
 
 async function writeStatement(
-  deps: GenerationWorkerDependencies, ctx: CommandContext, job: GenerationJob, id: string, draft: CoaDraft,
-  screening: DraftScreening, ruleBased: boolean, citations: readonly DocumentCitation[],
+  deps: GenerationWorkerDependencies,
+  ctx: CommandContext,
+  job: GenerationJob,
+  id: string,
+  draft: CoaDraft,
+  screening: DraftScreening,
+  ruleBased: boolean,
+  citations: readonly DocumentCitation[],
 ): Promise<number> {
   const { texts, items } = attributeWrites(job, id, draft, ruleBased);
   const attribute = (field: string) => ({
-    kind: 'coa_attribute' as const, record_id: coaAttributeId(id, field), operation_id: job.operation_id,
-    coa_statement_id: id, record_type: field, rule: ruleOf(field), label: `COA statement attribute ${field}`,
+    kind: 'coa_attribute' as const,
+    record_id: coaAttributeId(id, field),
+    operation_id: job.operation_id,
+    coa_statement_id: id,
+    record_type: field,
+    rule: ruleOf(field),
+    label: `COA statement attribute ${field}`,
     origin: 'generated' as const,
   });
   for (const [i, [field, text]] of texts.entries()) {
@@ -124,14 +152,18 @@ async function writeStatement(
     const fields = { title: section.title, content: blankToNull(section.content), field: section.field };
     if (state.status === 'absent') {
       await addCoaSection(deps.store, ctx, {
-        coa_statement_id: id, ...fields, section_id: sid, origin: 'generated',
+        coa_statement_id: id,
+        ...fields,
+        section_id: sid,
+        origin: 'generated',
       });
     } else {
       await updateCoaSection(deps.store, ctx, { section_id: sid, changes: fields, origin: 'generated' });
     }
   }
   const written = await updateCoaStatement(deps.store, ctx, {
-    coa_statement_id: id, origin: 'generated',
+    coa_statement_id: id,
+    origin: 'generated',
     changes: { name: draft.name, description: blankToNull(draft.statement) },
     screening: Object.fromEntries(SCREENING_CRITERIA.map((c) => [c, screening.screening[c]])),
   });
@@ -139,16 +171,18 @@ async function writeStatement(
 }
 
 export async function runCoaGeneration(
-  deps: GenerationWorkerDependencies, job: GenerationJob, control?: TaskControl,
+  deps: GenerationWorkerDependencies,
+  job: GenerationJob,
+  control?: TaskControl,
 ): Promise<void> {
   const started = Date.now();
   const ids = job.coa_statements?.coa_statement_ids ?? [];
   const changed = await changedSince(deps.store, job, ids);
-  if (changed) return void await fail(deps.store, job, 'RECORD_CHANGED', changed);
+  if (changed) return void (await fail(deps.store, job, 'RECORD_CHANGED', changed));
   const { grounding, citations, deletedDocuments } = await gatherCoaGrounding(deps, job);
   if (deletedDocuments.length > 0) {
     const message = new CitedDocumentDeletedError(deletedDocuments).message;
-    return void await fail(deps.store, job, 'DOCUMENT_DELETED', message);
+    return void (await fail(deps.store, job, 'DOCUMENT_DELETED', message));
   }
   const model = deps.languageModel;
   // The rule-based drafter has no token budget; a model's strings are bounded so its JSON always closes.
@@ -157,18 +191,31 @@ export async function runCoaGeneration(
   try {
     await reportProgress(deps.store, job, { step: 1, of: 2, label: `Drafting ${ids.length} COAs` });
     result = await model.generateStructured<CoaSetDraft>({
-      task: COA_DRAFT_TASK, input: grounding, messages: coaStatementsPromptV1.messages(grounding),
-      schema: coaSetDraftSchema(ids.length, limit), schemaName: 'coa_statements_draft',
+      task: COA_DRAFT_TASK,
+      input: grounding,
+      messages: coaStatementsPromptV1.messages(grounding),
+      schema: coaSetDraftSchema(ids.length, limit),
+      schemaName: 'coa_statements_draft',
       onProgress: () => control?.heartbeat(),
     });
     // The checks a person's update of the task organization passes.
-    result.value.coas.forEach((coa, i) => checkItems(attributeWrites(job, ids[i]!, coa, result.rule_based).items,
-      ruleOf('task_organization'), `COA ${i + 1} task organization`));
+    result.value.coas.forEach((coa, i) =>
+      checkItems(
+        attributeWrites(job, ids[i]!, coa, result.rule_based).items,
+        ruleOf('task_organization'),
+        `COA ${i + 1} task organization`,
+      ),
+    );
     requireStorable(result.value, 'draft');
   } catch (error) {
-    if (error instanceof LanguageModelError) return void await fail(deps.store, job, error.code, error.message);
+    if (error instanceof LanguageModelError) return void (await fail(deps.store, job, error.code, error.message));
     if (error instanceof DomainError && error.kind === 'invalid') {
-      return void await fail(deps.store, job, 'LLM_INVALID_OUTPUT', `The draft breaks the COA rules: ${error.message}`);
+      return void (await fail(
+        deps.store,
+        job,
+        'LLM_INVALID_OUTPUT',
+        `The draft breaks the COA rules: ${error.message}`,
+      ));
     }
     throw error;
   }
@@ -186,21 +233,30 @@ export async function runCoaGeneration(
     }
   } catch (error) {
     if (error instanceof CitedDocumentDeletedError) {
-      return void await fail(deps.store, job, 'DOCUMENT_DELETED', error.message);
+      return void (await fail(deps.store, job, 'DOCUMENT_DELETED', error.message));
     }
     if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
     const message = `COA statement ${ids[versions.length]} could not be written: ${error.message}`;
-    return void await fail(deps.store, job, 'RECORD_CHANGED', message);
+    return void (await fail(deps.store, job, 'RECORD_CHANGED', message));
   }
   const coaScreening: CoaScreeningRecord[] = ids.map((id, i) => ({
-    coa_statement_id: id, name: drafts[i]!.name, ...screenings[i]!,
+    coa_statement_id: id,
+    name: drafts[i]!.name,
+    ...screenings[i]!,
   }));
   await decideGeneration(deps.store, ctx, job.operation_id, {
-    type: 'CompleteGeneration', job_id: job.job_id, record_version: Math.max(...versions),
+    type: 'CompleteGeneration',
+    job_id: job.job_id,
+    record_version: Math.max(...versions),
     provenance: {
-      adapter: result.adapter, model: result.model, rule_based: result.rule_based,
-      prompt_version: coaStatementsPromptV1.version, inputs: coaGroundingInputs(grounding, ids), usage: result.usage,
-      attempts: result.attempts, duration_ms: Date.now() - started,
+      adapter: result.adapter,
+      model: result.model,
+      rule_based: result.rule_based,
+      prompt_version: coaStatementsPromptV1.version,
+      inputs: coaGroundingInputs(grounding, ids),
+      usage: result.usage,
+      attempts: result.attempts,
+      duration_ms: Date.now() - started,
     },
     coa_screening: coaScreening,
   });

@@ -15,16 +15,20 @@ import { llmSimulationStream, MAX_ASSESSMENTS } from '../../domain/llm-simulatio
 import { SIMULATION_ASSESSMENT_TASK } from '../../domain/llm-simulation/rule-based-assessment.ts';
 import { SIMULATION_TURN_TASK } from '../../domain/llm-simulation/rule-based-turn.ts';
 import type {
-  AssessmentDraft, AssessmentStepInput, TurnDraft, TurnStepInput,
+  AssessmentDraft,
+  AssessmentStepInput,
+  TurnDraft,
+  TurnStepInput,
 } from '../../domain/llm-simulation/simulation-grounding.ts';
 import { synchronisationSummary } from '../../domain/llm-simulation/synchronisation-summary.ts';
 import { figuresForTurn } from '../../domain/llm-simulation/turn-figures.ts';
 import { assessmentDraftSchema, turnDraftSchema } from '../../domain/llm-simulation/wargame-draft-schemas.ts';
 import { CitedDocumentDeletedError } from '../../domain/document/cited-documents.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
-import type { EventStore } from '../../infra/event-store/event-store.ts';
 import {
-  LanguageModelError, type LanguageModel, type StructuredResult, type TokenUsage,
+  LanguageModelError,
+  type StructuredResult,
+  type TokenUsage,
 } from '../../infra/language-model/language-model.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { gatherSimulationGrounding } from './gather-simulation-grounding.ts';
@@ -32,8 +36,7 @@ import type { GenerationWorkerDependencies } from './generation-worker-dependenc
 import { failGenerationJob, generationJobContext, reportGenerationProgress } from './job-reports.ts';
 
 /** The prompts a simulation job uses, as its provenance names them. */
-export const SIMULATION_PROMPT_VERSION =
-  `${llmSimulationTurnPromptV1.version}+${llmSimulationAssessmentPromptV1.version}`;
+export const SIMULATION_PROMPT_VERSION = `${llmSimulationTurnPromptV1.version}+${llmSimulationAssessmentPromptV1.version}`;
 
 /** A wargame needs no logger: it reports through its job's events. */
 export type SimulationWorkerDependencies = Omit<GenerationWorkerDependencies, 'logger'>;
@@ -42,13 +45,19 @@ const METHOD_NAMES = { belt: 'belt', avenue_in_depth: 'avenue-in-depth', box: 'b
 
 function complete(deps: SimulationWorkerDependencies, job: GenerationJob, provenance: GenerationProvenance) {
   return decideGeneration(deps.store, generationJobContext(job), job.operation_id, {
-    type: 'CompleteGeneration', job_id: job.job_id, record_version: 1, provenance,
+    type: 'CompleteGeneration',
+    job_id: job.job_id,
+    record_version: 1,
+    provenance,
   });
 }
 
 /** The turns and assessment, one call each, reporting every step; usage and attempts summed. */
 async function wargame(
-  deps: SimulationWorkerDependencies, job: GenerationJob, grounding: TurnStepInput['grounding'], control?: TaskControl,
+  deps: SimulationWorkerDependencies,
+  job: GenerationJob,
+  grounding: TurnStepInput['grounding'],
+  control?: TaskControl,
 ) {
   const model = deps.languageModel;
   const usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
@@ -66,46 +75,79 @@ async function wargame(
   const turns: TurnDraft[] = [];
   for (let turn = 1; turn <= grounding.turns; turn++) {
     await reportGenerationProgress(deps.store, job, {
-      step: turn, of: steps, label: `Turn ${turn} of ${grounding.turns} (${METHOD_NAMES[grounding.method]} method)`,
+      step: turn,
+      of: steps,
+      label: `Turn ${turn} of ${grounding.turns} (${METHOD_NAMES[grounding.method]} method)`,
     });
     const input: TurnStepInput = {
-      grounding, turn, figures: figuresForTurn(grounding.figures, grounding.method, turn, grounding.turns),
+      grounding,
+      turn,
+      figures: figuresForTurn(grounding.figures, grounding.method, turn, grounding.turns),
       previous: [...turns],
     };
-    turns.push(tally(await model.generateStructured<TurnDraft>({
-      ...common, task: SIMULATION_TURN_TASK, input, messages: llmSimulationTurnPromptV1.messages(input),
-      schema: turnDraftSchema(budget), schemaName: 'wargame_turn',
-    })));
+    turns.push(
+      tally(
+        await model.generateStructured<TurnDraft>({
+          ...common,
+          task: SIMULATION_TURN_TASK,
+          input,
+          messages: llmSimulationTurnPromptV1.messages(input),
+          schema: turnDraftSchema(budget),
+          schemaName: 'wargame_turn',
+        }),
+      ),
+    );
   }
   const criteria = grounding.criteria.slice(0, MAX_ASSESSMENTS);
   await reportGenerationProgress(deps.store, job, {
-    step: steps, of: steps, label: `Assessment against ${criteria.length} evaluation criteria`,
+    step: steps,
+    of: steps,
+    label: `Assessment against ${criteria.length} evaluation criteria`,
   });
   const input: AssessmentStepInput = { grounding: { ...grounding, criteria }, turns };
-  const assessed = tally(await model.generateStructured<AssessmentDraft>({
-    ...common, task: SIMULATION_ASSESSMENT_TASK, input, messages: llmSimulationAssessmentPromptV1.messages(input),
-    schema: assessmentDraftSchema(criteria.length, budget), schemaName: 'wargame_assessment',
-  }));
+  const assessed = tally(
+    await model.generateStructured<AssessmentDraft>({
+      ...common,
+      task: SIMULATION_ASSESSMENT_TASK,
+      input,
+      messages: llmSimulationAssessmentPromptV1.messages(input),
+      schema: assessmentDraftSchema(criteria.length, budget),
+      schemaName: 'wargame_assessment',
+    }),
+  );
   const assessments = criteria.map((c, i) => ({
-    criterion: c.name, score: assessed.scores[i]!.score, rationale: assessed.scores[i]!.rationale,
+    criterion: c.name,
+    score: assessed.scores[i]!.score,
+    rationale: assessed.scores[i]!.rationale,
   }));
   return { turns, assessments, usage, attempts };
 }
 
 export async function runSimulation(
-  deps: SimulationWorkerDependencies, job: GenerationJob, control?: TaskControl,
+  deps: SimulationWorkerDependencies,
+  job: GenerationJob,
+  control?: TaskControl,
 ): Promise<void> {
   const started = Date.now();
   const request = job.simulation;
   if (!request) throw new Error(`generation job ${job.job_id} of kind llm_simulation has no simulation request`);
   const model = deps.languageModel;
-  const provenance = { adapter: model.adapter, model: model.model, rule_based: model.adapter === 'rule_based',
-    prompt_version: SIMULATION_PROMPT_VERSION };
+  const provenance = {
+    adapter: model.adapter,
+    model: model.model,
+    rule_based: model.adapter === 'rule_based',
+    prompt_version: SIMULATION_PROMPT_VERSION,
+  };
   const written = await deps.store.readStream(llmSimulationStream(job.record_id));
   if (written.length > 0) {
     if (written.every((e) => e.metadata.correlation_id === job.job_id)) {
-      await complete(deps, job, { ...provenance, inputs: [], usage: { prompt_tokens: 0, completion_tokens: 0 },
-        attempts: 0, duration_ms: 0 });
+      await complete(deps, job, {
+        ...provenance,
+        inputs: [],
+        usage: { prompt_tokens: 0, completion_tokens: 0 },
+        attempts: 0,
+        duration_ms: 0,
+      });
     } else {
       await failGenerationJob(deps.store, job, 'RECORD_CHANGED', `Simulation ${job.record_id} exists already`);
     }
@@ -116,50 +158,69 @@ export async function runSimulation(
     gathered = await gatherSimulationGrounding(deps, job, request);
   } catch (error) {
     if (!(error instanceof DomainError) || error.kind !== 'not_found') throw error;
-    return void await failGenerationJob(deps.store, job, 'RECORD_CHANGED', error.message);
+    return void (await failGenerationJob(deps.store, job, 'RECORD_CHANGED', error.message));
   }
   const { grounding } = gathered;
   if (gathered.deletedDocuments.length > 0) {
     const message = new CitedDocumentDeletedError(gathered.deletedDocuments).message;
-    return void await failGenerationJob(deps.store, job, 'DOCUMENT_DELETED', message);
+    return void (await failGenerationJob(deps.store, job, 'DOCUMENT_DELETED', message));
   }
   let played;
   try {
     played = await wargame(deps, job, grounding, control);
   } catch (error) {
     if (error instanceof LanguageModelError) {
-      return void await failGenerationJob(deps.store, job, error.code, error.message);
+      return void (await failGenerationJob(deps.store, job, error.code, error.message));
     }
     throw error;
   }
   const turns = played.turns.map((t, i) => ({ turn: i + 1, ...t }));
   const summary = synchronisationSummary({
-    method: grounding.method, enemy_coa: grounding.enemy_coa, turns, assessments: played.assessments,
-    criteria_source: grounding.criteria_source, rule_based: provenance.rule_based, seed: grounding.seed,
-    model: model.model, prompt_version: SIMULATION_PROMPT_VERSION, job_id: job.job_id,
+    method: grounding.method,
+    enemy_coa: grounding.enemy_coa,
+    turns,
+    assessments: played.assessments,
+    criteria_source: grounding.criteria_source,
+    rule_based: provenance.rule_based,
+    seed: grounding.seed,
+    model: model.model,
+    prompt_version: SIMULATION_PROMPT_VERSION,
+    job_id: job.job_id,
   });
-  const title = `${grounding.coa.name}: wargame, ${METHOD_NAMES[grounding.method]} method, ${turns.length} turn(s)`
-    + (provenance.rule_based ? ' (rule-based draft)' : '');
+  const title =
+    `${grounding.coa.name}: wargame, ${METHOD_NAMES[grounding.method]} method, ${turns.length} turn(s)` +
+    (provenance.rule_based ? ' (rule-based draft)' : '');
   try {
     await recordLlmSimulation(deps.store, generationJobContext(job), {
-      coa_statement_id: request.coa_statement_id, simulation_id: job.record_id, origin: 'generated',
+      coa_statement_id: request.coa_statement_id,
+      simulation_id: job.record_id,
+      origin: 'generated',
       content: {
-        title: title.slice(0, 200), method: grounding.method, enemy_coa: grounding.enemy_coa, turns,
-        assessments: played.assessments, summary, inputs: gathered.inputs,
-        model: provenance.rule_based ? null : model.model.slice(0, 200), seed: grounding.seed,
+        title: title.slice(0, 200),
+        method: grounding.method,
+        enemy_coa: grounding.enemy_coa,
+        turns,
+        assessments: played.assessments,
+        summary,
+        inputs: gathered.inputs,
+        model: provenance.rule_based ? null : model.model.slice(0, 200),
+        seed: grounding.seed,
       },
       cited_documents: gathered.citations,
     });
   } catch (error) {
     if (error instanceof CitedDocumentDeletedError) {
-      return void await failGenerationJob(deps.store, job, 'DOCUMENT_DELETED', error.message);
+      return void (await failGenerationJob(deps.store, job, 'DOCUMENT_DELETED', error.message));
     }
     if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
     const message = `The simulation could not be written: ${error.message}`;
-    return void await failGenerationJob(deps.store, job, 'RECORD_CHANGED', message);
+    return void (await failGenerationJob(deps.store, job, 'RECORD_CHANGED', message));
   }
   await complete(deps, job, {
-    ...provenance, inputs: gathered.provenanceInputs, usage: played.usage, attempts: played.attempts,
+    ...provenance,
+    inputs: gathered.provenanceInputs,
+    usage: played.usage,
+    attempts: played.attempts,
     duration_ms: Date.now() - started,
   });
 }

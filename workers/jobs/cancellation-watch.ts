@@ -24,7 +24,9 @@ export interface CancellationWatch {
 }
 
 export async function startCancellationWatch(
-  store: EventStore, cancelledTask: (event: RecordedEvent) => string | null, logger: Logger,
+  store: EventStore,
+  cancelledTask: (event: RecordedEvent) => string | null,
+  logger: Logger,
 ): Promise<CancellationWatch> {
   const running = new Map<string, Set<AbortController>>();
   let position = await store.headPosition();

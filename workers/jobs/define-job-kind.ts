@@ -32,7 +32,10 @@ export interface RegisteredJobKind {
   readonly kind: string;
   /** Null when the configuration turns the kind's dispatching off. */
   dispatcher(env: DispatcherEnv): JobDispatcher | null;
-  startWorker(services: WorkerServices, cancellations: CancellationWatch): { handle: TaskHandler; close(): Promise<void> };
+  startWorker(
+    services: WorkerServices,
+    cancellations: CancellationWatch,
+  ): { handle: TaskHandler; close(): Promise<void> };
   /** The id of the task of this kind an event cancels, or null. */
   cancelledTask(event: RecordedEvent): string | null;
   deadLetter(services: Pick<WorkerServices, 'store' | 'logger'>): DeadLetterHandler;
@@ -40,7 +43,9 @@ export interface RegisteredJobKind {
 
 /** The task carrying `params` for a kind. */
 export function jobTask<S extends TSchema, Row>(
-  kind: JobKind<S, Row>, params: Static<S>, trigger?: RecordedEvent,
+  kind: JobKind<S, Row>,
+  params: Static<S>,
+  trigger?: RecordedEvent,
 ): WorkTask {
   return { id: kind.taskId(params, trigger), kind: kind.kind, payload: params };
 }
@@ -57,19 +62,27 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
       const rule = kind.dispatch;
       if (rule.enabled && !rule.enabled(base.config)) return null;
       const env: DispatchEnv<Static<S>> = {
-        store: base.store, knex: base.knex, logger: base.logger, queue: base.queue,
+        store: base.store,
+        knex: base.knex,
+        logger: base.logger,
+        queue: base.queue,
         async enqueue(params, trigger) {
           await base.queue.enqueue(jobTask(kind, params, trigger));
         },
       };
-      const follower = new EventLogFollower(
-        rule.follower, base.store, base.knex, base.logger, (batch) => rule.onBatch(batch, env),
+      const follower = new EventLogFollower(rule.follower, base.store, base.knex, base.logger, (batch) =>
+        rule.onBatch(batch, env),
       );
       const { unfinished, resume } = rule;
       return {
-        start: () => (unfinished && resume
-          ? resumeThenFollow(follower, () => unfinished(env), (row) => resume(row, env))
-          : follower.start()),
+        start: () =>
+          unfinished && resume
+            ? resumeThenFollow(
+                follower,
+                () => unfinished(env),
+                (row) => resume(row, env),
+              )
+            : follower.start(),
         stop: () => follower.stop(),
       };
     },
@@ -77,7 +90,9 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
       const worker = kind.start(services);
       return {
         handle: taskHandlerOf(kind, worker, cancellations),
-        close: async () => { await worker.close?.(); },
+        close: async () => {
+          await worker.close?.();
+        },
       };
     },
     cancelledTask(event) {
@@ -87,7 +102,10 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
     deadLetter(services) {
       return async (task, error, attempts) => {
         if (!Value.Check(kind.params, task.payload)) {
-          services.logger.error({ task_id: task.id, kind: kind.kind, attempts, err: error }, 'dead task with invalid parameters dropped');
+          services.logger.error(
+            { task_id: task.id, kind: kind.kind, attempts, err: error },
+            'dead task with invalid parameters dropped',
+          );
           return;
         }
         const reason = error instanceof Error ? error.message : String(error);
@@ -105,7 +123,9 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
 
 /** A kind's task handler around a worker made outside its `start` (tests bring their own threads). */
 export function taskHandlerOf<S extends TSchema, Row>(
-  kind: JobKind<S, Row>, worker: JobWorker<Static<S>>, cancellations?: CancellationWatch,
+  kind: JobKind<S, Row>,
+  worker: JobWorker<Static<S>>,
+  cancellations?: CancellationWatch,
 ): TaskHandler {
   return async (task, control) => {
     const params = paramsOf(kind, task);

@@ -3,7 +3,8 @@
 import type { CommandContext, Principal } from '../../commands/command-context.ts';
 
 export function jobContext(
-  requester: { account_id: string; api_key_id?: string | null } | null, correlationId: string,
+  requester: { account_id: string; api_key_id?: string | null } | null,
+  correlationId: string,
 ): CommandContext {
   const principal: Principal | null = requester
     ? { account_id: requester.account_id, api_key_id: requester.api_key_id ?? null }

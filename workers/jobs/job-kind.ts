@@ -101,12 +101,19 @@ export interface JobKind<S extends TSchema, Row = Static<S>> {
    * Records the end of a task whose deliveries are exhausted (idempotent: it may be called again);
    * answers false when the job had ended already and nothing was recorded.
    */
-  exhausted(params: Static<S>, failure: JobFailure, services: Pick<WorkerServices, 'store' | 'logger'>): Promise<boolean>;
+  exhausted(
+    params: Static<S>,
+    failure: JobFailure,
+    services: Pick<WorkerServices, 'store' | 'logger'>,
+  ): Promise<boolean>;
 }
 
 /** The queue's view of a delivery, for worker code written against TaskControl. */
 export function taskControlOf(reporter: JobReporter, signal: AbortSignal): TaskControl {
   return {
-    attempt: reporter.attempt, maxDeliveries: reporter.maxDeliveries, heartbeat: () => reporter.heartbeat(), signal,
+    attempt: reporter.attempt,
+    maxDeliveries: reporter.maxDeliveries,
+    heartbeat: () => reporter.heartbeat(),
+    signal,
   };
 }

@@ -11,14 +11,17 @@ import { terrainJobsOfMapNewestFirst } from '../../projections/queries/terrain-j
 const MAX_JOBS_LOOKED_AT = 20;
 
 export async function readNewestTerrainSummary(
-  deps: { store: EventStore; knex: Knex; blobStore: BlobStore }, mapId: string,
+  deps: { store: EventStore; knex: Knex; blobStore: BlobStore },
+  mapId: string,
 ): Promise<{ terrain_job_id: string; summary: TerrainSummary }> {
   const jobs = await terrainJobsOfMapNewestFirst(deps.knex, mapId, MAX_JOBS_LOOKED_AT);
   for (const { job_id: jobId } of jobs) {
     const found = await readJobTerrainSummary(deps.store, deps.blobStore, jobId);
     if (found) return { terrain_job_id: jobId, summary: found.summary };
   }
-  throw new Error(jobs.length === 0
-    ? `map ${mapId} has no terrain job: request one (POST /api/terrain-analysis/) to prepare its terrain summary`
-    : `no terrain job of map ${mapId} has finished its terrain summary yet`);
+  throw new Error(
+    jobs.length === 0
+      ? `map ${mapId} has no terrain job: request one (POST /api/terrain-analysis/) to prepare its terrain summary`
+      : `no terrain job of map ${mapId} has finished its terrain summary yet`,
+  );
 }

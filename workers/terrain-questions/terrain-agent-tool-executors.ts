@@ -13,10 +13,17 @@ import { mapDecider } from '../../domain/map/map-decider.ts';
 import { mapStream } from '../../domain/map/map-events.ts';
 import type { DatasetName } from '../../domain/terrain/types.ts';
 import {
-  compactLandingZonesResult, compactLineOfSightResult, compactRfCoverageResult, compactRouteResult,
+  compactLandingZonesResult,
+  compactLineOfSightResult,
+  compactRfCoverageResult,
+  compactRouteResult,
 } from '../../domain/terrain-question/compact-tool-result.ts';
 import {
-  landingZonesParametersOf, lineOfSightParametersOf, rfCoverageRequestOf, routeParametersOf, TERRAIN_TOOLS,
+  landingZonesParametersOf,
+  lineOfSightParametersOf,
+  rfCoverageRequestOf,
+  routeParametersOf,
+  TERRAIN_TOOLS,
   type TerrainToolName,
 } from '../../domain/terrain-question/terrain-agent-tools.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
@@ -47,7 +54,10 @@ type Result = Record<string, unknown>;
 
 /** Runs an analysis tool on its footprint's elevation, as the analysis worker does, with no events. */
 async function runAnalysis(
-  deps: TerrainToolDependencies, spec: AnalysisSpec, signal: AbortSignal, heartbeat: () => void,
+  deps: TerrainToolDependencies,
+  spec: AnalysisSpec,
+  signal: AbortSignal,
+  heartbeat: () => void,
 ): Promise<Result> {
   const { analysis_type: type, parameters } = spec;
   const [issue] = checkAnalysisParameters(type, parameters);
@@ -55,10 +65,15 @@ async function runAnalysis(
   const elevation = deps.providers.elevation;
   if (elevation.kind !== 'raster') throw new Error('the elevation source is not a raster');
   const grid = footprintGrid(analysisFootprint(type, parameters));
-  const grids = await readFootprintElevation(elevation, grid, () => {
-    heartbeat();
-    signal.throwIfAborted();
-  }, signal);
+  const grids = await readFootprintElevation(
+    elevation,
+    grid,
+    () => {
+      heartbeat();
+      signal.throwIfAborted();
+    },
+    signal,
+  );
   const control: TaskControl = { attempt: 1, maxDeliveries: 1, heartbeat, signal };
   const outcome = await runAnalysisTool(deps.providers, spec, grids, control);
   return outcome.result as unknown as Result;
@@ -66,7 +81,9 @@ async function runAnalysis(
 
 /** The tools of one question, with their executors. */
 export function terrainAgentTools(
-  deps: TerrainToolDependencies, mapId: string, heartbeat: () => void,
+  deps: TerrainToolDependencies,
+  mapId: string,
+  heartbeat: () => void,
 ): ToolRunRequest['tools'] {
   const executors: Record<TerrainToolName, (args: unknown, signal: AbortSignal) => Promise<unknown>> = {
     terrain_summary: () => readNewestTerrainSummary(deps, mapId),
@@ -76,25 +93,39 @@ export function terrainAgentTools(
       return deps.readTerrainPoint(mapId, lon, lat);
     },
     plan_route: async (args, signal) =>
-      compactRouteResult(await runAnalysis(deps, { analysis_type: 'route', parameters: routeParametersOf(args) }, signal, heartbeat)),
+      compactRouteResult(
+        await runAnalysis(deps, { analysis_type: 'route', parameters: routeParametersOf(args) }, signal, heartbeat),
+      ),
     line_of_sight: async (args, signal) =>
       compactLineOfSightResult(
         await runAnalysis(
-          deps, { analysis_type: 'line_of_sight', parameters: lineOfSightParametersOf(args) }, signal, heartbeat,
+          deps,
+          { analysis_type: 'line_of_sight', parameters: lineOfSightParametersOf(args) },
+          signal,
+          heartbeat,
         ),
       ),
-    survey_landing_zones: async (args, signal) => compactLandingZonesResult(
-      await runAnalysis(
-        deps, { analysis_type: 'landing_zones', parameters: landingZonesParametersOf(args, false) }, signal, heartbeat,
+    survey_landing_zones: async (args, signal) =>
+      compactLandingZonesResult(
+        await runAnalysis(
+          deps,
+          { analysis_type: 'landing_zones', parameters: landingZonesParametersOf(args, false) },
+          signal,
+          heartbeat,
+        ),
       ),
-    ),
     async rf_coverage(args, signal) {
       const { events } = await loadState(deps.store, mapStream(mapId), mapDecider);
       const parameters = resolveRfParameters(rfCoverageRequestOf(args), events, mapId);
-      return compactRfCoverageResult(await runAnalysis(deps, { analysis_type: 'rf_coverage', parameters }, signal, heartbeat));
+      return compactRfCoverageResult(
+        await runAnalysis(deps, { analysis_type: 'rf_coverage', parameters }, signal, heartbeat),
+      );
     },
   };
   return TERRAIN_TOOLS.map((tool) => ({
-    name: tool.name, description: tool.description, parameters: tool.parameters, execute: executors[tool.name],
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.parameters,
+    execute: executors[tool.name],
   }));
 }

@@ -37,8 +37,11 @@ export const terrainQuestionJob: JobKind<typeof params> = {
     const question = await pendingQuestion(store, question_id);
     if (!question) return false;
     await decideTerrainQuestion(store, questionContext(question), question.operation_id, {
-      type: 'FailTerrainQuestion', question_id, code: 'QUESTION_RETRIES_EXHAUSTED',
-      message: `the terrain question failed after ${attempts} attempts: ${reason}`, tool_calls: [],
+      type: 'FailTerrainQuestion',
+      question_id,
+      code: 'QUESTION_RETRIES_EXHAUSTED',
+      message: `the terrain question failed after ${attempts} attempts: ${reason}`,
+      tool_calls: [],
     });
     return true;
   },

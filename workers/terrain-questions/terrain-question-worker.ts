@@ -11,11 +11,17 @@ import { TERRAIN_QUESTION_TASK } from '../../domain/terrain-question/answer-terr
 import { terrainAgentPromptV1 } from '../../domain/terrain-question/prompts/terrain-agent.v1.ts';
 import type { TerrainQuestion } from '../../domain/terrain-question/terrain-question-decider.ts';
 import {
-  MAX_RECORDED_TOOL_CALLS, type TerrainQuestionFailureCode, type TerrainToolCall,
+  MAX_RECORDED_TOOL_CALLS,
+  type TerrainQuestionFailureCode,
+  type TerrainToolCall,
 } from '../../domain/terrain-question/terrain-question-events.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import {
-  LanguageModelError, type LanguageModel, type ToolCall, type ToolCallRecord, type ToolRunRequest,
+  LanguageModelError,
+  type LanguageModel,
+  type ToolCall,
+  type ToolCallRecord,
+  type ToolRunRequest,
 } from '../../infra/language-model/language-model.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { jobContext } from '../jobs/job-context.ts';
@@ -76,10 +82,18 @@ function callRecorder(question: TerrainQuestion, logger: Logger) {
         const call = seen.find((c) => c.id === progress.call_id);
         // A call the port refused (unknown tool, invalid arguments) never reached its executor.
         const outcome = outcomes.get(progress.call_id) ?? { error: 'refused: unknown tool or invalid arguments' };
-        logger.info({
-          question_id: question.question_id, map_id: question.map_id, tool: call?.name, arguments: call?.arguments,
-          duration_ms: duration, ok: progress.ok, ...outcome,
-        }, 'terrain agent tool call');
+        logger.info(
+          {
+            question_id: question.question_id,
+            map_id: question.map_id,
+            tool: call?.name,
+            arguments: call?.arguments,
+            duration_ms: duration,
+            ok: progress.ok,
+            ...outcome,
+          },
+          'terrain agent tool call',
+        );
       }
     },
     /** The calls of a finished run as the question records them. */
@@ -87,7 +101,9 @@ function callRecorder(question: TerrainQuestion, logger: Logger) {
       return calls.slice(0, MAX_RECORDED_TOOL_CALLS).map(({ call, result, error }) => {
         const duration = durations.get(call.id) ?? 0;
         return {
-          id: call.id.slice(0, 200), name: call.name.slice(0, 200), arguments: asJson(call.arguments),
+          id: call.id.slice(0, 200),
+          name: call.name.slice(0, 200),
+          arguments: asJson(call.arguments),
           ...(error === undefined ? { result: asJson(result) } : { error: error.slice(0, 4000) }),
           duration_ms: duration,
         };
@@ -105,7 +121,9 @@ async function mapName(knex: Knex, mapId: string): Promise<string> {
 }
 
 export async function runTerrainQuestion(
-  deps: TerrainQuestionWorkerDependencies, question: TerrainQuestion, control?: TaskControl,
+  deps: TerrainQuestionWorkerDependencies,
+  question: TerrainQuestion,
+  control?: TaskControl,
 ): Promise<void> {
   const started = Date.now();
   const ctx = questionContext(question);
@@ -114,7 +132,10 @@ export async function runTerrainQuestion(
   const heartbeat = () => control?.heartbeat();
   const fail = (code: TerrainQuestionFailureCode, message: string) =>
     decideTerrainQuestion(deps.store, ctx, question.operation_id, {
-      type: 'FailTerrainQuestion', question_id: question.question_id, code, message,
+      type: 'FailTerrainQuestion',
+      question_id: question.question_id,
+      code,
+      message,
       tool_calls: recorder.record(recorder.made()),
     });
   let result;
@@ -123,7 +144,8 @@ export async function runTerrainQuestion(
       task: TERRAIN_QUESTION_TASK,
       input: { question: question.question, map_id: question.map_id },
       messages: prompt.messages({
-        question: question.question, map: { id: question.map_id, name: await mapName(deps.knex, question.map_id) },
+        question: question.question,
+        map: { id: question.map_id, name: await mapName(deps.knex, question.map_id) },
       }),
       tools: terrainAgentTools(deps, question.map_id, heartbeat).map((tool) => recorder.keeping(tool)),
       ...(question.max_steps === null ? {} : { maxSteps: question.max_steps }),
@@ -141,11 +163,17 @@ export async function runTerrainQuestion(
     throw error;
   }
   await decideTerrainQuestion(deps.store, ctx, question.operation_id, {
-    type: 'AnswerTerrainQuestion', question_id: question.question_id, answer: result.answer,
+    type: 'AnswerTerrainQuestion',
+    question_id: question.question_id,
+    answer: result.answer,
     tool_calls: recorder.record(result.calls),
     provenance: {
-      adapter: result.adapter, model: result.model.slice(0, 500), rule_based: result.rule_based,
-      prompt_version: prompt.version, usage: result.usage, attempts: result.attempts,
+      adapter: result.adapter,
+      model: result.model.slice(0, 500),
+      rule_based: result.rule_based,
+      prompt_version: prompt.version,
+      usage: result.usage,
+      attempts: result.attempts,
       duration_ms: Date.now() - started,
     },
   });

@@ -25,15 +25,24 @@ export interface TerrainPhaseInput {
   concurrency?: number;
 }
 
-
 /** The phase's result without the builders' bookkeeping (lists of built tiles and the like). */
 export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseResult> {
   const { providers: p, phase } = input;
-  const common = { tiles: input.tiles, store: input.store, onProgress: input.onProgress, signal: input.signal, concurrency: input.concurrency };
+  const common = {
+    tiles: input.tiles,
+    store: input.store,
+    onProgress: input.onProgress,
+    signal: input.signal,
+    concurrency: input.concurrency,
+  };
   let result: PhaseResult;
   switch (phase) {
     case 'terrain_source_artifacts':
-      result = await buildRawArtifacts({ ...common, phase, providers: [asRasterProvider(p.elevation), asRasterProvider(p.land_cover)] });
+      result = await buildRawArtifacts({
+        ...common,
+        phase,
+        providers: [asRasterProvider(p.elevation), asRasterProvider(p.land_cover)],
+      });
       break;
     case 'road_artifacts':
       result = await buildRawArtifacts({ ...common, phase, providers: [asVectorProvider(p.roads)] });
@@ -48,7 +57,11 @@ export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseRe
       result = await buildRawArtifacts({ ...common, phase, providers: [asVectorProvider(p.buildings)] });
       break;
     case 'terrain_display_tiles':
-      result = await buildTerrainDisplayTiles({ ...common, elevation: asRasterProvider(p.elevation), landCover: asRasterProvider(p.land_cover) });
+      result = await buildTerrainDisplayTiles({
+        ...common,
+        elevation: asRasterProvider(p.elevation),
+        landCover: asRasterProvider(p.land_cover),
+      });
       break;
     case 'road_display_tiles':
       result = await buildVectorDisplayTiles({ ...common, dataset: 'roads', provider: p.roads });
@@ -67,7 +80,11 @@ export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseRe
       break;
     case 'terrain_summary':
       result = await buildTerrainSummaryProduct({
-        ...common, area: input.area, elevation: asRasterProvider(p.elevation), landCover: asRasterProvider(p.land_cover), roads: asVectorProvider(p.roads),
+        ...common,
+        area: input.area,
+        elevation: asRasterProvider(p.elevation),
+        landCover: asRasterProvider(p.land_cover),
+        roads: asVectorProvider(p.roads),
         population: input.includePopulation ? p.population : undefined,
         buildings: input.includeBuildings ? asVectorProvider(p.buildings) : undefined,
       });
@@ -75,7 +92,14 @@ export async function runTerrainPhase(input: TerrainPhaseInput): Promise<PhaseRe
   }
   const { phase: id, status, counts, cached, tiles, error, message, outside_coverage, summary_figures } = result;
   return {
-    phase: id, status, counts, cached, tiles, ...(error ? { error } : {}), ...(message ? { message } : {}),
-    ...(outside_coverage ? { outside_coverage } : {}), ...(summary_figures ? { summary_figures } : {}),
+    phase: id,
+    status,
+    counts,
+    cached,
+    tiles,
+    ...(error ? { error } : {}),
+    ...(message ? { message } : {}),
+    ...(outside_coverage ? { outside_coverage } : {}),
+    ...(summary_figures ? { summary_figures } : {}),
   };
 }

@@ -12,7 +12,10 @@ import { isTerminalJob, isTerminalPhase } from '../../domain/terrain-job/terrain
 import { PHASE_IDS, type PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { WorkTask } from '../../infra/work-queue/work-queue.ts';
-import { unfinishedTerrainJobIds, unfinishedTerrainJobIdsOfOperation } from '../../projections/queries/terrain-job-queries.ts';
+import {
+  unfinishedTerrainJobIds,
+  unfinishedTerrainJobIdsOfOperation,
+} from '../../projections/queries/terrain-job-queries.ts';
 import { deletedOperations, OPERATION_DELETED_REASON } from '../jobs/deleted-operations.ts';
 import { defineJobKind, jobTask, taskHandlerOf } from '../jobs/define-job-kind.ts';
 import { taskControlOf, type DispatchEnv, type JobKind } from '../jobs/job-kind.ts';
@@ -38,12 +41,17 @@ async function advance(jobId: string, env: DispatchEnv<PhaseTask>): Promise<void
     for (const phase of plan.queue) await env.enqueue({ job_id: jobId, phase });
     if (plan.queue.length > 0) {
       await decideTerrainJob(env.store, ctx, state.operation_id, {
-        type: 'QueuePhases', job_id: jobId,
+        type: 'QueuePhases',
+        job_id: jobId,
         phases: plan.queue.map((phase) => ({ phase, task_id: taskId({ job_id: jobId, phase }) })),
       });
     }
     if (plan.block.length > 0) {
-      await decideTerrainJob(env.store, ctx, state.operation_id, { type: 'BlockPhases', job_id: jobId, phases: plan.block });
+      await decideTerrainJob(env.store, ctx, state.operation_id, {
+        type: 'BlockPhases',
+        job_id: jobId,
+        phases: plan.block,
+      });
     }
     if (plan.finish) await decideTerrainJob(env.store, ctx, state.operation_id, { type: 'FinishJob', job_id: jobId });
   }
@@ -67,7 +75,10 @@ async function cancelOfDeletedOperation(jobId: string, env: DispatchEnv<PhaseTas
   const job = await loadTerrainJob(env.store, jobId);
   if (job.status === 'absent' || isTerminalJob(job.status)) return;
   await decideTerrainJob(env.store, terrainJobContext(job), job.operation_id, {
-    type: 'CancelJob', job_id: jobId, account_id: job.account_id, reason: OPERATION_DELETED_REASON,
+    type: 'CancelJob',
+    job_id: jobId,
+    account_id: job.account_id,
+    reason: OPERATION_DELETED_REASON,
   });
 }
 
@@ -80,7 +91,8 @@ export const terrainPhaseJob: JobKind<typeof params, string> = {
     follower: 'terrain_dispatcher',
     async onBatch(batch, env) {
       for (const operationId of await deletedOperations(batch, env.knex)) {
-        for (const id of await unfinishedTerrainJobIdsOfOperation(env.knex, operationId)) await cancelOfDeletedOperation(id, env);
+        for (const id of await unfinishedTerrainJobIdsOfOperation(env.knex, operationId))
+          await cancelOfDeletedOperation(id, env);
       }
       const jobs = new Set<string>();
       for (const event of batch) {
@@ -94,8 +106,12 @@ export const terrainPhaseJob: JobKind<typeof params, string> = {
   start(services) {
     const runner = createPhaseRunner(services.config.workerConcurrency, services.config.workerThreadNice);
     const run = terrainPhaseWorker({
-      store: services.store, runner, providers: services.providers, logger: services.logger,
-      tileStoreDir: services.config.tileStoreDir, sourceSettings: services.sourceSettings,
+      store: services.store,
+      runner,
+      providers: services.providers,
+      logger: services.logger,
+      tileStoreDir: services.config.tileStoreDir,
+      sourceSettings: services.sourceSettings,
     });
     return {
       run: ({ job_id, phase }, reporter, signal) => run(job_id, phase, taskControlOf(reporter, signal)),
@@ -107,7 +123,10 @@ export const terrainPhaseJob: JobKind<typeof params, string> = {
     if (job.status === 'absent' || isTerminalJob(job.status) || isTerminalPhase(job.phases[phase].status)) return false;
     // No tiles: the decider keeps what the deliveries reported and counts the rest skipped.
     await decideTerrainJob(store, terrainJobContext(job), job.operation_id, {
-      type: 'FailPhase', job_id, phase, code: 'PHASE_RETRIES_EXHAUSTED',
+      type: 'FailPhase',
+      job_id,
+      phase,
+      code: 'PHASE_RETRIES_EXHAUSTED',
       message: `phase failed after ${attempts} attempts: ${reason}`.slice(0, 2000),
     });
     return true;
@@ -115,7 +134,8 @@ export const terrainPhaseJob: JobKind<typeof params, string> = {
 };
 
 /** The task of one phase of a terrain job. */
-export const terrainPhaseTask = (jobId: string, phase: PhaseId): WorkTask => jobTask(terrainPhaseJob, { job_id: jobId, phase });
+export const terrainPhaseTask = (jobId: string, phase: PhaseId): WorkTask =>
+  jobTask(terrainPhaseJob, { job_id: jobId, phase });
 
 /** A phase worker on threads made by the caller (tests and single-purpose worker processes). */
 export function handleTerrainPhaseTask(deps: PhaseWorkerDependencies) {

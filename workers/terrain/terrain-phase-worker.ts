@@ -70,7 +70,10 @@ export function terrainPhaseWorker(deps: PhaseWorkerDependencies) {
 
 /** The job and its boundary (one read), or null when there is nothing left to do for the phase. */
 async function openDelivery(
-  deps: PhaseWorkerDependencies, control: TaskControl, jobId: string, phase: PhaseId,
+  deps: PhaseWorkerDependencies,
+  control: TaskControl,
+  jobId: string,
+  phase: PhaseId,
 ): Promise<PhaseDelivery | null> {
   const { state, events } = await loadState(deps.store, terrainJobStream(jobId), terrainJobDecider);
   if (state.status === 'absent' || isTerminalJob(state.status)) return null;
@@ -78,7 +81,10 @@ async function openDelivery(
   const job = state;
   const ctx = terrainJobContext(job);
   return {
-    deps, control, job, phase,
+    deps,
+    control,
+    job,
+    phase,
     boundary: (events[0] as TerrainJobRequested).data.boundary_shape,
     report: (command) => decideTerrainJob(deps.store, ctx, job.operation_id, command),
   };
@@ -89,7 +95,11 @@ async function startPhase(delivery: PhaseDelivery, workerId: string): Promise<bo
   const { job, phase, control } = delivery;
   try {
     await delivery.report({
-      type: 'StartPhase', job_id: job.job_id, phase, worker_id: workerId, attempt: control.attempt,
+      type: 'StartPhase',
+      job_id: job.job_id,
+      phase,
+      worker_id: workerId,
+      attempt: control.attempt,
     });
     return true;
   } catch (error) {
@@ -100,11 +110,15 @@ async function startPhase(delivery: PhaseDelivery, workerId: string): Promise<bo
 
 /** A worker configured with other sources than the job recorded would build other products. */
 async function failOnChangedSources({ deps, job, phase, report }: PhaseDelivery): Promise<boolean> {
-  const changed = datasetsOf(phase)
-    .filter((d) => deps.providers[d].fingerprint !== job.source_providers[d]?.fingerprint);
+  const changed = datasetsOf(phase).filter(
+    (d) => deps.providers[d].fingerprint !== job.source_providers[d]?.fingerprint,
+  );
   if (changed.length === 0) return false;
   await report({
-    type: 'FailPhase', job_id: job.job_id, phase, code: 'SOURCE_CONFIGURATION_CHANGED',
+    type: 'FailPhase',
+    job_id: job.job_id,
+    phase,
+    code: 'SOURCE_CONFIGURATION_CHANGED',
     message: `this worker's source for ${changed.join(', ')} differs from the one the job was requested with`,
   });
   return true;
@@ -168,12 +182,19 @@ async function runAndReport(delivery: PhaseDelivery): Promise<void> {
   const progress = progressReporter(delivery, cancel);
   const heartbeat = setInterval(() => control.heartbeat(), 1000);
   try {
-    const result = await deps.runner.run({
-      phase, area: boundaryArea(delivery.boundary as unknown as Parameters<typeof boundaryArea>[0]),
-      tiles: job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })),
-      includePopulation: job.include_population, includeBuildings: job.include_buildings,
-      sourceSettings: deps.sourceSettings, tileStoreDir: deps.tileStoreDir, concurrency: deps.tileConcurrency ?? 2,
-    }, { onProgress: progress.onProgress, signal: cancel.signal });
+    const result = await deps.runner.run(
+      {
+        phase,
+        area: boundaryArea(delivery.boundary as unknown as Parameters<typeof boundaryArea>[0]),
+        tiles: job.work_tiles.map(([x, y]) => ({ z: job.work_zoom, x, y })),
+        includePopulation: job.include_population,
+        includeBuildings: job.include_buildings,
+        sourceSettings: deps.sourceSettings,
+        tileStoreDir: deps.tileStoreDir,
+        concurrency: deps.tileConcurrency ?? 2,
+      },
+      { onProgress: progress.onProgress, signal: cancel.signal },
+    );
     await progress.settled();
     if (cancel.signal.aborted) {
       if (control.signal.aborted) throw control.signal.reason;
@@ -195,16 +216,26 @@ async function reportResult({ job, phase, report }: PhaseDelivery, result: Phase
   const jobId = job.job_id;
   if (result.status === 'failed') {
     await report({
-      type: 'FailPhase', job_id: jobId, phase, code: result.error?.code ?? 'PHASE_FAILED',
-      message: result.error?.message ?? 'phase failed', tiles: result.tiles,
+      type: 'FailPhase',
+      job_id: jobId,
+      phase,
+      code: result.error?.code ?? 'PHASE_FAILED',
+      message: result.error?.message ?? 'phase failed',
+      tiles: result.tiles,
       ...(result.outside_coverage ? { outside_coverage: result.outside_coverage } : {}),
     });
   } else if (result.status === 'complete' || result.status === 'cached' || result.status === 'partial') {
-    const message = result.status === 'partial' && result.error
-      ? `${result.error.code}: ${result.error.message}`
-      : result.message ?? null;
+    const message =
+      result.status === 'partial' && result.error
+        ? `${result.error.code}: ${result.error.message}`
+        : (result.message ?? null);
     await report({
-      type: 'CompletePhase', job_id: jobId, phase, outcome: result.status, tiles: result.tiles, message,
+      type: 'CompletePhase',
+      job_id: jobId,
+      phase,
+      outcome: result.status,
+      tiles: result.tiles,
+      message,
       ...(result.outside_coverage ? { outside_coverage: result.outside_coverage } : {}),
       ...(result.summary_figures ? { summary: result.summary_figures } : {}),
     });

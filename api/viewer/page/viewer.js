@@ -25,26 +25,68 @@
     return body;
   }
 
-  const status = (text) => { $('status').textContent = text; };
+  const status = (text) => {
+    $('status').textContent = text;
+  };
 
   // ESA WorldCover classes and their official colours; the land-cover tiles carry the code in red.
   const LAND_COVER_COLOURS = [
-    [10, '#006400'], [20, '#ffbb22'], [30, '#ffff4c'], [40, '#f096ff'], [50, '#fa0000'], [60, '#b4b4b4'],
-    [70, '#f0f0f0'], [80, '#0064c8'], [90, '#0096a0'], [95, '#00cf75'], [100, '#fae6a0'],
+    [10, '#006400'],
+    [20, '#ffbb22'],
+    [30, '#ffff4c'],
+    [40, '#f096ff'],
+    [50, '#fa0000'],
+    [60, '#b4b4b4'],
+    [70, '#f0f0f0'],
+    [80, '#0064c8'],
+    [90, '#0096a0'],
+    [95, '#00cf75'],
+    [100, '#fae6a0'],
   ];
-  const landCoverRamp = ['interpolate', ['linear'], ['elevation'], 0, 'rgba(0,0,0,0)', 8, 'rgba(0,0,0,0)',
-    ...LAND_COVER_COLOURS.flatMap(([code, colour]) => [code - 1.5, colour, code + 1.5, colour])];
+  const landCoverRamp = [
+    'interpolate',
+    ['linear'],
+    ['elevation'],
+    0,
+    'rgba(0,0,0,0)',
+    8,
+    'rgba(0,0,0,0)',
+    ...LAND_COVER_COLOURS.flatMap(([code, colour]) => [code - 1.5, colour, code + 1.5, colour]),
+  ];
   // Nodata decodes to -10000 m: transparent.
-  const elevationRamp = ['interpolate', ['linear'], ['elevation'],
-    -10000, 'rgba(0,0,0,0)', -9000, 'rgba(0,0,0,0)', -8999, '#2b6cb0',
-    0, '#2f855a', 200, '#9ae6b4', 600, '#f6e05e', 1500, '#975a16', 3000, '#ffffff'];
+  const elevationRamp = [
+    'interpolate',
+    ['linear'],
+    ['elevation'],
+    -10000,
+    'rgba(0,0,0,0)',
+    -9000,
+    'rgba(0,0,0,0)',
+    -8999,
+    '#2b6cb0',
+    0,
+    '#2f855a',
+    200,
+    '#9ae6b4',
+    600,
+    '#f6e05e',
+    1500,
+    '#975a16',
+    3000,
+    '#ffffff',
+  ];
   // The interface's terrain-RGB encoding, metres = -10000 + (R·65536 + G·256 + B)·0.1, is MapLibre's
   // 'mapbox' encoding (factors 6553.6, 25.6, 0.1; MapLibre subtracts its baseShift of 10000).
   const elevationEncoding = { encoding: 'mapbox' };
   // The land-cover PNG as a "DEM" whose height is the class code (red; green and blue are 0), so
   // color-relief can colour it. The factors must be non-zero: MapLibre packs the ramp's stops with them.
-  const landCoverEncoding =
-    { encoding: 'custom', redFactor: 1, greenFactor: 1 / 256, blueFactor: 1 / 65536, baseShift: 0 };
+  const landCoverEncoding = {
+    encoding: 'custom',
+    redFactor: 1,
+    greenFactor: 1 / 256,
+    blueFactor: 1 / 65536,
+    baseShift: 0,
+  };
 
   // The service answers 204 for a tile with nothing in it or not prepared yet. MapLibre decodes an empty
   // answer as a 1×1 image, and a 1×1 DEM tile beside a 256×256 one cannot lend it its border ("dem
@@ -56,22 +98,31 @@
   maplibregl.addProtocol(DEM_PROTOCOL, async (params, abortController) => {
     const url = `${window.location.protocol}//${params.url.slice(`${DEM_PROTOCOL}://`.length)}`;
     const response = await fetch(url, {
-      headers: authHeaders(), credentials: 'same-origin', signal: abortController.signal,
+      headers: authHeaders(),
+      credentials: 'same-origin',
+      signal: abortController.signal,
     });
     if (response.status === 204) return { data: await createImageBitmap(new ImageData(DEM_TILE_SIZE, DEM_TILE_SIZE)) };
     if (!response.ok) throw new Error(`${response.status} ${response.statusText}: ${url}`);
     return {
       data: await response.arrayBuffer(),
-      cacheControl: response.headers.get('cache-control'), expires: response.headers.get('expires'),
+      cacheControl: response.headers.get('cache-control'),
+      expires: response.headers.get('expires'),
     };
   });
 
   function baseStyle() {
     const tiles = (collection, ext) => [`${ogcTiles}/${collection}/${quad}.${ext}`];
-    const demTiles = (collection) =>
-      [`${DEM_PROTOCOL}://${window.location.host}${ogcTilesPath}/${collection}/${quad}.png`];
+    const demTiles = (collection) => [
+      `${DEM_PROTOCOL}://${window.location.host}${ogcTilesPath}/${collection}/${quad}.png`,
+    ];
     const dem = (collection, encoding) => ({
-      type: 'raster-dem', tiles: demTiles(collection), tileSize: DEM_TILE_SIZE, minzoom: 8, maxzoom: 12, ...encoding,
+      type: 'raster-dem',
+      tiles: demTiles(collection),
+      tileSize: DEM_TILE_SIZE,
+      minzoom: 8,
+      maxzoom: 12,
+      ...encoding,
     });
     const vector = (collection) => ({ type: 'vector', tiles: tiles(collection, 'mvt'), minzoom: 8, maxzoom: 12 });
     const hidden = { visibility: 'none' };
@@ -85,15 +136,34 @@
       },
       layers: [
         { id: 'background', type: 'background', paint: { 'background-color': '#f4f1ea' } },
-        { id: 'land-cover', type: 'color-relief', source: 'land-cover-codes',
-          paint: { 'color-relief-color': landCoverRamp, 'color-relief-opacity': 0.55 } },
-        { id: 'elevation-colour', type: 'color-relief', source: 'elevation', layout: hidden,
-          paint: { 'color-relief-color': elevationRamp, 'color-relief-opacity': 0.7 } },
+        {
+          id: 'land-cover',
+          type: 'color-relief',
+          source: 'land-cover-codes',
+          paint: { 'color-relief-color': landCoverRamp, 'color-relief-opacity': 0.55 },
+        },
+        {
+          id: 'elevation-colour',
+          type: 'color-relief',
+          source: 'elevation',
+          layout: hidden,
+          paint: { 'color-relief-color': elevationRamp, 'color-relief-opacity': 0.7 },
+        },
         { id: 'hillshade', type: 'hillshade', source: 'elevation', paint: { 'hillshade-exaggeration': 0.6 } },
-        { id: 'roads', type: 'line', source: 'roads', 'source-layer': 'svc-native--roads',
-          paint: { 'line-color': '#333', 'line-width': 1.5 } },
-        { id: 'buildings', type: 'fill', source: 'buildings', 'source-layer': 'svc-native--buildings',
-          paint: { 'fill-color': '#8b5e3c', 'fill-opacity': 0.8 } },
+        {
+          id: 'roads',
+          type: 'line',
+          source: 'roads',
+          'source-layer': 'svc-native--roads',
+          paint: { 'line-color': '#333', 'line-width': 1.5 },
+        },
+        {
+          id: 'buildings',
+          type: 'fill',
+          source: 'buildings',
+          'source-layer': 'svc-native--buildings',
+          paint: { 'fill-color': '#8b5e3c', 'fill-opacity': 0.8 },
+        },
       ],
     };
   }
@@ -135,18 +205,38 @@
       const analysis = ANALYSIS_TYPES.includes(layerType);
       const type = (t) => ['==', ['geometry-type'], t];
       map.addSource(id, { type: 'geojson', data });
-      map.addLayer({ id: `${id}-fill`, type: 'fill', source: id, filter: type('Polygon'),
-        paint: { 'fill-color': style.fill, 'fill-opacity': style.fillOpacity } });
-      map.addLayer({ id: `${id}-line`, type: 'line', source: id, filter: ['!', type('Point')],
+      map.addLayer({
+        id: `${id}-fill`,
+        type: 'fill',
+        source: id,
+        filter: type('Polygon'),
+        paint: { 'fill-color': style.fill, 'fill-opacity': style.fillOpacity },
+      });
+      map.addLayer({
+        id: `${id}-line`,
+        type: 'line',
+        source: id,
+        filter: ['!', type('Point')],
         paint: {
-          'line-color': style.line, 'line-width': style.width, ...(style.dash ? { 'line-dasharray': style.dash } : {}),
-        } });
-      map.addLayer({ id: `${id}-point`, type: 'circle', source: id, filter: type('Point'),
+          'line-color': style.line,
+          'line-width': style.width,
+          ...(style.dash ? { 'line-dasharray': style.dash } : {}),
+        },
+      });
+      map.addLayer({
+        id: `${id}-point`,
+        type: 'circle',
+        source: id,
+        filter: type('Point'),
         paint: analysis
           ? {
-            'circle-color': '#ffffff', 'circle-radius': 6, 'circle-stroke-color': '#000000', 'circle-stroke-width': 1.5,
-          }
-          : { 'circle-color': style.line, 'circle-radius': 5 } });
+              'circle-color': '#ffffff',
+              'circle-radius': 6,
+              'circle-stroke-color': '#000000',
+              'circle-stroke-width': 1.5,
+            }
+          : { 'circle-color': style.line, 'circle-radius': 5 },
+      });
       for (const feature of data.features) extend(bounds, feature.geometry);
     }
     return bounds;
@@ -167,7 +257,10 @@
   async function followTerrainJob(mapId) {
     clearTimeout(jobTimer);
     const { items } = await api(`/api/terrain-analysis/jobs?map_id=${mapId}&size=1`);
-    if (items.length === 0) { $('job').textContent = 'No terrain job for this map'; return; }
+    if (items.length === 0) {
+      $('job').textContent = 'No terrain job for this map';
+      return;
+    }
     // The job read has no id of its own (the interface's shape): the list item names it.
     const jobId = items[0].job_id;
     const job = await api(`/api/terrain-analysis/jobs/${jobId}`);
@@ -214,15 +307,17 @@
   }
 
   function showPoint(rows) {
-    $('point').replaceChildren(...rows.flatMap(([name, value]) => {
-      const dt = document.createElement('dt');
-      dt.textContent = name;
-      if (value === undefined) return [dt];
-      const dd = document.createElement('dd');
-      dd.textContent = value;
-      dd.dataset.field = name;
-      return [dt, dd];
-    }));
+    $('point').replaceChildren(
+      ...rows.flatMap(([name, value]) => {
+        const dt = document.createElement('dt');
+        dt.textContent = name;
+        if (value === undefined) return [dt];
+        const dd = document.createElement('dd');
+        dd.textContent = value;
+        dd.dataset.field = name;
+        return [dt, dd];
+      }),
+    );
   }
 
   const pointRows = (answer) => [
@@ -246,7 +341,7 @@
       attributionControl: false,
       // The service's own requests carry the key (the session cookie goes by itself).
       transformRequest: (url) =>
-        (url.startsWith(origin) ? { url, headers: authHeaders(), credentials: 'same-origin' } : { url }),
+        url.startsWith(origin) ? { url, headers: authHeaders(), credentials: 'same-origin' } : { url },
     });
     map.addControl(new maplibregl.NavigationControl(), 'top-right');
     map.addControl(new maplibregl.ScaleControl({ unit: 'metric' }));
@@ -266,7 +361,9 @@
     document.body.dataset.mapReady = mapId;
     // Every tile of the view loaded and drawn, after opening and after each move (for scripts and tests
     // that wait on the page).
-    map.on('idle', () => { document.body.dataset.mapIdle = mapId; });
+    map.on('idle', () => {
+      document.body.dataset.mapIdle = mapId;
+    });
   }
 
   // A map id may come in the URL (?map=<uuid>); credentials never do.

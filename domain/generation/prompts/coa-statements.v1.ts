@@ -12,22 +12,36 @@ export interface CoaDraftPrompt {
 
 function missionAnalysisBlock(g: CoaGrounding): string {
   if (g.mission_analysis.length === 0) return 'Mission analysis: (no product written yet)';
-  return g.mission_analysis.map((r) => {
-    const parts = [r.text, ...r.item_texts].filter((t): t is string => !!t);
-    return `Mission analysis, ${r.title}: ${parts.join(' | ')}`;
-  }).join('\n');
+  return g.mission_analysis
+    .map((r) => {
+      const parts = [r.text, ...r.item_texts].filter((t): t is string => !!t);
+      return `Mission analysis, ${r.title}: ${parts.join(' | ')}`;
+    })
+    .join('\n');
 }
 
 /** The operation's facts, as the record prompts give them (the block's record line left out). */
 function factsBlock(g: CoaGrounding): string {
   const block = groundingBlock({
-    operation: g.operation, maps: g.maps, documents: g.documents, instructions: g.instructions,
+    operation: g.operation,
+    maps: g.maps,
+    documents: g.documents,
+    instructions: g.instructions,
     record: {
-      kind: 'mission_analysis', type: 'coa', title: '', doctrine: '', items: null, version: 0, text: null,
+      kind: 'mission_analysis',
+      type: 'coa',
+      title: '',
+      doctrine: '',
+      items: null,
+      version: 0,
+      text: null,
       item_texts: [],
     },
   });
-  return block.split('\n').filter((line) => !line.startsWith('Current content of the record:')).join('\n');
+  return block
+    .split('\n')
+    .filter((line) => !line.startsWith('Current content of the record:'))
+    .join('\n');
 }
 
 export const coaStatementsPromptV1: CoaDraftPrompt = {
@@ -35,17 +49,18 @@ export const coaStatementsPromptV1: CoaDraftPrompt = {
   messages: (g) => [
     {
       role: 'system',
-      content: 'You are a staff officer developing courses of action (MDMP step 3, ATP 5-0.2-1). '
-        + `Draft exactly ${g.count} COAs that differ significantly from one another in form of maneuver, `
-        + 'main effort and task organization (FM 5-0: distinguishable). For each give a short name, the COA '
-        + 'statement (who, what, when, where, why, how), the form of maneuver (one of '
-        + `${FORMS_OF_MANEUVER.join(', ')}), the main effort, the task organization (unit and task), the decisive, `
-        + 'shaping and sustaining operations, the reserve, the end state, and up to three sections (phases, '
-        + 'sketch notes: control measures), each naming the COA statement field it develops. '
-        + 'Give "screening" verdicts on feasible, acceptable and suitable only when the facts support a '
-        + 'judgement, each with its rationale; leave them out otherwise. '
-        + 'Use only the facts given; never invent units, places, times or enemy details; write "TBD" and name '
-        + 'what is missing where the facts are silent. Answer with one JSON object matching the schema.',
+      content:
+        'You are a staff officer developing courses of action (MDMP step 3, ATP 5-0.2-1). ' +
+        `Draft exactly ${g.count} COAs that differ significantly from one another in form of maneuver, ` +
+        'main effort and task organization (FM 5-0: distinguishable). For each give a short name, the COA ' +
+        'statement (who, what, when, where, why, how), the form of maneuver (one of ' +
+        `${FORMS_OF_MANEUVER.join(', ')}), the main effort, the task organization (unit and task), the decisive, ` +
+        'shaping and sustaining operations, the reserve, the end state, and up to three sections (phases, ' +
+        'sketch notes: control measures), each naming the COA statement field it develops. ' +
+        'Give "screening" verdicts on feasible, acceptable and suitable only when the facts support a ' +
+        'judgement, each with its rationale; leave them out otherwise. ' +
+        'Use only the facts given; never invent units, places, times or enemy details; write "TBD" and name ' +
+        'what is missing where the facts are silent. Answer with one JSON object matching the schema.',
     },
     {
       role: 'user',

@@ -29,10 +29,15 @@ export function terrainAndAnalysisLines(g: Grounding): string[] {
   for (const m of g.maps) {
     if (!m.terrain_summary) continue;
     const f = describeTerrainSummary(m.terrain_summary);
-    const extra = [f.population, f.buildings].filter((x): x is string => x !== null).map((x) => `; ${x}`).join('');
-    lines.push(`Terrain summary of ${m.name}: area ${f.area}; elevation ${f.elevation}; slope ${f.slope}; `
-      + `land cover ${f.landCover}; mobility ${f.mobility}; roads ${f.roads}${extra}`
-      + (f.warnings ? `; data warnings: ${f.warnings}` : ''));
+    const extra = [f.population, f.buildings]
+      .filter((x): x is string => x !== null)
+      .map((x) => `; ${x}`)
+      .join('');
+    lines.push(
+      `Terrain summary of ${m.name}: area ${f.area}; elevation ${f.elevation}; slope ${f.slope}; ` +
+        `land cover ${f.landCover}; mobility ${f.mobility}; roads ${f.roads}${extra}` +
+        (f.warnings ? `; data warnings: ${f.warnings}` : ''),
+    );
   }
   if (lines.length === 0) lines.push('Terrain summaries: (none)');
   const analyses = g.analyses ?? [];
@@ -77,5 +82,6 @@ export const GROUNDING_RULES = [
 ].join(' ');
 
 /** Prompts v2: the v1 rules, and how to use the terrain figures and analysis results. */
-export const GROUNDING_RULES_V2 = `${GROUNDING_RULES} Quote terrain figures and analysis results exactly as given, `
-  + 'with their units and MGRS references; where the paragraph covers terrain or movement, use them.';
+export const GROUNDING_RULES_V2 =
+  `${GROUNDING_RULES} Quote terrain figures and analysis results exactly as given, ` +
+  'with their units and MGRS references; where the paragraph covers terrain or movement, use them.';

@@ -9,10 +9,11 @@ export const llmSimulationTurnPromptV1 = {
   messages: (input: TurnStepInput): PromptMessage[] => [
     {
       role: 'system',
-      content: 'You are the staff wargaming a course of action (MDMP step 4, ATP 5-0.2-1). Write one turn: '
-        + 'the critical event, its time, the friendly action, the enemy reaction, the friendly counteraction, '
-        + 'the result and any decision point. The result must cite the terrain figures given, with their numbers. '
-        + SIMULATION_RULES,
+      content:
+        'You are the staff wargaming a course of action (MDMP step 4, ATP 5-0.2-1). Write one turn: ' +
+        'the critical event, its time, the friendly action, the enemy reaction, the friendly counteraction, ' +
+        'the result and any decision point. The result must cite the terrain figures given, with their numbers. ' +
+        SIMULATION_RULES,
     },
     {
       role: 'user',
@@ -24,7 +25,8 @@ export const llmSimulationTurnPromptV1 = {
           : 'Terrain figures for this turn: (none)',
         input.previous.length > 0
           ? `Turns so far:\n${input.previous
-            .map((t, i) => `${i + 1}. ${t.critical_event}: ${t.result ?? '(no result)'}`).join('\n')}`
+              .map((t, i) => `${i + 1}. ${t.critical_event}: ${t.result ?? '(no result)'}`)
+              .join('\n')}`
           : 'Turns so far: (none)',
       ].join('\n\n'),
     },

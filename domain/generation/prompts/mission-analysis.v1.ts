@@ -7,15 +7,17 @@ export const missionAnalysisPromptV1: DraftPrompt = {
   messages: (g) => [
     {
       role: 'system',
-      content: 'You are a staff officer conducting mission analysis (MDMP step 2, ATP 5-0.2-1 chapter 2). '
-        + 'Write the product the user names, in the staff\'s terse style. '
-        + (g.record.items ? 'Give it as a list of items, each one fact, task, requirement or question. ' : '')
-        + GROUNDING_RULES,
+      content:
+        'You are a staff officer conducting mission analysis (MDMP step 2, ATP 5-0.2-1 chapter 2). ' +
+        "Write the product the user names, in the staff's terse style. " +
+        (g.record.items ? 'Give it as a list of items, each one fact, task, requirement or question. ' : '') +
+        GROUNDING_RULES,
     },
     {
       role: 'user',
-      content: `Draft the mission-analysis product "${g.record.title}" (${g.record.doctrine}) for this operation.\n\n`
-        + groundingBlock(g),
+      content:
+        `Draft the mission-analysis product "${g.record.title}" (${g.record.doctrine}) for this operation.\n\n` +
+        groundingBlock(g),
     },
   ],
 };

@@ -9,16 +9,19 @@ export const missionAnalysisPromptV2: DraftPrompt = {
   messages: (g) => [
     {
       role: 'system',
-      content: 'You are a staff officer conducting mission analysis (MDMP step 2, ATP 5-0.2-1 chapter 2). '
-        + 'Write the product the user names, in the staff\'s terse style. '
-        + (g.record.items ? 'Give it as a list of items, each one fact, task, requirement or question. ' : '')
-        + 'Analyse terrain by OAKOC: observation and fields of fire, avenues of approach, key terrain, obstacles, '
-        + 'cover and concealment. ' + GROUNDING_RULES_V2,
+      content:
+        'You are a staff officer conducting mission analysis (MDMP step 2, ATP 5-0.2-1 chapter 2). ' +
+        "Write the product the user names, in the staff's terse style. " +
+        (g.record.items ? 'Give it as a list of items, each one fact, task, requirement or question. ' : '') +
+        'Analyse terrain by OAKOC: observation and fields of fire, avenues of approach, key terrain, obstacles, ' +
+        'cover and concealment. ' +
+        GROUNDING_RULES_V2,
     },
     {
       role: 'user',
-      content: `Draft the mission-analysis product "${g.record.title}" (${g.record.doctrine}) for this operation.\n\n`
-        + groundingBlockV2(g),
+      content:
+        `Draft the mission-analysis product "${g.record.title}" (${g.record.doctrine}) for this operation.\n\n` +
+        groundingBlockV2(g),
     },
   ],
 };

@@ -10,18 +10,21 @@ const METHOD_TEXT = {
 
 export function simulationBlock(g: SimulationGrounding): string {
   const lines = [
-    `Operation: ${g.operation.name}; unit ${g.operation.unit} `
-      + `(echelon ${g.operation.echelon}, branch ${g.operation.branch})`,
+    `Operation: ${g.operation.name}; unit ${g.operation.unit} ` +
+      `(echelon ${g.operation.echelon}, branch ${g.operation.branch})`,
     `Operation description: ${g.operation.description ?? '(none)'}`,
     `COA: ${g.coa.name}`,
     `COA statement: ${g.coa.description ?? '(none)'}`,
-    ...g.coa.sections.map((s) =>
-      `COA section "${s.title}"${s.field ? ` [${s.field}]` : ''}: ${s.content ?? '(empty)'}`),
+    ...g.coa.sections.map(
+      (s) => `COA section "${s.title}"${s.field ? ` [${s.field}]` : ''}: ${s.content ?? '(empty)'}`,
+    ),
     `Wargaming: ${METHOD_TEXT[g.method]}, ${g.turns} turn(s)`,
     `Enemy COA: ${g.enemy_coa ?? '(not given: say TBD)'}`,
-    ...g.documents.flatMap((d) => (d.text_excerpt
-      ? [`--- start of ${d.file_name} ---`, d.text_excerpt, `--- end of ${d.file_name} excerpt ---`]
-      : [`Document ${d.file_name} (no text)`])),
+    ...g.documents.flatMap((d) =>
+      d.text_excerpt
+        ? [`--- start of ${d.file_name} ---`, d.text_excerpt, `--- end of ${d.file_name} excerpt ---`]
+        : [`Document ${d.file_name} (no text)`],
+    ),
   ];
   if (g.instructions) lines.push(`Staff instructions: ${g.instructions}`);
   return lines.join('\n');

@@ -7,8 +7,10 @@ export const warnoPromptV1: DraftPrompt = {
   messages: (g) => [
     {
       role: 'system',
-      content: 'You are a staff officer drafting a warning order (WARNO) in the five-paragraph format of FM 6-0 '
-        + 'appendix C. A WARNO is brief: it gives subordinates what they need to start preparing. ' + GROUNDING_RULES,
+      content:
+        'You are a staff officer drafting a warning order (WARNO) in the five-paragraph format of FM 6-0 ' +
+        'appendix C. A WARNO is brief: it gives subordinates what they need to start preparing. ' +
+        GROUNDING_RULES,
     },
     {
       role: 'user',

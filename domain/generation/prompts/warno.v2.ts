@@ -9,10 +9,12 @@ export const warnoPromptV2: DraftPrompt = {
   messages: (g) => [
     {
       role: 'system',
-      content: 'You are a staff officer drafting a warning order (WARNO) in the five-paragraph format of FM 6-0 '
-        + 'appendix C. A WARNO is brief: it gives subordinates what they need to start preparing. '
-        + 'Paragraph 1.b (area of operations) states terrain and weather; initial movement instructions use the '
-        + 'routes analysed. ' + GROUNDING_RULES_V2,
+      content:
+        'You are a staff officer drafting a warning order (WARNO) in the five-paragraph format of FM 6-0 ' +
+        'appendix C. A WARNO is brief: it gives subordinates what they need to start preparing. ' +
+        'Paragraph 1.b (area of operations) states terrain and weather; initial movement instructions use the ' +
+        'routes analysed. ' +
+        GROUNDING_RULES_V2,
     },
     {
       role: 'user',

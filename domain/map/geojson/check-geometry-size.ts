@@ -5,7 +5,11 @@
 import type { LayerGeometryType } from '../map-layer-vocabulary.ts';
 import type { GeoJsonIssue, Loc } from './geojson-issue.ts';
 import {
-  MAX_GEOMETRY_POSITIONS, MAX_LINE_POSITIONS, MAX_MULTI_PARTS, MAX_POLYGON_RINGS, MAX_RING_POSITIONS,
+  MAX_GEOMETRY_POSITIONS,
+  MAX_LINE_POSITIONS,
+  MAX_MULTI_PARTS,
+  MAX_POLYGON_RINGS,
+  MAX_RING_POSITIONS,
 } from './geometry-limits.ts';
 
 interface Level {
@@ -29,7 +33,9 @@ const LEVELS: Record<LayerGeometryType, Level[]> = {
 };
 
 export function checkGeometrySize(
-  type: LayerGeometryType, coordinates: unknown, loc: Loc,
+  type: LayerGeometryType,
+  coordinates: unknown,
+  loc: Loc,
 ): { issues: GeoJsonIssue[]; positions: number } {
   const levels = LEVELS[type];
   const issues: GeoJsonIssue[] = [];

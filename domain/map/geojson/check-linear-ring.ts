@@ -12,13 +12,16 @@ import { MAX_RING_POSITIONS } from './geometry-limits.ts';
 const show = (p: Position) => `[${p.join(', ')}]`;
 
 export function checkLinearRing(value: unknown, loc: Loc, deferred?: DeferredRingChecks): GeoJsonIssue[] {
-  if (!Array.isArray(value)) return [{ loc, msg: 'Input should be a valid list: a linear ring is a list of positions', type: 'list_type' }];
+  if (!Array.isArray(value))
+    return [{ loc, msg: 'Input should be a valid list: a linear ring is a list of positions', type: 'list_type' }];
   if (value.length > MAX_RING_POSITIONS) {
-    return [{
-      loc,
-      msg: `A linear ring should have at most ${MAX_RING_POSITIONS} positions, got ${value.length} (simplify or split the geometry)`,
-      type: 'too_long',
-    }];
+    return [
+      {
+        loc,
+        msg: `A linear ring should have at most ${MAX_RING_POSITIONS} positions, got ${value.length} (simplify or split the geometry)`,
+        type: 'too_long',
+      },
+    ];
   }
   const issues: GeoJsonIssue[] = [];
   for (let i = 0; i < value.length; i++) {
@@ -28,16 +31,24 @@ export function checkLinearRing(value: unknown, loc: Loc, deferred?: DeferredRin
   if (issues.length > 0) return issues;
   const ring = value as Position[];
   if (ring.length < 4) {
-    return [{ loc, msg: `A linear ring should have at least 4 positions (3 distinct, then the first repeated), got ${ring.length}`, type: 'too_short' }];
+    return [
+      {
+        loc,
+        msg: `A linear ring should have at least 4 positions (3 distinct, then the first repeated), got ${ring.length}`,
+        type: 'too_short',
+      },
+    ];
   }
   const first = ring[0]!;
   const last = ring[ring.length - 1]!;
   if (first[0] !== last[0] || first[1] !== last[1] || (first[2] ?? 0) !== (last[2] ?? 0)) {
-    return [{
-      loc: [...loc, ring.length - 1],
-      msg: `Ring is not closed: the last position ${show(last)} should equal the first ${show(first)}`,
-      type: 'value_error',
-    }];
+    return [
+      {
+        loc: [...loc, ring.length - 1],
+        msg: `Ring is not closed: the last position ${show(last)} should equal the first ${show(first)}`,
+        type: 'value_error',
+      },
+    ];
   }
   if (deferred) {
     deferred.push({ ring, loc });

@@ -8,14 +8,27 @@ export function checkPosition(value: unknown, loc: Loc): GeoJsonIssue[] {
     return [{ loc, msg: 'Input should be a valid list: a position is [longitude, latitude]', type: 'list_type' }];
   }
   if (value.length < 2) {
-    return [{ loc, msg: `A position should have at least 2 numbers [longitude, latitude], got ${value.length}`, type: 'too_short' }];
+    return [
+      {
+        loc,
+        msg: `A position should have at least 2 numbers [longitude, latitude], got ${value.length}`,
+        type: 'too_short',
+      },
+    ];
   }
   if (value.length > 3) {
-    return [{ loc, msg: `A position should have at most 3 numbers [longitude, latitude, elevation], got ${value.length}`, type: 'too_long' }];
+    return [
+      {
+        loc,
+        msg: `A position should have at most 3 numbers [longitude, latitude, elevation], got ${value.length}`,
+        type: 'too_long',
+      },
+    ];
   }
   const notNumbers: GeoJsonIssue[] = [];
   value.forEach((n, i) => {
-    if (typeof n !== 'number' || !Number.isFinite(n)) notNumbers.push({ loc: [...loc, i], msg: 'Input should be a valid number', type: 'float_type' });
+    if (typeof n !== 'number' || !Number.isFinite(n))
+      notNumbers.push({ loc: [...loc, i], msg: 'Input should be a valid number', type: 'float_type' });
   });
   if (notNumbers.length > 0) return notNumbers;
 
@@ -25,15 +38,23 @@ export function checkPosition(value: unknown, loc: Loc): GeoJsonIssue[] {
   if (lonOk && latOk) return [];
   // Swapped: the latitude slot holds a valid longitude and the longitude slot a valid latitude.
   if (!latOk && lonOk && Math.abs(lon) <= 90 && Math.abs(lat) <= 180) {
-    return [{
-      loc,
-      msg: `Latitude ${lat} is outside [-90, 90]; [${lon}, ${lat}] looks like [latitude, longitude]: GeoJSON positions are [longitude, latitude]`,
-      type: 'value_error',
-    }];
+    return [
+      {
+        loc,
+        msg: `Latitude ${lat} is outside [-90, 90]; [${lon}, ${lat}] looks like [latitude, longitude]: GeoJSON positions are [longitude, latitude]`,
+        type: 'value_error',
+      },
+    ];
   }
   const problems = [];
   if (!lonOk) problems.push(`longitude ${lon} is outside [-180, 180]`);
   if (!latOk) problems.push(`latitude ${lat} is outside [-90, 90]`);
   const msg = problems.join(' and ');
-  return [{ loc, msg: `${msg[0]!.toUpperCase()}${msg.slice(1)} (positions are [longitude, latitude] in WGS 84 degrees)`, type: 'value_error' }];
+  return [
+    {
+      loc,
+      msg: `${msg[0]!.toUpperCase()}${msg.slice(1)} (positions are [longitude, latitude] in WGS 84 degrees)`,
+      type: 'value_error',
+    },
+  ];
 }

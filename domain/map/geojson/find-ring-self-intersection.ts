@@ -54,7 +54,9 @@ export function findRingSelfIntersection(ring: Position[]): RingSelfIntersection
     return { first: segments[0]?.start ?? 0, second: segments[m - 1]?.start ?? 0, collapsed: true };
   }
   const found = (k: number, j: number): RingSelfIntersection => ({
-    first: segments[Math.min(k, j)]!.start, second: segments[Math.max(k, j)]!.start, collapsed: false,
+    first: segments[Math.min(k, j)]!.start,
+    second: segments[Math.max(k, j)]!.start,
+    collapsed: false,
   });
 
   for (let k = 0; k < m; k++) {
@@ -76,8 +78,11 @@ export function findRingSelfIntersection(ring: Position[]): RingSelfIntersection
   }
 
   const boxes: SegmentBox[] = segments.map((s, k) => ({
-    minX: Math.min(s.a[0]!, s.b[0]!), minY: Math.min(s.a[1]!, s.b[1]!),
-    maxX: Math.max(s.a[0]!, s.b[0]!), maxY: Math.max(s.a[1]!, s.b[1]!), k,
+    minX: Math.min(s.a[0]!, s.b[0]!),
+    minY: Math.min(s.a[1]!, s.b[1]!),
+    maxX: Math.max(s.a[0]!, s.b[0]!),
+    maxY: Math.max(s.a[1]!, s.b[1]!),
+    k,
   }));
   const tree = new RBush<SegmentBox>();
   tree.load(boxes);

@@ -19,7 +19,8 @@ export function geometryBounds(geometry: Geometry): Bbox {
     }
     for (const child of coordinates) visit(child);
   };
-  if (geometry.type === 'GeometryCollection') geometry.geometries.forEach((g) => visit((g as { coordinates?: unknown }).coordinates));
+  if (geometry.type === 'GeometryCollection')
+    geometry.geometries.forEach((g) => visit((g as { coordinates?: unknown }).coordinates));
   else visit(geometry.coordinates);
   return box;
 }

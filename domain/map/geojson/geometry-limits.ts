@@ -13,6 +13,7 @@ export const MAX_MULTI_PARTS = 10_000;
 export const MAX_GEOMETRY_POSITIONS = 100_000;
 
 /** The limits in words, for route descriptions (OpenAPI) and messages. */
-export const GEOMETRY_LIMITS_SUMMARY = `each geometry at most ${MAX_GEOMETRY_POSITIONS} positions, `
-  + `${MAX_RING_POSITIONS} per ring, ${MAX_LINE_POSITIONS} per LineString, ${MAX_POLYGON_RINGS} rings per Polygon, `
-  + `${MAX_MULTI_PARTS} parts per multi-part geometry`;
+export const GEOMETRY_LIMITS_SUMMARY =
+  `each geometry at most ${MAX_GEOMETRY_POSITIONS} positions, ` +
+  `${MAX_RING_POSITIONS} per ring, ${MAX_LINE_POSITIONS} per LineString, ${MAX_POLYGON_RINGS} rings per Polygon, ` +
+  `${MAX_MULTI_PARTS} parts per multi-part geometry`;

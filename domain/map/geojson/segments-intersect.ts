@@ -10,8 +10,12 @@ function orientation(a: Position, b: Position, c: Position): number {
 
 /** c lies within the bounding box of a-b (used only when a, b, c are collinear). */
 function onSegment(a: Position, b: Position, c: Position): boolean {
-  return Math.min(a[0]!, b[0]!) <= c[0]! && c[0]! <= Math.max(a[0]!, b[0]!)
-    && Math.min(a[1]!, b[1]!) <= c[1]! && c[1]! <= Math.max(a[1]!, b[1]!);
+  return (
+    Math.min(a[0]!, b[0]!) <= c[0]! &&
+    c[0]! <= Math.max(a[0]!, b[0]!) &&
+    Math.min(a[1]!, b[1]!) <= c[1]! &&
+    c[1]! <= Math.max(a[1]!, b[1]!)
+  );
 }
 
 export function segmentsIntersect(p1: Position, p2: Position, p3: Position, p4: Position): boolean {

@@ -18,7 +18,13 @@ function listOf(item: Check, min: number, what: string): Check {
   return (value, loc, deferred) => {
     if (!Array.isArray(value)) return [{ loc, msg: `Input should be a valid list: ${what}`, type: 'list_type' }];
     if (value.length < min) {
-      return [{ loc, msg: `${what[0]!.toUpperCase()}${what.slice(1)} should have at least ${min} item${min === 1 ? '' : 's'}, got ${value.length}`, type: 'too_short' }];
+      return [
+        {
+          loc,
+          msg: `${what[0]!.toUpperCase()}${what.slice(1)} should have at least ${min} item${min === 1 ? '' : 's'}, got ${value.length}`,
+          type: 'too_short',
+        },
+      ];
     }
     const issues: GeoJsonIssue[] = [];
     for (let i = 0; i < value.length; i++) {
@@ -44,18 +50,24 @@ const COORDINATES: Record<LayerGeometryType, Check> = {
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 export function validateGeometry(
-  value: unknown, allowed: readonly LayerGeometryType[], loc: Loc, deferred?: DeferredRingChecks,
+  value: unknown,
+  allowed: readonly LayerGeometryType[],
+  loc: Loc,
+  deferred?: DeferredRingChecks,
 ): GeoJsonIssue[] {
-  if (!isObject(value)) return [{ loc, msg: 'Input should be a valid dictionary or object: a GeoJSON geometry', type: 'dict_type' }];
+  if (!isObject(value))
+    return [{ loc, msg: 'Input should be a valid dictionary or object: a GeoJSON geometry', type: 'dict_type' }];
   const type = value.type;
   if (type === undefined) return [{ loc: [...loc, 'type'], msg: 'Field required', type: 'missing' }];
   if (!allowed.includes(type as LayerGeometryType)) {
     const known = (GEOMETRY_TYPES as readonly unknown[]).includes(type);
-    return [{
-      loc: [...loc, 'type'],
-      msg: `Input should be ${quoted(allowed)}${known ? `: ${String(type)} is not allowed in this layer` : ''}`,
-      type: 'enum',
-    }];
+    return [
+      {
+        loc: [...loc, 'type'],
+        msg: `Input should be ${quoted(allowed)}${known ? `: ${String(type)} is not allowed in this layer` : ''}`,
+        type: 'enum',
+      },
+    ];
   }
   if (!('coordinates' in value)) return [{ loc: [...loc, 'coordinates'], msg: 'Field required', type: 'missing' }];
   const size = checkGeometrySize(type as LayerGeometryType, value.coordinates, [...loc, 'coordinates']);

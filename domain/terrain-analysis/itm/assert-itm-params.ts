@@ -11,7 +11,10 @@ import { ITM_CLIMATES, ITM_POLARIZATIONS, ITM_VARIABILITY_MODES, type ItmWarning
  */
 export function assertItmParams(params: ItmParams): ItmWarning[] {
   const warnings: ItmWarning[] = [];
-  for (const [field, warning] of [['txHeight', 'tx_terminal_height'], ['rxHeight', 'rx_terminal_height']] as const) {
+  for (const [field, warning] of [
+    ['txHeight', 'tx_terminal_height'],
+    ['rxHeight', 'rx_terminal_height'],
+  ] as const) {
     const h = params[field];
     if (!(h >= 0.5 && h <= 3000)) throw new ItmParameterError(field, `antenna height must be 0.5–3000 m, got ${h}`);
     if (h < 1 || h > 1000) warnings.push(warning);
@@ -36,8 +39,10 @@ export function assertItmParams(params: ItmParams): ItmWarning[] {
     throw new ItmParameterError('conductivity', `must be > 0 S/m, got ${sigma}`);
   }
   if (!ITM_VARIABILITY_MODES.includes(params.variabilityMode)) {
-    throw new ItmParameterError('variabilityMode', `must be one of ${ITM_VARIABILITY_MODES.join(', ')}, `
-      + `got ${params.variabilityMode}`);
+    throw new ItmParameterError(
+      'variabilityMode',
+      `must be one of ${ITM_VARIABILITY_MODES.join(', ')}, ` + `got ${params.variabilityMode}`,
+    );
   }
   for (const field of ['situation', 'time', 'location'] as const) {
     const q = params[field];

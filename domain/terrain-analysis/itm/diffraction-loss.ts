@@ -53,13 +53,20 @@ export function diffractionLoss(distance: number, path: ItmPathState, terms = di
   const { frequencyMhz, earthRadius, losAngle, horizonDistances, effectiveHeights } = path;
   const knifeEdge = knifeEdgeDiffraction(distance, frequencyMhz, earthRadius, losAngle, horizonDistances);
   const smoothEarth = smoothEarthDiffraction(
-    distance, frequencyMhz, earthRadius, losAngle, horizonDistances, effectiveHeights, path.groundImpedance,
+    distance,
+    frequencyMhz,
+    earthRadius,
+    losAngle,
+    horizonDistances,
+    effectiveHeights,
+    path.groundImpedance,
     terms.smoothEarth,
   );
   const roughness = terrainRoughness(distance, path.terrainIrregularity);
   const horizonSum = horizonDistances[0] + horizonDistances[1];
-  const q = (terms.heightTerm + (-losAngle * earthRadius + horizonSum) / distance)
-    * Math.min((roughness * frequencyMhz) / 47.7, 6283.2);
+  const q =
+    (terms.heightTerm + (-losAngle * earthRadius + horizonSum) / distance) *
+    Math.min((roughness * frequencyMhz) / 47.7, 6283.2);
   const w = 25.1 / (25.1 + Math.sqrt(q));
   return w * smoothEarth + (1 - w) * knifeEdge + terms.clutter;
 }

@@ -10,7 +10,11 @@ const SLACK = 1e-6;
  * Only the first `np` + 1 points are used (default all).
  */
 export function findHorizons(
-  z: ArrayLike<number>, spacing: number, heights: readonly [number, number], earthRadius: number, np = z.length - 1,
+  z: ArrayLike<number>,
+  spacing: number,
+  heights: readonly [number, number],
+  earthRadius: number,
+  np = z.length - 1,
 ): { angles: [number, number]; distances: [number, number] } {
   const distance = np * spacing;
   const zTx = z[0] + heights[0];
@@ -18,8 +22,10 @@ export function findHorizons(
   const halfCurvature = 1 / (2 * earthRadius);
   let angleTx = (zRx - zTx) / distance - distance * halfCurvature;
   let angleRx = -(zRx - zTx) / distance - distance * halfCurvature;
-  let distanceTx = distance, distanceRx = distance;
-  let dTx = 0, dRx = distance;
+  let distanceTx = distance,
+    distanceRx = distance;
+  let dTx = 0,
+    dRx = distance;
   for (let i = 1; i < np; i++) {
     // Accumulated like the reference (not i·spacing) so the horizons match it bit for bit.
     dTx += spacing;

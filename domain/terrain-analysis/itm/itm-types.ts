@@ -1,5 +1,9 @@
 import type {
-  ItmClimate, ItmPolarization, ItmPropagationMode, ItmVariabilityMode, ItmWarning,
+  ItmClimate,
+  ItmPolarization,
+  ItmPropagationMode,
+  ItmVariabilityMode,
+  ItmWarning,
 } from './itm-vocabulary.ts';
 
 /**

@@ -6,7 +6,10 @@ import { fresnelIntegral } from './fresnel-integral.ts';
  * `losAngle` is the angular distance of the line-of-sight region (radians), `earthRadius` metres.
  */
 export function knifeEdgeDiffraction(
-  distance: number, frequencyMhz: number, earthRadius: number, losAngle: number,
+  distance: number,
+  frequencyMhz: number,
+  earthRadius: number,
+  losAngle: number,
   horizonDistances: readonly [number, number],
 ): number {
   const beyond = distance - horizonDistances[0] - horizonDistances[1];

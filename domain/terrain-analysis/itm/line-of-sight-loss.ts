@@ -15,8 +15,10 @@ export function lineOfSightLoss(distance: number, path: ItmPathState, slope: num
   const sinPsi = heightSum / Math.sqrt(distance * distance + heightSum * heightSum);
   // Reflection coefficient (sin ψ − Z)/(sin ψ + Z), damped by the roughness.
   const damp = Math.exp(-Math.min(10, wn * roughness * sinPsi));
-  const nRe = sinPsi - zg.re, nIm = -zg.im;
-  const dRe = sinPsi + zg.re, dIm = zg.im;
+  const nRe = sinPsi - zg.re,
+    nIm = -zg.im;
+  const dRe = sinPsi + zg.re,
+    dIm = zg.im;
   const den = dRe * dRe + dIm * dIm;
   let rRe = ((nRe * dRe + nIm * dIm) / den) * damp;
   let rIm = ((nIm * dRe - nRe * dIm) / den) * damp;
@@ -28,7 +30,8 @@ export function lineOfSightLoss(distance: number, path: ItmPathState, slope: num
   }
   let phase = (wn * 2 * effectiveHeights[0] * effectiveHeights[1]) / distance;
   if (phase > Math.PI / 2) phase = Math.PI - (Math.PI / 2) ** 2 / phase;
-  const sumRe = Math.cos(phase) + rRe, sumIm = -Math.sin(phase) + rIm;
+  const sumRe = Math.cos(phase) + rRe,
+    sumIm = -Math.sin(phase) + rIm;
   const twoRay = -10 * Math.log10(sumRe * sumRe + sumIm * sumIm);
   const extendedDiffraction = slope * distance + intercept;
   const w = 1 / (1 + (frequencyMhz * path.terrainIrregularity) / Math.max(10e3, path.smoothLosDistance));

@@ -5,7 +5,11 @@
  * each side when it holds fewer than two, as in ITM. Only the first `np` + 1 points are used.
  */
 export function linearLeastSquaresFit(
-  z: ArrayLike<number>, spacing: number, start: number, end: number, np = z.length - 1,
+  z: ArrayLike<number>,
+  spacing: number,
+  start: number,
+  end: number,
+  np = z.length - 1,
 ): { atStart: number; atEnd: number } {
   let iStart = Math.trunc(positiveDifference(start / spacing, 0));
   let iEnd = np - Math.trunc(positiveDifference(np, end / spacing));

@@ -15,7 +15,11 @@ import { terrainIrregularity } from './terrain-irregularity.ts';
  * over each terminal's foreground up to 90 % of its horizon. Only the first `np` + 1 points are used.
  */
 export function pathGeometry(
-  z: ArrayLike<number>, spacing: number, heights: readonly [number, number], curvature: number, np = z.length - 1,
+  z: ArrayLike<number>,
+  spacing: number,
+  heights: readonly [number, number],
+  curvature: number,
+  np = z.length - 1,
 ): ItmPathGeometry {
   const distance = np * spacing;
   const earthRadius = 1 / curvature;
@@ -51,7 +55,11 @@ export function pathGeometry(
     effective[1] = heights[1] + positiveDifference(z[np], rxFit.atEnd);
   }
   return {
-    distance, horizonAngles: angles, horizonDistances, effectiveHeights: effective, terrainIrregularity: irregularity,
+    distance,
+    horizonAngles: angles,
+    horizonDistances,
+    effectiveHeights: effective,
+    terrainIrregularity: irregularity,
   };
 }
 

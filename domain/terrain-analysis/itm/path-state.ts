@@ -28,7 +28,7 @@ export function itmPathState(input: PathStateInput): ItmPathState {
     surfaceRefractivity: input.surfaceRefractivity,
     earthRadius,
     losAngle: -Math.max(horizonAngles[0] + horizonAngles[1], -horizonSum / earthRadius),
-    smoothLosDistance: Math.sqrt(2 * effectiveHeights[0] * earthRadius)
-      + Math.sqrt(2 * effectiveHeights[1] * earthRadius),
+    smoothLosDistance:
+      Math.sqrt(2 * effectiveHeights[0] * earthRadius) + Math.sqrt(2 * effectiveHeights[1] * earthRadius),
   };
 }

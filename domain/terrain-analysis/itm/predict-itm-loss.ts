@@ -41,20 +41,23 @@ export function predictItmLoss(profile: TerrainProfile, params: ItmParams, warni
   });
   const reference = referenceAttenuation(geometry.distance, path, warnings);
   const freeSpaceLossDb = freeSpaceLoss(geometry.distance, frequencyMhz);
-  const attenuation = variability({
-    time: params.time,
-    location: params.location,
-    situation: params.situation,
-    effectiveHeights: geometry.effectiveHeights,
-    terrainIrregularity: geometry.terrainIrregularity,
-    frequencyMhz,
-    distance: geometry.distance,
-    referenceAttenuation: reference.attenuation,
-    climate: params.climate,
-    mode: params.variabilityMode,
-    eliminateLocationVariability: params.eliminateLocationVariability,
-    eliminateSituationVariability: params.eliminateSituationVariability,
-  }, warnings);
+  const attenuation = variability(
+    {
+      time: params.time,
+      location: params.location,
+      situation: params.situation,
+      effectiveHeights: geometry.effectiveHeights,
+      terrainIrregularity: geometry.terrainIrregularity,
+      frequencyMhz,
+      distance: geometry.distance,
+      referenceAttenuation: reference.attenuation,
+      climate: params.climate,
+      mode: params.variabilityMode,
+      eliminateLocationVariability: params.eliminateLocationVariability,
+      eliminateSituationVariability: params.eliminateSituationVariability,
+    },
+    warnings,
+  );
   return {
     lossDb: attenuation + freeSpaceLossDb,
     mode: reference.mode,
@@ -69,14 +72,22 @@ export function predictItmLoss(profile: TerrainProfile, params: ItmParams, warni
 // The last ground constants and their impedance: a coverage raster asks for the same ones every cell.
 // A pure function's memo, recomputed whenever one of its inputs differs.
 const lastGround = {
-  permittivity: NaN, conductivity: NaN, frequencyMhz: NaN, polarization: '', impedance: { re: 0, im: 0 } as Complex,
+  permittivity: NaN,
+  conductivity: NaN,
+  frequencyMhz: NaN,
+  polarization: '',
+  impedance: { re: 0, im: 0 } as Complex,
 };
 
 /** Ground transfer impedance from εr and σ: √(εr' − 1), divided by εr' for vertical polarization. */
 function groundImpedance(params: ItmParams): Complex {
   const last = lastGround;
-  if (params.permittivity !== last.permittivity || params.conductivity !== last.conductivity
-    || params.frequencyMhz !== last.frequencyMhz || params.polarization !== last.polarization) {
+  if (
+    params.permittivity !== last.permittivity ||
+    params.conductivity !== last.conductivity ||
+    params.frequencyMhz !== last.frequencyMhz ||
+    params.polarization !== last.polarization
+  ) {
     last.impedance = computeGroundImpedance(params);
     last.permittivity = params.permittivity;
     last.conductivity = params.conductivity;

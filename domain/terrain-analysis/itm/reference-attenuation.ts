@@ -17,7 +17,9 @@ import { troposcatterLoss } from './troposcatter-loss.ts';
  * real part does not exceed its imaginary part throws an ItmParameterError.
  */
 export function referenceAttenuation(
-  distance: number, path: ItmPathState, warnings: ItmWarning[],
+  distance: number,
+  path: ItmPathState,
+  warnings: ItmWarning[],
 ): { attenuation: number; mode: ItmPropagationMode } {
   const { earthRadius, frequencyMhz, horizonAngles, horizonDistances, effectiveHeights } = path;
   const smoothLos = path.smoothLosDistance;
@@ -31,17 +33,23 @@ export function referenceAttenuation(
   }
   const ns = path.surfaceRefractivity;
   if (ns < 150 || ns > 400) {
-    throw new ItmParameterError('refractivity', `surface refractivity ${ns.toFixed(1)} N-units at the path's `
-      + 'mean height is outside 150–400');
+    throw new ItmParameterError(
+      'refractivity',
+      `surface refractivity ${ns.toFixed(1)} N-units at the path's ` + 'mean height is outside 150–400',
+    );
   }
   if (ns < 250) warnings.push('surface_refractivity');
   if (earthRadius < 4000000 || earthRadius > 13333333) {
-    throw new ItmParameterError('refractivity', `effective earth radius ${earthRadius.toFixed(0)} m is outside `
-      + '4000–13 333 km');
+    throw new ItmParameterError(
+      'refractivity',
+      `effective earth radius ${earthRadius.toFixed(0)} m is outside ` + '4000–13 333 km',
+    );
   }
   if (path.groundImpedance.re <= Math.abs(path.groundImpedance.im)) {
-    throw new ItmParameterError('permittivity', 'ground constants give an impedance outside the model '
-      + '(real part not above the imaginary part)');
+    throw new ItmParameterError(
+      'permittivity',
+      'ground constants give an impedance outside the model ' + '(real part not above the imaginary part)',
+    );
   }
   const scale = Math.cbrt(earthRadius ** 2 / frequencyMhz);
   const d3 = Math.max(smoothLos, horizonSum + 5 * scale);
@@ -67,7 +75,9 @@ export function referenceAttenuation(
     const d6 = horizonSum + 400e3;
     const at6 = troposcatterLoss(d6, path, -1);
     const at5 = troposcatterLoss(d5, path, at6.frequencyGain);
-    let scatterSlope = slope, scatterIntercept = intercept, crossing = 10e6;
+    let scatterSlope = slope,
+      scatterIntercept = intercept,
+      crossing = 10e6;
     if (at5.loss < 1000) {
       scatterSlope = (at6.loss - at5.loss) / 200e3;
       crossing = Math.max(
@@ -103,12 +113,16 @@ function lineOfSightAttenuation(distance: number, path: ItmPathState, slope: num
   }
   const a1 = lineOfSightLoss(d1, path, slope, intercept);
   let fitted = false;
-  let k1 = 0, k2 = 0;
+  let k1 = 0,
+    k2 = 0;
   if (d0 < d1) {
     const a0 = lineOfSightLoss(d0, path, slope, intercept);
     const q = Math.log(smoothLos / d0);
-    k2 = Math.max(0, ((smoothLos - d0) * (a1 - a0) - (d1 - d0) * (atSmoothLos - a0))
-      / ((smoothLos - d0) * Math.log(d1 / d0) - (d1 - d0) * q));
+    k2 = Math.max(
+      0,
+      ((smoothLos - d0) * (a1 - a0) - (d1 - d0) * (atSmoothLos - a0)) /
+        ((smoothLos - d0) * Math.log(d1 / d0) - (d1 - d0) * q),
+    );
     fitted = intercept > 0 || k2 > 0;
     if (fitted) {
       k1 = (atSmoothLos - a0 - k2 * q) / (smoothLos - d0);

@@ -16,7 +16,9 @@ export interface SmoothEarthTerminals {
 }
 
 export function smoothEarthTerminals(
-  frequencyMhz: number, horizonDistances: readonly [number, number], effectiveHeights: readonly [number, number],
+  frequencyMhz: number,
+  horizonDistances: readonly [number, number],
+  effectiveHeights: readonly [number, number],
   groundImpedance: Complex,
 ): SmoothEarthTerminals {
   const impedance = Math.sqrt(groundImpedance.re ** 2 + groundImpedance.im ** 2);
@@ -43,8 +45,13 @@ export function smoothEarthTerminals(
  * not given).
  */
 export function smoothEarthDiffraction(
-  distance: number, frequencyMhz: number, earthRadius: number, losAngle: number,
-  horizonDistances: readonly [number, number], effectiveHeights: readonly [number, number], groundImpedance: Complex,
+  distance: number,
+  frequencyMhz: number,
+  earthRadius: number,
+  losAngle: number,
+  horizonDistances: readonly [number, number],
+  effectiveHeights: readonly [number, number],
+  groundImpedance: Complex,
   terminals = smoothEarthTerminals(frequencyMhz, horizonDistances, effectiveHeights, groundImpedance),
 ): number {
   const arc = distance / earthRadius - losAngle;

@@ -18,7 +18,11 @@ let previousLow = -Infinity;
  * the first `np` + 1 points are used (default all).
  */
 export function terrainIrregularity(
-  z: ArrayLike<number>, spacing: number, start: number, end: number, np = z.length - 1,
+  z: ArrayLike<number>,
+  spacing: number,
+  start: number,
+  end: number,
+  np = z.length - 1,
 ): number {
   let x = start / spacing;
   const xEnd = end / spacing;
@@ -29,7 +33,8 @@ export function terrainIrregularity(
   let i = Math.trunc(x);
   x -= i + 1;
   const samples = SAMPLES;
-  let z0 = z[i], z1 = z[i + 1];
+  let z0 = z[i],
+    z1 = z[i + 1];
   for (let j = 0; j < n; j++) {
     if (x > 0 && i + 1 < np) {
       do {
@@ -64,13 +69,16 @@ export function terrainIrregularity(
   // Residuals in place (the samples are not needed any more); those at or beyond the guessed deciles,
   // widened by 1 % of the guessed range, are gathered on the way.
   const margin = 0.01 * (previousHigh - previousLow);
-  let highFloor = previousHigh - margin, lowCeiling = previousLow + margin;
+  let highFloor = previousHigh - margin,
+    lowCeiling = previousLow + margin;
   if (!(highFloor > lowCeiling)) {
     highFloor = Infinity;
     lowCeiling = -Infinity;
   }
-  const high = HIGH, low = LOW;
-  let highCount = 0, lowCount = 0;
+  const high = HIGH,
+    low = LOW;
+  let highCount = 0,
+    lowCount = 0;
   let line = atStart;
   for (let j = 0; j < n; j++) {
     const residual = samples[j] - line;
@@ -95,10 +103,12 @@ export function terrainIrregularity(
  * is below. What C++'s nth_element gives the reference, without a full sort.
  */
 function selectKth(values: Float64Array, n: number, k: number): number {
-  let lo = 0, hi = n - 1;
+  let lo = 0,
+    hi = n - 1;
   while (lo < hi) {
     const pivot = values[(lo + hi) >>> 1];
-    let i = lo, j = hi;
+    let i = lo,
+      j = hi;
     while (i <= j) {
       while (values[i] < pivot) i++;
       while (values[j] > pivot) j--;

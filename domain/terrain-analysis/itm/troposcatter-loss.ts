@@ -10,7 +10,9 @@ import type { ItmPathState } from './diffraction-loss.ts';
  * Returns `loss` 1001 dB when H₀ is undefined (both r₁ and r₂ below 0.2).
  */
 export function troposcatterLoss(
-  distance: number, path: ItmPathState, frequencyGain: number,
+  distance: number,
+  path: ItmPathState,
+  frequencyGain: number,
 ): { loss: number; frequencyGain: number } {
   const { frequencyMhz, horizonAngles, horizonDistances, effectiveHeights, earthRadius } = path;
   const ns = path.surfaceRefractivity;
@@ -33,21 +35,26 @@ export function troposcatterLoss(
     const q = Math.min(Math.max(0.1, ratio / s), 10);
     s = Math.max(0.1, s);
     const crossOver = ((distance - asymmetry) * (distance + asymmetry) * theta * 0.25) / distance;
-    const etaS = (crossOver / 1.7556e3)
-      * (1 + (0.031 - ns * 2.32e-3 + ns * ns * 5.67e-6) * Math.exp(-(Math.min(1.7, crossOver / 8e3) ** 6)));
+    const etaS =
+      (crossOver / 1.7556e3) *
+      (1 + (0.031 - ns * 2.32e-3 + ns * ns * 5.67e-6) * Math.exp(-(Math.min(1.7, crossOver / 8e3) ** 6)));
     const h00 = (frequencyGainCurve(r1, etaS) + frequencyGainCurve(r2, etaS)) / 2;
     const deltaH0 = Math.min(h00, 6 * (0.6 - Math.log10(Math.max(etaS, 1))) * Math.log10(s) * Math.log10(q));
     h0 = Math.max(h00 + deltaH0, 0);
     if (etaS < 1) {
       const sqrt2 = Math.SQRT2;
-      h0 = etaS * h0 + (1 - etaS) * 10
-        * Math.log10(((1 + sqrt2 / r1) * (1 + sqrt2 / r2)) ** 2 * (r1 + r2) / (r1 + r2 + 2 * sqrt2));
+      h0 =
+        etaS * h0 +
+        (1 - etaS) * 10 * Math.log10((((1 + sqrt2 / r1) * (1 + sqrt2 / r2)) ** 2 * (r1 + r2)) / (r1 + r2 + 2 * sqrt2));
     }
     if (h0 > 15 && frequencyGain >= 0) h0 = frequencyGain;
   }
   const th = distance / earthRadius - path.losAngle;
-  const loss = attenuationFunction(th * distance) + 10 * Math.log10(wn * 47.7 * th ** 4)
-    - 0.1 * (ns - 301) * Math.exp(-(th * distance) / 40e3) + h0;
+  const loss =
+    attenuationFunction(th * distance) +
+    10 * Math.log10(wn * 47.7 * th ** 4) -
+    0.1 * (ns - 301) * Math.exp(-(th * distance) / 40e3) +
+    h0;
   return { loss, frequencyGain: h0 };
 }
 

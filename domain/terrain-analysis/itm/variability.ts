@@ -70,8 +70,8 @@ export function variability(input: VariabilityInput, warnings: ItmWarning[]): nu
   const wn = input.frequencyMhz / 47.7;
   const a9000 = 9000e3;
   const { effectiveHeights, distance, mode } = input;
-  const extent = Math.sqrt(2 * a9000 * effectiveHeights[0]) + Math.sqrt(2 * a9000 * effectiveHeights[1])
-    + Math.cbrt(575.7e12 / wn);
+  const extent =
+    Math.sqrt(2 * a9000 * effectiveHeights[0]) + Math.sqrt(2 * a9000 * effectiveHeights[1]) + Math.cbrt(575.7e12 / wn);
   const de = distance < extent ? (130e3 * distance) / extent : 130e3 + distance - extent;
   const sigmaS = input.eliminateSituationVariability ? 0 : 5 + 3 * Math.exp(-de / 100e3);
   const median = curve(MEDIAN, c, de);
@@ -124,7 +124,12 @@ export function variability(input: VariabilityInput, warnings: ItmWarning[]): nu
 // The last quantiles asked for and their deviates: a coverage raster asks the same three for every
 // cell. A pure function's memo: the deviates are recomputed whenever a quantile differs.
 const lastDeviates = {
-  timePercent: NaN, locationPercent: NaN, situationPercent: NaN, time: 0, location: 0, situation: 0,
+  timePercent: NaN,
+  locationPercent: NaN,
+  situationPercent: NaN,
+  time: 0,
+  location: 0,
+  situation: 0,
 };
 
 /** Standard-normal deviates Q⁻¹(q / 100) of the time, location and situation quantiles (percent). */

@@ -10,8 +10,13 @@ import type { MapComposition, MapFrame } from '../../../domain/cartography/map-c
 export const mgrs = (mgrsModule as unknown as { default?: typeof mgrsModule }).default ?? mgrsModule;
 
 /** A frame of width × height pixels centred on (lon, lat), `mercatorPerPixel` Web Mercator metres per pixel. */
-export function frameAround(lon: number, lat: number, width: number, height: number,
-  mercatorPerPixel: number): MapFrame {
+export function frameAround(
+  lon: number,
+  lat: number,
+  width: number,
+  height: number,
+  mercatorPerPixel: number,
+): MapFrame {
   const [cx, cy] = lonLatToMercator(lon, lat);
   const [west, north] = mercatorToLonLat(cx - (width / 2) * mercatorPerPixel, cy + (height / 2) * mercatorPerPixel);
   const [east, south] = mercatorToLonLat(cx + (width / 2) * mercatorPerPixel, cy - (height / 2) * mercatorPerPixel);
@@ -62,20 +67,37 @@ export function testComposition(overrides: Partial<MapComposition> = {}): MapCom
       {
         kind: 'vector',
         style: { stroke: '#000000', strokeWidth: 2, fill: '#ff00ff', fillOpacity: 1, labelProperty: 'name' },
-        features: [{ type: 'Feature', properties: { name: 'AO <KESTREL>' },
-          geometry: { type: 'Polygon', coordinates: [POLYGON_RING] } }],
+        features: [
+          {
+            type: 'Feature',
+            properties: { name: 'AO <KESTREL>' },
+            geometry: { type: 'Polygon', coordinates: [POLYGON_RING] },
+          },
+        ],
       },
       {
         kind: 'vector',
         style: { stroke: '#0000ff', strokeWidth: 4 },
-        features: [{ type: 'Feature', properties: {},
-          geometry: { type: 'LineString', coordinates: [[15.92, ROAD_LAT], [15.99, ROAD_LAT]] } }],
+        features: [
+          {
+            type: 'Feature',
+            properties: {},
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [15.92, ROAD_LAT],
+                [15.99, ROAD_LAT],
+              ],
+            },
+          },
+        ],
       },
       {
         kind: 'vector',
         style: { fill: '#000000', pointRadius: 5, labelProperty: 'name' },
-        features: [{ type: 'Feature', properties: { name: 'OBJ 1' },
-          geometry: { type: 'Point', coordinates: [15.93, 45.78] } }],
+        features: [
+          { type: 'Feature', properties: { name: 'OBJ 1' }, geometry: { type: 'Point', coordinates: [15.93, 45.78] } },
+        ],
       },
     ],
     title: {
@@ -97,7 +119,13 @@ export function testComposition(overrides: Partial<MapComposition> = {}): MapCom
 }
 
 /** The polygon of testComposition: a lon/lat box in the face's upper middle. */
-export const POLYGON_RING = [[15.955, 45.785], [15.975, 45.785], [15.975, 45.795], [15.955, 45.795], [15.955, 45.785]];
+export const POLYGON_RING = [
+  [15.955, 45.785],
+  [15.975, 45.785],
+  [15.975, 45.795],
+  [15.955, 45.795],
+  [15.955, 45.785],
+];
 /** The latitude of the test road. */
 export const ROAD_LAT = 45.765;
 
@@ -106,13 +134,22 @@ export const ROAD_LAT = 45.765;
  * `mgrs` package and proj4 alone: the point a quarter spacing past the line (MGRS truncates, so its
  * digits are the line's) and a metre into the face. null where MGRS itself is in another zone there.
  */
-export function independentGridLabel(frame: MapFrame,
+export function independentGridLabel(
+  frame: MapFrame,
   grid: { zone: number | null; spacingMeters: number; digits: number },
-  line: { axis: 'easting' | 'northing'; value: number }, [x, y]: [number, number], inward: 1 | -1): string | null {
+  line: { axis: 'easting' | 'northing'; value: number },
+  [x, y]: [number, number],
+  inward: 1 | -1,
+): string | null {
   const utm = `+proj=utm +zone=${grid.zone} +datum=WGS84 +units=m`;
   const [e, n] = proj4('WGS84', utm, lonLatOfFramePixel(frame, x, y)) as [number, number];
-  const [lon, lat] = proj4(utm, 'WGS84', line.axis === 'easting'
-    ? [line.value + grid.spacingMeters / 4, n + inward] : [e + inward, line.value + grid.spacingMeters / 4]);
+  const [lon, lat] = proj4(
+    utm,
+    'WGS84',
+    line.axis === 'easting'
+      ? [line.value + grid.spacingMeters / 4, n + inward]
+      : [e + inward, line.value + grid.spacingMeters / 4],
+  );
   const [designator, letters, eastingDigits, northingDigits] = mgrsParts(lon!, lat!, grid.digits);
   if (designator.slice(0, -1) !== String(grid.zone)) return null;
   const digits = line.axis === 'easting' ? eastingDigits : northingDigits;

@@ -18,7 +18,11 @@ import { DomainError } from '../../../domain/shared/domain-error.ts';
 
 const onePage = (text: string) => orderText({ document_id: 'd', pages: [{ page: 1, text }] });
 const parts = (
-  day: number, hour: number, zoneLetter: string | null, month: number | null, year: number | null,
+  day: number,
+  hour: number,
+  zoneLetter: string | null,
+  month: number | null,
+  year: number | null,
 ): DateTimeGroupParts => ({ day, hour, minute: 0, second: 0, zoneLetter, month, year });
 
 test('zone letters: Z is UTC, A–M east (no J), N–Y west, J local', () => {
@@ -34,11 +38,15 @@ test('a DTG to UTC: the zone letter applies; J and no zone give no instant, with
   assert.is(iso(parts(27, 5, 'Y', 11, 2026)).iso, '2026-11-27T17:00:00Z');
   assert.is(iso({ ...parts(27, 5, 'Z', 11, 2026), minute: 30, second: 15 }).iso, '2026-11-27T05:30:15Z');
   assert.equal(iso(parts(27, 5, 'J', 11, 2026)), {
-    iso: null, monthFromReference: false, yearFromReference: false,
+    iso: null,
+    monthFromReference: false,
+    yearFromReference: false,
     unresolved: 'time zone J (local time) has no fixed offset from UTC',
   });
-  assert.is(iso(parts(27, 5, null, 11, 2026)).unresolved, 'no time zone: the group has no zone letter and the ' +
-    'order states none');
+  assert.is(
+    iso(parts(27, 5, null, 11, 2026)).unresolved,
+    'no time zone: the group has no zone letter and the ' + 'order states none',
+  );
   assert.is(iso(parts(30, 5, 'Z', 2, 2026)).unresolved, 'the day is not in the month');
   assert.is(iso(parts(27, 25, 'Z', 11, 2026)).unresolved, 'not a time of day');
 });
@@ -47,46 +55,60 @@ test('a DTG without month and year: the month nearest the reference date, over a
   const iso = (day: number, reference: string | null, month: number | null = null) =>
     dateTimeGroupToIso(parts(day, 6, 'Z', month, null), reference);
   assert.equal(iso(30, '2026-12-01T00:00:00Z'), {
-    iso: '2026-11-30T06:00:00Z', monthFromReference: true, yearFromReference: true, unresolved: null,
+    iso: '2026-11-30T06:00:00Z',
+    monthFromReference: true,
+    yearFromReference: true,
+    unresolved: null,
   });
   assert.is(iso(2, '2026-12-31T22:00:00Z').iso, '2027-01-02T06:00:00Z');
   // 31 November does not exist: of 31 October and 31 December, October is nearer to 15 November.
   assert.is(iso(31, '2026-11-15T00:00:00Z').iso, '2026-10-31T06:00:00Z');
   // Month written, year not: the year nearest the reference.
   assert.equal(iso(27, '2027-01-05T00:00:00Z', 12), {
-    iso: '2026-12-27T06:00:00Z', monthFromReference: false, yearFromReference: true, unresolved: null,
+    iso: '2026-12-27T06:00:00Z',
+    monthFromReference: false,
+    yearFromReference: true,
+    unresolved: null,
   });
   assert.is(iso(27, null).unresolved, 'month or year not written and no reference date given');
 });
 
 test("DTGs in text: written forms, the order's zone without a letter, six digits only after a time word", () => {
-  const text = 'LD 270500ZNOV26; PL RED 27 0530Z Nov 2026; OBJ 270600 NOV 26; CP 7 270700Z. Report NLT 270430 at ' +
+  const text =
+    'LD 270500ZNOV26; PL RED 27 0530Z Nov 2026; OBJ 270600 NOV 26; CP 7 270700Z. Report NLT 270430 at ' +
     '32UNB5350001200, 32U NB 53500 01200, phone 270500, grid 271200 011500, 22 0400 Aug 09.';
   const context = { zoneLetter: 'A', referenceDate: '2026-11-25T12:00:00Z' };
   const found = findDateTimeGroups(onePage(text), 0, text.length, context);
   const quote = (d: { source: { start: number; end: number } }) => text.slice(d.source.start, d.source.end);
-  assert.equal(found.map((d) => [d.text, d.zone_letter, d.iso, d.month_from_reference, quote(d)]), [
-    ['270500ZNOV26', 'Z', '2026-11-27T05:00:00Z', false, '270500ZNOV26'],
-    ['27 0530Z Nov 2026', 'Z', '2026-11-27T05:30:00Z', false, '27 0530Z Nov 2026'],
-    ['270600 NOV 26', 'A', '2026-11-27T05:00:00Z', false, '270600 NOV 26'],
-    ['270700Z', 'Z', '2026-11-27T07:00:00Z', true, '270700Z'],
-    ['270430', 'A', '2026-11-27T03:30:00Z', true, '270430'],
-    ['22 0400 Aug 09', 'A', '2009-08-22T03:00:00Z', false, '22 0400 Aug 09'],
-  ]);
+  assert.equal(
+    found.map((d) => [d.text, d.zone_letter, d.iso, d.month_from_reference, quote(d)]),
+    [
+      ['270500ZNOV26', 'Z', '2026-11-27T05:00:00Z', false, '270500ZNOV26'],
+      ['27 0530Z Nov 2026', 'Z', '2026-11-27T05:30:00Z', false, '27 0530Z Nov 2026'],
+      ['270600 NOV 26', 'A', '2026-11-27T05:00:00Z', false, '270600 NOV 26'],
+      ['270700Z', 'Z', '2026-11-27T07:00:00Z', true, '270700Z'],
+      ['270430', 'A', '2026-11-27T03:30:00Z', true, '270430'],
+      ['22 0400 Aug 09', 'A', '2009-08-22T03:00:00Z', false, '22 0400 Aug 09'],
+    ],
+  );
 });
 
 test('MGRS: spaced or not, 1 m to 1 km; a wrong band, odd digits or unequal halves are no grid', () => {
-  const text = 'A 32UNB5350001200 B 32U NB 53500 01200 C 32UNB53500120 D 32UNB5301 E 32XNB5350001200 ' +
+  const text =
+    'A 32UNB5350001200 B 32U NB 53500 01200 C 32UNB53500120 D 32UNB5301 E 32XNB5350001200 ' +
     'F 32UNB535001200 G 32U NB 5350 01200 H 4QFJ12345678';
   const found = findGridReferences(onePage(text), 0, text.length);
   const quote = (g: (typeof found)[number]) => text.slice(g.value.source.start, g.value.source.end);
-  assert.equal(found.map((g) => [g.value.reference, g.value.precision_m, quote(g)]), [
-    ['32UNB5350001200', 1, '32UNB5350001200'],
-    ['32U NB 53500 01200', 1, '32U NB 53500 01200'],
-    ['32UNB53500120', 10, '32UNB53500120'],
-    ['32UNB5301', 1000, '32UNB5301'],
-    ['4QFJ12345678', 10, '4QFJ12345678'],
-  ]);
+  assert.equal(
+    found.map((g) => [g.value.reference, g.value.precision_m, quote(g)]),
+    [
+      ['32UNB5350001200', 1, '32UNB5350001200'],
+      ['32U NB 53500 01200', 1, '32U NB 53500 01200'],
+      ['32UNB53500120', 10, '32UNB53500120'],
+      ['32UNB5301', 1000, '32UNB5301'],
+      ['4QFJ12345678', 10, '4QFJ12345678'],
+    ],
+  );
   assert.equal(found[0]!.value.lon_lat, found[1]!.value.lon_lat);
   // Centres of the squares: 553500.5 E 5601200.5 N (1 m) and 553505 E 5601205 N (10 m), zone 32N, checked with
   // GDAL's gdaltransform.
@@ -95,17 +117,21 @@ test('MGRS: spaced or not, 1 m to 1 km; a wrong band, odd digits or unequal halv
 });
 
 test('latitude and longitude: decimal (hemisphere before or after), degrees-minutes-seconds, compact', () => {
-  const text = 'a 50.5603N 9.7553E b N50.5603 E9.7553 c 50°33\'37"N 9°45\'19"E d 503337N0094519E e 5033N00945E ' +
+  const text =
+    'a 50.5603N 9.7553E b N50.5603 E9.7553 c 50°33\'37"N 9°45\'19"E d 503337N0094519E e 5033N00945E ' +
     'f 33.925S 18.424E g 95.0N 9.0E h 12 N 9 E';
   const found = findLatLonReferences(onePage(text), 0, text.length);
-  assert.equal(found.map((p) => [p.value.reference, p.value.lon_lat]), [
-    ['50.5603N 9.7553E', [9.7553, 50.5603]],
-    ['N50.5603 E9.7553', [9.7553, 50.5603]],
-    ['50°33\'37"N 9°45\'19"E', [9 + 45 / 60 + 19 / 3600, 50 + 33 / 60 + 37 / 3600]],
-    ['503337N0094519E', [9 + 45 / 60 + 19 / 3600, 50 + 33 / 60 + 37 / 3600]],
-    ['5033N00945E', [9 + 45 / 60, 50 + 33 / 60]],
-    ['33.925S 18.424E', [18.424, -33.925]],
-  ]);
+  assert.equal(
+    found.map((p) => [p.value.reference, p.value.lon_lat]),
+    [
+      ['50.5603N 9.7553E', [9.7553, 50.5603]],
+      ['N50.5603 E9.7553', [9.7553, 50.5603]],
+      ['50°33\'37"N 9°45\'19"E', [9 + 45 / 60 + 19 / 3600, 50 + 33 / 60 + 37 / 3600]],
+      ['503337N0094519E', [9 + 45 / 60 + 19 / 3600, 50 + 33 / 60 + 37 / 3600]],
+      ['5033N00945E', [9 + 45 / 60, 50 + 33 / 60]],
+      ['33.925S 18.424E', [18.424, -33.925]],
+    ],
+  );
 });
 
 test('unit designations: words in a row, long forms shortened; an exact name scores above containment', () => {
@@ -135,39 +161,56 @@ test('the FM 3-90 catalogue: unique, cited; a task before an operation, whole wo
 });
 
 test('subparagraph headings: lettered, bare at a line start, or with a colon; the next letter ends a part', () => {
-  const text = 'a. Enemy forces. Two companies. b. Friendly forces. 2 BCT attacks. c. Interagency. None.\n' +
+  const text =
+    'a. Enemy forces. Two companies. b. Friendly forces. 2 BCT attacks. c. Interagency. None.\n' +
     'Assumptions\nThe bridges stand. Purpose: hold.';
   const found = findLabelledParts(text, 0, text.length, [
     { key: 'enemy', title: String.raw`enemy(?:\s+forces)?` },
     { key: 'friendly', title: String.raw`friendly(?:\s+forces)?` },
-    { key: 'assumptions', title: 'assumptions' }, { key: 'purpose', title: 'purpose' },
+    { key: 'assumptions', title: 'assumptions' },
+    { key: 'purpose', title: 'purpose' },
   ]);
   const slice = (s: { start: number; end: number }) => text.slice(s.start, s.end).trim();
-  assert.equal(found.map((p) => [p.key, slice(p.heading), slice(p.body)]), [
-    ['enemy', 'a. Enemy forces.', 'Two companies.'],
-    ['friendly', 'b. Friendly forces.', '2 BCT attacks.'],
-    ['assumptions', 'Assumptions', 'The bridges stand.'],
-    ['purpose', 'Purpose:', 'hold.'],
-  ]);
+  assert.equal(
+    found.map((p) => [p.key, slice(p.heading), slice(p.body)]),
+    [
+      ['enemy', 'a. Enemy forces.', 'Two companies.'],
+      ['friendly', 'b. Friendly forces.', '2 BCT attacks.'],
+      ['assumptions', 'Assumptions', 'The bridges stand.'],
+      ['purpose', 'Purpose:', 'hold.'],
+    ],
+  );
 });
 
 test('page headers and footers are outside the content and read as blank space of the same length', () => {
-  const text = orderText({ document_id: 'd', pages: [
-    { page: 1, text: 'SECRET//REL TO USA, FVEY\nThe first line\nthe second\nPage 1 of 2\nSECRET\n' },
-    { page: 2, text: 'SECRET\ncontinued here.\n- 2 -\n' },
-  ] });
-  assert.equal(text.pages.map((p) => [p.contentStart - p.start, p.contentEnd - p.start]), [[25, 51], [7, 23]]);
+  const text = orderText({
+    document_id: 'd',
+    pages: [
+      { page: 1, text: 'SECRET//REL TO USA, FVEY\nThe first line\nthe second\nPage 1 of 2\nSECRET\n' },
+      { page: 2, text: 'SECRET\ncontinued here.\n- 2 -\n' },
+    ],
+  });
+  assert.equal(
+    text.pages.map((p) => [p.contentStart - p.start, p.contentEnd - p.start]),
+    [
+      [25, 51],
+      [7, 23],
+    ],
+  );
   assert.is(text.text.length, 70 + 3 + 29);
   assert.is(text.text.replace(/\s+/g, ' ').trim(), 'The first line the second continued here.');
 });
 
 test('recognising an order: a labelled mission is one; a terrain study is not, and nothing is read into it', () => {
-  const read = (text: string) => readOrder({
-    document: { document_id: 'd', pages: [{ page: 1, text }] }, unit: { name: 'B Co', designations: [] },
-    reference_date: null,
-  });
-  const labelled = read('WARNO 3\nMission: B Co defends BP 3 NLT 281000Z NOV 26 IOT retain the bridge.\n\nMore ' +
-    'to follow.');
+  const read = (text: string) =>
+    readOrder({
+      document: { document_id: 'd', pages: [{ page: 1, text }] },
+      unit: { name: 'B Co', designations: [] },
+      reference_date: null,
+    });
+  const labelled = read(
+    'WARNO 3\nMission: B Co defends BP 3 NLT 281000Z NOV 26 IOT retain the bridge.\n\nMore ' + 'to follow.',
+  );
   assert.is(labelled.recognised_as_order, true);
   assert.equal([labelled.heading.order_type, labelled.heading.number?.text], ['WARNO', '3']);
   const mission = labelled.mission!;
@@ -177,11 +220,13 @@ test('recognising an order: a labelled mission is one; a terrain study is not, a
   assert.is(labelled.mission!.statement.text, 'B Co defends BP 3 NLT 281000Z NOV 26 IOT retain the bridge');
   assert.is(labelled.mission!.text.text, 'B Co defends BP 3 NLT 281000Z NOV 26 IOT retain the bridge. More to follow');
   assert.equal(labelled.tasks_to_unit!.found_in, 'mission');
-  const marked = read('UNCLASSIFIED OPERATION ORDER 03-26 (IRON GATE)\n2. MISSION. B Co defends BP 3.\n3. ' +
-    'EXECUTION. None.');
+  const marked = read(
+    'UNCLASSIFIED OPERATION ORDER 03-26 (IRON GATE)\n2. MISSION. B Co defends BP 3.\n3. ' + 'EXECUTION. None.',
+  );
   assert.equal([marked.heading.order_type, marked.heading.title!.text], ['OPORD', 'OPERATION ORDER 03-26 (IRON GATE)']);
-  const study = read('Terrain study of the Fulda gap. The Haune valley runs north to south; see Annex C to ' +
-    'OPORD 03-26.');
+  const study = read(
+    'Terrain study of the Fulda gap. The Haune valley runs north to south; see Annex C to ' + 'OPORD 03-26.',
+  );
   assert.is(study.recognised_as_order, false);
   assert.equal([study.mission, study.situation, study.execution, study.tasks_to_unit], [null, null, null, null]);
   assert.equal([study.annexes, study.features, study.constraints, study.date_time_groups], [[], [], [], []]);
@@ -189,7 +234,8 @@ test('recognising an order: a labelled mission is one; a terrain study is not, a
 
 test('bad input is refused with the place of the problem: page numbers, the unit, the reference date', () => {
   const input = (changes: object) => ({
-    document: { document_id: 'd', pages: [{ page: 1, text: 'x' }] }, unit: { name: 'A Co', designations: [] },
+    document: { document_id: 'd', pages: [{ page: 1, text: 'x' }] },
+    unit: { name: 'A Co', designations: [] },
     reference_date: null,
     ...changes,
   });
@@ -202,10 +248,22 @@ test('bad input is refused with the place of the problem: page numbers, the unit
     }
     return null;
   };
-  assert.equal(refusal({ document: { document_id: 'd', pages: [{ page: 1, text: 'a' }, { page: 1, text: 'b' }] } }),
-    ['invalid', ['document', 'pages']]);
-  assert.equal(refusal({ document: { document_id: 'd', pages: [{ page: 0, text: 'a' }] } }),
-    ['invalid', ['document', 'pages']]);
+  assert.equal(
+    refusal({
+      document: {
+        document_id: 'd',
+        pages: [
+          { page: 1, text: 'a' },
+          { page: 1, text: 'b' },
+        ],
+      },
+    }),
+    ['invalid', ['document', 'pages']],
+  );
+  assert.equal(refusal({ document: { document_id: 'd', pages: [{ page: 0, text: 'a' }] } }), [
+    'invalid',
+    ['document', 'pages'],
+  ]);
   assert.equal(refusal({ unit: { name: ' ', designations: [] } }), ['invalid', ['unit', 'name']]);
   assert.equal(refusal({ reference_date: 'soon' }), ['invalid', ['reference_date']]);
   assert.is(refusal({}), null);

@@ -29,35 +29,58 @@ test('"No change" paragraphs are unchanged, not missing; the unit without change
   assert.equal(other.tasks, []);
 });
 
-test("the changed tasks to this unit: seize NLT the new time, block at a checkpoint with its grid", () => {
+test('the changed tasks to this unit: seize NLT the new time, block at a checkpoint with its grid', () => {
   const mine = record.tasks_to_unit!;
   assertElement(order, mine.unit, 'TF 1-66 AR');
-  assert.equal(mine.tasks.map((t) => [t.task?.id, t.times.map((time) => [time.qualifier, time.dtg?.iso])]), [
-    ['seize', [['NLT', '2026-11-27T06:00:00Z'], [null, '2026-11-27T05:00:00Z']]],
-    ['block', []],
-  ]);
+  assert.equal(
+    mine.tasks.map((t) => [t.task?.id, t.times.map((time) => [time.qualifier, time.dtg?.iso])]),
+    [
+      [
+        'seize',
+        [
+          ['NLT', '2026-11-27T06:00:00Z'],
+          [null, '2026-11-27T05:00:00Z'],
+        ],
+      ],
+      ['block', []],
+    ],
+  );
   assertElement(order, mine.tasks[1]!.purpose, 'prevent the enemy reserve from reaching OBJ STEEL');
-  assert.equal(record.features.map((f) => [f.kind, f.name, f.positions.map((p) => p.reference)]), [
-    ['objective', 'OBJ STEEL', []],
-    ['route', 'ROUTE BIRCH', []],
-    ['checkpoint', 'CP 7', ['32UNB5600002500']],
-    ['restricted_fire_area', 'RFA KUENZELL', ['32UNB5100000000']],
-    ['phase_line', 'PL RED', []],
-  ]);
+  assert.equal(
+    record.features.map((f) => [f.kind, f.name, f.positions.map((p) => p.reference)]),
+    [
+      ['objective', 'OBJ STEEL', []],
+      ['route', 'ROUTE BIRCH', []],
+      ['checkpoint', 'CP 7', ['32UNB5600002500']],
+      ['restricted_fire_area', 'RFA KUENZELL', ['32UNB5100000000']],
+      ['phase_line', 'PL RED', []],
+    ],
+  );
 });
 
 test('coordinating instructions: the RFA a fire-control requirement, firing into it unapproved a prohibition', () => {
-  assert.equal(record.constraints.map((c) => [c.kind, c.category, c.text, c.times.map((t) => t.dtg?.iso)]), [
-    ['requirement', 'fire_control', 'Add: RFA KUENZELL (32UNB5100000000) in effect from 270400Z NOV ' +
-      '26', ['2026-11-27T04:00:00Z']],
-    ['prohibition', 'fire_control', 'no fires into the RFA without clearance from 2 BCT', []],
-    ['requirement', 'movement', 'PL RED crossing time changed to NLT 270530Z NOV 26', ['2026-11-27T05:30:00Z']],
-  ]);
+  assert.equal(
+    record.constraints.map((c) => [c.kind, c.category, c.text, c.times.map((t) => t.dtg?.iso)]),
+    [
+      [
+        'requirement',
+        'fire_control',
+        'Add: RFA KUENZELL (32UNB5100000000) in effect from 270400Z NOV ' + '26',
+        ['2026-11-27T04:00:00Z'],
+      ],
+      ['prohibition', 'fire_control', 'no fires into the RFA without clearance from 2 BCT', []],
+      ['requirement', 'movement', 'PL RED crossing time changed to NLT 270530Z NOV 26', ['2026-11-27T05:30:00Z']],
+    ],
+  );
   assertElement(order, record.constraints[1], 'no fires into the RFA without clearance from 2 BCT');
   assert.ok(assertAllSourced(order, record) > 20);
   assert.equal(record.not_found, [
-    'heading.task_organization', 'execution.commanders_intent', 'execution.concept_of_operations',
-    'execution.information_requirements', 'execution.risk_measures', 'execution.rules_of_engagement',
+    'heading.task_organization',
+    'execution.commanders_intent',
+    'execution.concept_of_operations',
+    'execution.information_requirements',
+    'execution.risk_measures',
+    'execution.rules_of_engagement',
   ]);
 });
 

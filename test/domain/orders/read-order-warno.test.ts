@@ -24,10 +24,16 @@ test('1 situation: lettered without dots; enemy parts read from prose sentences'
   const situation = record.situation!;
   assertElement(order, situation.area_of_operations, 'ao iron, from pl red to pl blue');
   assertElement(order, situation.enemy!.disposition, 'the 12th mib defends obj steel with two battalions');
-  assertElement(order, situation.enemy!.most_likely_coa, 'its most likely coa is to defend obj steel and ' +
-    'counterattack from künzell');
-  assertElement(order, situation.enemy!.most_dangerous_coa,
-    'its most dangerous coa is a counterattack by the reserve tank battalion along route birch');
+  assertElement(
+    order,
+    situation.enemy!.most_likely_coa,
+    'its most likely coa is to defend obj steel and ' + 'counterattack from künzell',
+  );
+  assertElement(
+    order,
+    situation.enemy!.most_dangerous_coa,
+    'its most dangerous coa is a counterattack by the reserve tank battalion along route birch',
+  );
   assert.equal([situation.enemy!.composition, situation.enemy!.strength], [null, null]);
   assertElement(order, situation.friendly!.text, '1 ad attacks to seize the fulda crossings');
 });
@@ -46,46 +52,81 @@ test('2 mission in lower case: grid after "vic", DTG without zone letter in zone
 test('3 execution: tasks to this unit after "unit:"; a time without month from the reference date; constraints', () => {
   const mine = record.tasks_to_unit!;
   assertElement(order, mine.unit, 'tf 1-66 ar', 'tf 1-66 ar', 1, 2);
-  assert.equal(mine.tasks.map((t) => [t.text, t.task?.id ?? null, t.be_prepared]), [
-    ['seize obj steel', 'seize', false],
-    ['be prepared to continue to pl blue', null, true],
-  ]);
-  assert.equal(record.execution!.tasks_to_subordinate_units.map((u) => [u.unit.text, u.tasks.map((t) => t.task?.id)]), [
-    ['tf 1-66 ar', ['seize', undefined]],
-    ['1-41 in', ['fix']],
-  ]);
+  assert.equal(
+    mine.tasks.map((t) => [t.text, t.task?.id ?? null, t.be_prepared]),
+    [
+      ['seize obj steel', 'seize', false],
+      ['be prepared to continue to pl blue', null, true],
+    ],
+  );
+  assert.equal(
+    record.execution!.tasks_to_subordinate_units.map((u) => [u.unit.text, u.tasks.map((t) => t.task?.id)]),
+    [
+      ['tf 1-66 ar', ['seize', undefined]],
+      ['1-41 in', ['fix']],
+    ],
+  );
   assertElement(order, record.execution!.commanders_intent!.text, 'seize obj steel before the enemy reserve can react');
   const [issued, beforeCross] = record.execution!.timeline;
   assert.equal([issued!.text, issued!.dtg!.iso], ['261200 nov 26', '2026-11-26T11:00:00Z']);
   assertElement(order, beforeCross, 'before 270430');
   assert.equal(beforeCross!.dtg, {
-    text: '270430', source: beforeCross!.dtg!.source, iso: '2026-11-27T03:30:00Z', zone_letter: 'A',
-    month_from_reference: true, year_from_reference: true, unresolved: null,
+    text: '270430',
+    source: beforeCross!.dtg!.source,
+    iso: '2026-11-27T03:30:00Z',
+    zone_letter: 'A',
+    month_from_reference: true,
+    year_from_reference: true,
+    unresolved: null,
   });
-  assert.equal(record.constraints.map((c) => [c.kind, c.category, c.text]), [
-    ['prohibition', 'fire_control', 'no fires on künzell'],
-    ['prohibition', 'movement', 'do not cross pl red before 270430'],
-  ]);
+  assert.equal(
+    record.constraints.map((c) => [c.kind, c.category, c.text]),
+    [
+      ['prohibition', 'fire_control', 'no fires on künzell'],
+      ['prohibition', 'movement', 'do not cross pl red before 270430'],
+    ],
+  );
   assertElement(order, record.constraints[0], 'no fires on künzell');
 });
 
 test('features in an order written in lower case; what it does not say is listed as not found', () => {
-  assert.equal(record.features.map((f) => [f.name, f.positions.map((p) => p.reference)]), [
-    ['AO IRON', []], ['PL RED', []], ['PL BLUE', []], ['OBJ STEEL', ['32unb5350001200']], ['ROUTE BIRCH', []],
-    [null, ['32unb4800004000']],
-  ]);
+  assert.equal(
+    record.features.map((f) => [f.name, f.positions.map((p) => p.reference)]),
+    [
+      ['AO IRON', []],
+      ['PL RED', []],
+      ['PL BLUE', []],
+      ['OBJ STEEL', ['32unb5350001200']],
+      ['ROUTE BIRCH', []],
+      [null, ['32unb4800004000']],
+    ],
+  );
   assertElement(order, record.sustainment!.text, 'refuel before 262000 nov 26');
   assert.ok(assertAllSourced(order, record) > 40);
   assert.equal(record.not_found, [
-    'heading.references', 'heading.task_organization', 'situation.area_of_interest', 'situation.enemy.composition',
-    'situation.enemy.strength', 'situation.friendly.higher_mission_and_intent', 'situation.friendly.adjacent_units',
-    'situation.civil_considerations', 'situation.attachments_and_detachments', 'situation.assumptions',
-    'execution.commanders_intent.purpose', 'execution.commanders_intent.key_tasks',
+    'heading.references',
+    'heading.task_organization',
+    'situation.area_of_interest',
+    'situation.enemy.composition',
+    'situation.enemy.strength',
+    'situation.friendly.higher_mission_and_intent',
+    'situation.friendly.adjacent_units',
+    'situation.civil_considerations',
+    'situation.attachments_and_detachments',
+    'situation.assumptions',
+    'execution.commanders_intent.purpose',
+    'execution.commanders_intent.key_tasks',
     'execution.commanders_intent.end_state',
-    'execution.concept_of_operations', 'execution.information_requirements', 'execution.risk_measures',
-    'execution.rules_of_engagement', 'sustainment.logistics', 'sustainment.personnel',
+    'execution.concept_of_operations',
+    'execution.information_requirements',
+    'execution.risk_measures',
+    'execution.rules_of_engagement',
+    'sustainment.logistics',
+    'sustainment.personnel',
     'sustainment.health_system_support',
-    'command_and_signal.command', 'command_and_signal.control', 'command_and_signal.signal',
+    'command_and_signal.command',
+    'command_and_signal.control',
+    'command_and_signal.signal',
   ]);
 });
 

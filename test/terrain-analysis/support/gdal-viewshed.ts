@@ -19,8 +19,14 @@ export const DEM_SRS = 'EPSG:32632';
 export function writeDem(dem: ProjectedDem, dir: string): string {
   const path = join(dir, `dem-${Math.random().toString(36).slice(2)}.tif`);
   writeRaster(path, {
-    width: dem.width, height: dem.height, data: dem.data, type: 'Float32', srs: DEM_SRS, nodata: -9999,
-    geoTransform: [dem.originX, dem.cellSize, 0, dem.originY, 0, -dem.cellSize], creationOptions: ['TILED=YES'],
+    width: dem.width,
+    height: dem.height,
+    data: dem.data,
+    type: 'Float32',
+    srs: DEM_SRS,
+    nodata: -9999,
+    geoTransform: [dem.originX, dem.cellSize, 0, dem.originY, 0, -dem.cellSize],
+    creationOptions: ['TILED=YES'],
   });
   return path;
 }
@@ -29,14 +35,36 @@ export function writeDem(dem: ProjectedDem, dir: string): string {
  * Runs gdal_viewshed from the centre of cell (col, row) with curvature coefficient 1/k; returns the
  * output path (visible 1, hidden 0, beyond max distance 255).
  */
-export function runGdalViewshed(demPath: string, dem: ProjectedDem, observer: { col: number; row: number },
-  options: { observerHeight: number; targetHeight: number; radius: number; refraction: number }, dir: string): string {
+export function runGdalViewshed(
+  demPath: string,
+  dem: ProjectedDem,
+  observer: { col: number; row: number },
+  options: { observerHeight: number; targetHeight: number; radius: number; refraction: number },
+  dir: string,
+): string {
   const out = join(dir, `viewshed-${Math.random().toString(36).slice(2)}.tif`);
   gdal('gdal_viewshed', [
-    '-q', '-ox', String(dem.originX + (observer.col + 0.5) * dem.cellSize),
-    '-oy', String(dem.originY - (observer.row + 0.5) * dem.cellSize),
-    '-oz', String(options.observerHeight), '-tz', String(options.targetHeight), '-md', String(options.radius),
-    '-cc', String(1 / options.refraction), '-vv', '1', '-iv', '0', '-ov', '255', demPath, out,
+    '-q',
+    '-ox',
+    String(dem.originX + (observer.col + 0.5) * dem.cellSize),
+    '-oy',
+    String(dem.originY - (observer.row + 0.5) * dem.cellSize),
+    '-oz',
+    String(options.observerHeight),
+    '-tz',
+    String(options.targetHeight),
+    '-md',
+    String(options.radius),
+    '-cc',
+    String(1 / options.refraction),
+    '-vv',
+    '1',
+    '-iv',
+    '0',
+    '-ov',
+    '255',
+    demPath,
+    out,
   ]);
   return out;
 }

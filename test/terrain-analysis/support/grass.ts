@@ -21,8 +21,13 @@ export interface AsciiGrid {
  */
 export function grassAscii(grid: AsciiGrid): string {
   const lines = [
-    `north: ${grid.height * grid.nsRes}`, 'south: 0', `east: ${grid.width * grid.ewRes}`, 'west: 0',
-    `rows: ${grid.height}`, `cols: ${grid.width}`, 'null: *',
+    `north: ${grid.height * grid.nsRes}`,
+    'south: 0',
+    `east: ${grid.width * grid.ewRes}`,
+    'west: 0',
+    `rows: ${grid.height}`,
+    `cols: ${grid.width}`,
+    'null: *',
   ];
   for (let r = 0; r < grid.height; r++) {
     const row: string[] = [];
@@ -65,7 +70,10 @@ export function runGrass(script: string, files: Record<string, string>, outputs:
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
     writeFileSync(join(dir, 'run.sh'), `set -e\ncd '${dir}'\n${script}\n`);
     execFileSync('grass', ['--tmp-location', 'XY', '--exec', 'bash', join(dir, 'run.sh')], {
-      cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024,
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 256 * 1024 * 1024,
     });
     return Object.fromEntries(outputs.map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
   } finally {
@@ -77,10 +85,13 @@ type GrassCell = { col: number; row: number };
 
 /** r.cost on `cost` from start cells, as GRASS's accumulated cost (in east-west cells × cost). */
 export function grassRCost(
-  cost: AsciiGrid, starts: { col: number; row: number }[], knightsMove: boolean,
+  cost: AsciiGrid,
+  starts: { col: number; row: number }[],
+  knightsMove: boolean,
 ): Float64Array {
   const coordinates = starts
-    .map((s) => `${(s.col + 0.5) * cost.ewRes},${(cost.height - s.row - 0.5) * cost.nsRes}`).join(',');
+    .map((s) => `${(s.col + 0.5) * cost.ewRes},${(cost.height - s.row - 0.5) * cost.nsRes}`)
+    .join(',');
   const script = [
     'r.in.ascii input=cost.asc output=cost type=DCELL --quiet',
     'g.region raster=cost',
@@ -96,15 +107,18 @@ export function grassRCost(
  * of GRASS's least-cost paths (the union over the targets), as a 0/1 mask.
  */
 export function grassRPath(
-  cost: AsciiGrid, starts: GrassCell[], targets: GrassCell[], knightsMove: boolean,
+  cost: AsciiGrid,
+  starts: GrassCell[],
+  targets: GrassCell[],
+  knightsMove: boolean,
 ): Uint8Array {
-  const coordinates = (cells: GrassCell[]) => cells
-    .map((s) => `${(s.col + 0.5) * cost.ewRes},${(cost.height - s.row - 0.5) * cost.nsRes}`).join(',');
+  const coordinates = (cells: GrassCell[]) =>
+    cells.map((s) => `${(s.col + 0.5) * cost.ewRes},${(cost.height - s.row - 0.5) * cost.nsRes}`).join(',');
   const script = [
     'r.in.ascii input=cost.asc output=cost type=DCELL --quiet',
     'g.region raster=cost',
-    `r.cost ${knightsMove ? '-k ' : ''}input=cost output=acc outdir=dir --quiet `
-      + `start_coordinates=${coordinates(starts)}`,
+    `r.cost ${knightsMove ? '-k ' : ''}input=cost output=acc outdir=dir --quiet ` +
+      `start_coordinates=${coordinates(starts)}`,
     `r.path input=dir format=auto start_coordinates=${coordinates(targets)} raster_path=path --quiet`,
     'r.out.ascii input=path output=path.asc null_value=* --quiet',
   ].join('\n');

@@ -17,9 +17,14 @@ export interface NtiaItmCase {
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 
 export function ntiaItmCases(): NtiaItmCase[] {
-  const profiles = readFileSync(join(fixtures, 'ntia-itm-pfls.csv'), 'utf8').trim().split('\n')
+  const profiles = readFileSync(join(fixtures, 'ntia-itm-pfls.csv'), 'utf8')
+    .trim()
+    .split('\n')
     .map((line) => line.split(',').map(Number));
-  const rows = readFileSync(join(fixtures, 'ntia-itm-p2p.csv'), 'utf8').trim().split('\n').slice(1)
+  const rows = readFileSync(join(fixtures, 'ntia-itm-p2p.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
     .map((line) => line.split(',').map(Number));
   return rows.map((row, i) => {
     const [txHeight, rxHeight, permittivity, conductivity, refractivity, frequencyMhz, pol, climate] = row;
@@ -31,10 +36,17 @@ export function ntiaItmCases(): NtiaItmCase[] {
     return {
       profile: { elevations: Float64Array.from(pfl.slice(2)), spacing: pfl[1] },
       params: {
-        txHeight, rxHeight, permittivity, conductivity, refractivity, frequencyMhz,
+        txHeight,
+        rxHeight,
+        permittivity,
+        conductivity,
+        refractivity,
+        frequencyMhz,
         polarization: pol === 1 ? 'vertical' : 'horizontal',
         climate: ITM_CLIMATES[climate - 1],
-        time, location, situation,
+        time,
+        location,
+        situation,
         // mdvar: mode 0–3, + 10 without location variability, + 20 without situation variability.
         variabilityMode: ITM_VARIABILITY_MODES[mdvar % 10],
         eliminateLocationVariability: mdvar % 20 >= 10,

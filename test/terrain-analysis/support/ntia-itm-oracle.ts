@@ -6,19 +6,30 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ItmParams, TerrainProfile } from '../../../domain/terrain-analysis/itm/itm-types.ts';
 import {
-  ITM_CLIMATES, ITM_PROPAGATION_MODES, ITM_VARIABILITY_MODES, type ItmPropagationMode, type ItmWarning,
+  ITM_CLIMATES,
+  ITM_PROPAGATION_MODES,
+  ITM_VARIABILITY_MODES,
+  type ItmPropagationMode,
+  type ItmWarning,
 } from '../../../domain/terrain-analysis/itm/itm-vocabulary.ts';
 
 /** Where the reference sources are: NTIA_ITM_DIR, else ../shared/reference/ntia-itm beside the project. */
-export const NTIA_ITM_DIR = process.env.NTIA_ITM_DIR
-  ?? fileURLToPath(new URL('../../../../shared/reference/ntia-itm', import.meta.url));
+export const NTIA_ITM_DIR =
+  process.env.NTIA_ITM_DIR ?? fileURLToPath(new URL('../../../../shared/reference/ntia-itm', import.meta.url));
 
 /** True when the reference sources and g++ are both there. */
 export function ntiaItmAvailable(): boolean {
@@ -111,18 +122,32 @@ function compileOracle(dir: string, binary: string, driver: string): void {
       if (name.endsWith('.cpp')) sources.push(join(copy, folder, name));
     }
   }
-  execFileSync('g++', ['-O1', '-D__declspec(x)=', `-I${join(copy, 'include')}`, '-o', binary, driver, ...sources],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('g++', ['-O1', '-D__declspec(x)=', `-I${join(copy, 'include')}`, '-o', binary, driver, ...sources], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function pathLine(profile: TerrainProfile, params: ItmParams): string {
   const np = (profile.length ?? profile.elevations.length) - 1;
-  const mdvar = ITM_VARIABILITY_MODES.indexOf(params.variabilityMode)
-    + (params.eliminateLocationVariability ? 10 : 0) + (params.eliminateSituationVariability ? 20 : 0);
+  const mdvar =
+    ITM_VARIABILITY_MODES.indexOf(params.variabilityMode) +
+    (params.eliminateLocationVariability ? 10 : 0) +
+    (params.eliminateSituationVariability ? 20 : 0);
   const numbers = [
-    params.txHeight, params.rxHeight, ITM_CLIMATES.indexOf(params.climate) + 1, params.refractivity,
-    params.frequencyMhz, params.polarization === 'vertical' ? 1 : 0, params.permittivity, params.conductivity, mdvar,
-    params.time, params.location, params.situation, np, profile.spacing,
+    params.txHeight,
+    params.rxHeight,
+    ITM_CLIMATES.indexOf(params.climate) + 1,
+    params.refractivity,
+    params.frequencyMhz,
+    params.polarization === 'vertical' ? 1 : 0,
+    params.permittivity,
+    params.conductivity,
+    mdvar,
+    params.time,
+    params.location,
+    params.situation,
+    np,
+    profile.spacing,
   ];
   for (let i = 0; i <= np; i++) numbers.push(profile.elevations[i]);
   // 17 significant digits: the double the driver reads is the one this process holds.
@@ -131,19 +156,37 @@ function pathLine(profile: TerrainProfile, params: ItmParams): string {
 
 // Warnings.h: the WARN__ bit of each of this project's warning names.
 const WARNING_BITS: [ItmWarning, number][] = [
-  ['tx_terminal_height', 0x0001], ['rx_terminal_height', 0x0002], ['frequency', 0x0004],
-  ['tx_horizon_angle', 0x0080], ['rx_horizon_angle', 0x0100], ['tx_horizon_distance_1', 0x0200],
-  ['rx_horizon_distance_1', 0x0400], ['tx_horizon_distance_2', 0x0800], ['rx_horizon_distance_2', 0x1000],
-  ['surface_refractivity', 0x4000], ['path_distance_too_small_1', 0x0020], ['path_distance_too_small_2', 0x0040],
-  ['path_distance_too_big_1', 0x0008], ['path_distance_too_big_2', 0x0010], ['extreme_variabilities', 0x2000],
+  ['tx_terminal_height', 0x0001],
+  ['rx_terminal_height', 0x0002],
+  ['frequency', 0x0004],
+  ['tx_horizon_angle', 0x0080],
+  ['rx_horizon_angle', 0x0100],
+  ['tx_horizon_distance_1', 0x0200],
+  ['rx_horizon_distance_1', 0x0400],
+  ['tx_horizon_distance_2', 0x0800],
+  ['rx_horizon_distance_2', 0x1000],
+  ['surface_refractivity', 0x4000],
+  ['path_distance_too_small_1', 0x0020],
+  ['path_distance_too_small_2', 0x0040],
+  ['path_distance_too_big_1', 0x0008],
+  ['path_distance_too_big_2', 0x0010],
+  ['extreme_variabilities', 0x2000],
 ];
 
 function parseResult(line: string): NtiaItmResult {
   const v = line.trim().split(/\s+/).map(Number);
   return {
-    returnCode: v[0], lossDb: v[1], warnings: WARNING_BITS.filter(([, bit]) => v[2] & bit).map(([name]) => name),
-    mode: ITM_PROPAGATION_MODES[v[3] - 1], distanceKm: v[4],
-    horizonAngles: [v[5], v[6]], horizonDistances: [v[7], v[8]], effectiveHeights: [v[9], v[10]],
-    surfaceRefractivity: v[11], terrainIrregularity: v[12], referenceAttenuationDb: v[13], freeSpaceLossDb: v[14],
+    returnCode: v[0],
+    lossDb: v[1],
+    warnings: WARNING_BITS.filter(([, bit]) => v[2] & bit).map(([name]) => name),
+    mode: ITM_PROPAGATION_MODES[v[3] - 1],
+    distanceKm: v[4],
+    horizonAngles: [v[5], v[6]],
+    horizonDistances: [v[7], v[8]],
+    effectiveHeights: [v[9], v[10]],
+    surfaceRefractivity: v[11],
+    terrainIrregularity: v[12],
+    referenceAttenuationDb: v[13],
+    freeSpaceLossDb: v[14],
   };
 }

@@ -11,17 +11,24 @@ export function fractalRelief(seed: number): (x: number, y: number) => number {
   const random = seededRandom(seed);
   const lattice = new Float64Array(LATTICE * LATTICE);
   for (let i = 0; i < lattice.length; i++) lattice[i] = random();
-  const at = (i: number, j: number) => lattice[(((i % LATTICE) + LATTICE) % LATTICE) * LATTICE
-    + (((j % LATTICE) + LATTICE) % LATTICE)];
+  const at = (i: number, j: number) =>
+    lattice[(((i % LATTICE) + LATTICE) % LATTICE) * LATTICE + (((j % LATTICE) + LATTICE) % LATTICE)];
   const smooth = (t: number) => t * t * (3 - 2 * t);
   const noise = (x: number, y: number) => {
-    const i = Math.floor(x), j = Math.floor(y);
-    const fx = smooth(x - i), fy = smooth(y - j);
-    const a = at(i, j), b = at(i + 1, j), c = at(i, j + 1), d = at(i + 1, j + 1);
+    const i = Math.floor(x),
+      j = Math.floor(y);
+    const fx = smooth(x - i),
+      fy = smooth(y - j);
+    const a = at(i, j),
+      b = at(i + 1, j),
+      c = at(i, j + 1),
+      d = at(i + 1, j + 1);
     return a + (b - a) * fx + (c - a) * fy + (a - b - c + d) * fx * fy;
   };
   return (x: number, y: number) => {
-    let z = 0, amplitude = 1, wavelength = 16000;
+    let z = 0,
+      amplitude = 1,
+      wavelength = 16000;
     for (let octave = 0; octave < 8; octave++) {
       // Each octave is shifted so that lattice points of different octaves do not line up.
       z += amplitude * (noise(x / wavelength + octave * 17.3, y / wavelength + octave * 5.1) - 0.5);

@@ -67,15 +67,21 @@ function arccos(x: number, y: number): number {
 }
 
 function distanceMiles(a: SplatPoint, b: SplatPoint): number {
-  const lat1 = a.lat * DEG2RAD, lon1 = a.lon * DEG2RAD, lat2 = b.lat * DEG2RAD, lon2 = b.lon * DEG2RAD;
+  const lat1 = a.lat * DEG2RAD,
+    lon1 = a.lon * DEG2RAD,
+    lat2 = b.lat * DEG2RAD,
+    lon2 = b.lon * DEG2RAD;
   return 3959 * Math.acos(Math.sin(lat1) * Math.sin(lat2) + Math.cos(lat1) * Math.cos(lat2) * Math.cos(lon1 - lon2));
 }
 
 function azimuthDegrees(source: SplatPoint, destination: SplatPoint): number {
-  const destLat = destination.lat * DEG2RAD, destLon = destination.lon * DEG2RAD;
-  const srcLat = source.lat * DEG2RAD, srcLon = source.lon * DEG2RAD;
-  const beta = Math.acos(Math.sin(srcLat) * Math.sin(destLat)
-    + Math.cos(srcLat) * Math.cos(destLat) * Math.cos(srcLon - destLon));
+  const destLat = destination.lat * DEG2RAD,
+    destLon = destination.lon * DEG2RAD;
+  const srcLat = source.lat * DEG2RAD,
+    srcLon = source.lon * DEG2RAD;
+  const beta = Math.acos(
+    Math.sin(srcLat) * Math.sin(destLat) + Math.cos(srcLat) * Math.cos(destLat) * Math.cos(srcLon - destLon),
+  );
   const num = Math.sin(destLat) - Math.sin(srcLat) * Math.cos(beta);
   const den = Math.cos(srcLat) * Math.sin(beta);
   const fraction = Math.min(Math.max(num / den, -1), 1);
@@ -94,17 +100,24 @@ function elevationFeet(tile: SrtmTile, point: SplatPoint): number {
   const y = SRTM3_PER_DEGREE - 1 - rint(SRTM3_PER_DEGREE * lonDiff(maxWest, point.lon));
   if (!(x >= 0 && x < SRTM3_PER_DEGREE && y >= 0 && y < SRTM3_PER_DEGREE)) return -5000;
   // srtm2sdf wrote .hgt row 1200 − x (from the north), column 1199 − y (from the west) as data[x][y].
-  const row = SRTM3_PER_DEGREE - x, col = SRTM3_PER_DEGREE - 1 - y;
+  const row = SRTM3_PER_DEGREE - x,
+    col = SRTM3_PER_DEGREE - 1 - y;
   return 3.28084 * tile.data[row * (SRTM3_PER_DEGREE + 1) + col];
 }
 
 /** ReadPath(source, destination) of SPLAT! 1.4.2 over one SRTM-3 tile (ppd 1200). */
-export function splatReadPath(tile: SrtmTile, tx: Pick<SplatSite, 'lat' | 'lon'>,
-  rx: Pick<SplatSite, 'lat' | 'lon'>): SplatPath {
-  const source = toSplatPoint(tx), destination = toSplatPoint(rx);
+export function splatReadPath(
+  tile: SrtmTile,
+  tx: Pick<SplatSite, 'lat' | 'lon'>,
+  rx: Pick<SplatSite, 'lat' | 'lon'>,
+): SplatPath {
+  const source = toSplatPoint(tx),
+    destination = toSplatPoint(rx);
   const path: SplatPath = { lat: [], lon: [], elevationFeet: [], distanceMiles: [] };
-  const lat1 = source.lat * DEG2RAD, lon1 = source.lon * DEG2RAD;
-  const lat2End = destination.lat * DEG2RAD, lon2End = destination.lon * DEG2RAD;
+  const lat1 = source.lat * DEG2RAD,
+    lon1 = source.lon * DEG2RAD;
+  const lat2End = destination.lat * DEG2RAD,
+    lon2End = destination.lon * DEG2RAD;
   const azimuth = azimuthDegrees(source, destination) * DEG2RAD;
   const total = distanceMiles(source, destination);
   if (!(total > 30 / SRTM3_PER_DEGREE)) throw new Error('SPLAT! path shorter than half a pixel');

@@ -30,9 +30,26 @@ export function writeSrtmTile(demPath: string, lat: number, lon: number, dir: st
   const half = 0.5 / SRTM3_PER_DEGREE;
   const name = `N${String(lat).padStart(2, '0')}E${String(lon).padStart(3, '0')}`;
   const warped = join(dir, `${name}.tif`);
-  gdal('gdalwarp', ['-q', '-overwrite', '-t_srs', 'EPSG:4326', '-r', 'bilinear', '-ot', 'Int16',
-    '-te', String(lon - half), String(lat - half), String(lon + 1 + half), String(lat + 1 + half),
-    '-ts', '1201', '1201', demPath, warped]);
+  gdal('gdalwarp', [
+    '-q',
+    '-overwrite',
+    '-t_srs',
+    'EPSG:4326',
+    '-r',
+    'bilinear',
+    '-ot',
+    'Int16',
+    '-te',
+    String(lon - half),
+    String(lat - half),
+    String(lon + 1 + half),
+    String(lat + 1 + half),
+    '-ts',
+    '1201',
+    '1201',
+    demPath,
+    warped,
+  ]);
   const hgt = join(dir, `${name}.hgt`);
   gdal('gdal_translate', ['-q', '-of', 'SRTMHGT', warped, hgt]);
   execFileSync('srtm2sdf', [`${name}.hgt`], { cwd: dir, stdio: 'ignore' });
@@ -71,10 +88,21 @@ function writeSite(dir: string, site: SplatSite): string {
 }
 
 function writeRadio(dir: string, tx: SplatSite, radio: SplatRadio): void {
-  writeFileSync(join(dir, `${tx.name}.lrp`), [
-    radio.permittivity, radio.conductivity, radio.refractivity, radio.frequencyMhz, radio.climate,
-    radio.polarization === 'vertical' ? 1 : 0, radio.situations, radio.time,
-  ].map(String).join('\n') + '\n');
+  writeFileSync(
+    join(dir, `${tx.name}.lrp`),
+    [
+      radio.permittivity,
+      radio.conductivity,
+      radio.refractivity,
+      radio.frequencyMhz,
+      radio.climate,
+      radio.polarization === 'vertical' ? 1 : 0,
+      radio.situations,
+      radio.time,
+    ]
+      .map(String)
+      .join('\n') + '\n',
+  );
 }
 
 /**
@@ -83,14 +111,23 @@ function writeRadio(dir: string, tx: SplatSite, radio: SplatRadio): void {
  * then: on some steep paths its obstruction analysis (written into the same report) runs for minutes.
  */
 export function splatPathLoss(
-  dir: string, sdfDir: string, tx: SplatSite, rx: SplatSite, radio: SplatRadio, timeoutMs?: number,
+  dir: string,
+  sdfDir: string,
+  tx: SplatSite,
+  rx: SplatSite,
+  radio: SplatRadio,
+  timeoutMs?: number,
 ): number {
   writeRadio(dir, tx, radio);
   const txFile = writeSite(dir, tx);
   const rxFile = writeSite(dir, rx);
   try {
     execFileSync('splat', ['-t', txFile, '-r', rxFile, '-olditm', '-metric', '-d', sdfDir], {
-      cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL',
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
     });
   } catch (error) {
     if (timeoutMs !== undefined && (error as { signal?: string }).signal === 'SIGKILL') return NaN;
@@ -108,16 +145,42 @@ export function splatPathLoss(
  * process in ms.
  */
 export function splatCoverageMillis(
-  dir: string, sdfDir: string, tx: SplatSite, rxHeight: number, radiusKm: number, radio: SplatRadio,
+  dir: string,
+  sdfDir: string,
+  tx: SplatSite,
+  rxHeight: number,
+  radiusKm: number,
+  radio: SplatRadio,
 ): { wall: number; cpu: number } {
   writeRadio(dir, tx, radio);
   const txFile = writeSite(dir, tx);
   const cpuBefore = childrenCpuMillis();
   const start = performance.now();
-  execFileSync('splat', ['-t', txFile, '-L', String(rxHeight), '-R', String(radiusKm), '-olditm', '-metric',
-    '-d', sdfDir, '-N', '-ngs', '-o', join(dir, 'coverage.ppm')], {
-    cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
-  });
+  execFileSync(
+    'splat',
+    [
+      '-t',
+      txFile,
+      '-L',
+      String(rxHeight),
+      '-R',
+      String(radiusKm),
+      '-olditm',
+      '-metric',
+      '-d',
+      sdfDir,
+      '-N',
+      '-ngs',
+      '-o',
+      join(dir, 'coverage.ppm'),
+    ],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   return { wall: performance.now() - start, cpu: childrenCpuMillis() - cpuBefore };
 }
 

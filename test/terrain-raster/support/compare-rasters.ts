@@ -11,19 +11,28 @@ export interface RasterComparison {
   nodataMismatchesAwayFromEdges: number;
 }
 
-export function compareRasters(ours: ArrayLike<number>, reference: ArrayLike<number>, width: number, margin = 2): RasterComparison {
+export function compareRasters(
+  ours: ArrayLike<number>,
+  reference: ArrayLike<number>,
+  width: number,
+  margin = 2,
+): RasterComparison {
   const height = ours.length / width;
   const invalid = (i: number) => Number.isNaN(ours[i]) || Number.isNaN(reference[i]);
   const nearNodata = (col: number, row: number): boolean => {
     for (let dr = -margin; dr <= margin; dr++) {
       for (let dc = -margin; dc <= margin; dc++) {
-        const r = row + dr, c = col + dc;
+        const r = row + dr,
+          c = col + dc;
         if (r >= 0 && r < height && c >= 0 && c < width && invalid(r * width + c)) return true;
       }
     }
     return false;
   };
-  let maxDifference = 0, compared = 0, nodataMismatches = 0, nodataMismatchesAwayFromEdges = 0;
+  let maxDifference = 0,
+    compared = 0,
+    nodataMismatches = 0,
+    nodataMismatchesAwayFromEdges = 0;
   for (let row = 0; row < height; row++) {
     for (let col = 0; col < width; col++) {
       const i = row * width + col;
@@ -35,7 +44,8 @@ export function compareRasters(ours: ArrayLike<number>, reference: ArrayLike<num
         let edge = false;
         for (let dr = -margin; dr <= margin && !edge; dr++) {
           for (let dc = -margin; dc <= margin && !edge; dc++) {
-            const r = row + dr, c = col + dc;
+            const r = row + dr,
+              c = col + dc;
             if (r >= 0 && r < height && c >= 0 && c < width) {
               const j = r * width + c;
               if (a ? Number.isNaN(reference[j]) : Number.isNaN(ours[j])) edge = true;

@@ -29,7 +29,11 @@ export interface RasterSpec {
 }
 
 export function gdal(command: string, args: string[]): string {
-  return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync(command, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 export function tempDir(prefix: string): { dir: string; remove(): void } {
@@ -58,7 +62,15 @@ export function writeRaster(path: string, spec: RasterSpec): void {
 </VRTDataset>`;
   writeFileSync(`${path}.vrt`, vrt);
   const options = (spec.creationOptions ?? []).flatMap((o) => ['-co', o]);
-  gdal('gdal_translate', ['-q', '-of', spec.format ?? 'GTiff', ...options, ...(spec.extraArgs ?? []), `${path}.vrt`, path]);
+  gdal('gdal_translate', [
+    '-q',
+    '-of',
+    spec.format ?? 'GTiff',
+    ...options,
+    ...(spec.extraArgs ?? []),
+    `${path}.vrt`,
+    path,
+  ]);
   rmSync(raw);
   rmSync(`${path}.vrt`);
 }
@@ -67,7 +79,10 @@ export function writeRaster(path: string, spec: RasterSpec): void {
 export function readRasterAsFloat32(path: string): { width: number; height: number; data: Float32Array } {
   const out = `${path}.f32.envi`;
   gdal('gdal_translate', ['-q', '-of', 'ENVI', '-ot', 'Float32', path, out]);
-  const info = JSON.parse(gdal('gdalinfo', ['-json', path])) as { size: [number, number]; bands: { noDataValue?: number | string }[] };
+  const info = JSON.parse(gdal('gdalinfo', ['-json', path])) as {
+    size: [number, number];
+    bands: { noDataValue?: number | string }[];
+  };
   const [width, height] = info.size;
   const bytes = readFileSync(out);
   const data = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
@@ -83,13 +98,35 @@ export function readRasterAsFloat32(path: string): { width: number; height: numb
 }
 
 /** gdalwarp of `src` onto one Web Mercator tile: the reference for a provider's work tile. */
-export function gdalwarpTile(src: string, mercatorBounds: [number, number, number, number], size: number, resampling: 'bilinear' | 'near', workDir: string): Float32Array {
+export function gdalwarpTile(
+  src: string,
+  mercatorBounds: [number, number, number, number],
+  size: number,
+  resampling: 'bilinear' | 'near',
+  workDir: string,
+): Float32Array {
   const out = join(workDir, `warp-${Math.random().toString(36).slice(2)}.tif`);
   gdal('gdalwarp', [
-    '-q', '-overwrite', '-t_srs', 'EPSG:3857', '-te', ...mercatorBounds.map((v) => v.toPrecision(17)),
-    '-ts', String(size), String(size), '-r', resampling,
+    '-q',
+    '-overwrite',
+    '-t_srs',
+    'EPSG:3857',
+    '-te',
+    ...mercatorBounds.map((v) => v.toPrecision(17)),
+    '-ts',
+    String(size),
+    String(size),
+    '-r',
+    resampling,
     // Exact per-pixel transformation (the default approximates to 0.125 px).
-    '-et', '0', '-ot', 'Float32', '-dstnodata', '-99999', src, out,
+    '-et',
+    '0',
+    '-ot',
+    'Float32',
+    '-dstnodata',
+    '-99999',
+    src,
+    out,
   ]);
   const result = readRasterAsFloat32(out).data;
   rmSync(out, { force: true });

@@ -15,15 +15,25 @@ export function seededRandom(seed: number): () => number {
 
 /** Smooth hills in metres at CRS coordinates (x, y), with wavelengths of a few kilometres. */
 export function hills(x: number, y: number, scale = 1): number {
-  return 800 + 400 * Math.sin(x / (3000 * scale)) * Math.cos(y / (4100 * scale)) + 150 * Math.sin((x + y) / (1300 * scale));
+  return (
+    800 + 400 * Math.sin(x / (3000 * scale)) * Math.cos(y / (4100 * scale)) + 150 * Math.sin((x + y) / (1300 * scale))
+  );
 }
 
 /** A width x height grid sampled at pixel centres of a north-up geotransform. */
-export function gridOf(width: number, height: number, originX: number, originY: number, resX: number, resY: number,
-  f: (x: number, y: number) => number): Float32Array {
+export function gridOf(
+  width: number,
+  height: number,
+  originX: number,
+  originY: number,
+  resX: number,
+  resY: number,
+  f: (x: number, y: number) => number,
+): Float32Array {
   const data = new Float32Array(width * height);
   for (let row = 0; row < height; row++) {
-    for (let col = 0; col < width; col++) data[row * width + col] = f(originX + (col + 0.5) * resX, originY + (row + 0.5) * resY);
+    for (let col = 0; col < width; col++)
+      data[row * width + col] = f(originX + (col + 0.5) * resX, originY + (row + 0.5) * resY);
   }
   return data;
 }

@@ -14,10 +14,14 @@ export function gdalReadMvt(bytes: Uint8Array, tile: TileAddress, layer: string)
     mkdirSync(join(dir, String(tile.z), String(tile.x)), { recursive: true });
     const file = join(dir, String(tile.z), String(tile.x), `${tile.y}.pbf`);
     writeFileSync(file, bytes);
-    const out = execFileSync('ogr2ogr', ['-f', 'GeoJSON', '/vsistdout/', file, layer, '-t_srs', 'EPSG:4326', '-lco', 'COORDINATE_PRECISION=9'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const out = execFileSync(
+      'ogr2ogr',
+      ['-f', 'GeoJSON', '/vsistdout/', file, layer, '-t_srs', 'EPSG:4326', '-lco', 'COORDINATE_PRECISION=9'],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     return JSON.parse(out) as FeatureCollection;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -16,7 +16,10 @@ export interface ByteServer {
   close(): Promise<void>;
 }
 
-export async function serveBytes(files: Record<string, Uint8Array | string>, options: { ignoreRange?: boolean } = {}): Promise<ByteServer> {
+export async function serveBytes(
+  files: Record<string, Uint8Array | string>,
+  options: { ignoreRange?: boolean } = {},
+): Promise<ByteServer> {
   const requests: ServedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -27,7 +30,8 @@ export async function serveBytes(files: Record<string, Uint8Array | string>, opt
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    const body = typeof file === 'string' ? Buffer.from(file) : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
+    const body =
+      typeof file === 'string' ? Buffer.from(file) : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
     const match = /^bytes=(\d+)-(\d+)?$/.exec(req.headers.range ?? '');
     if (match && !options.ignoreRange) {
       const start = Number(match[1]);
@@ -38,7 +42,11 @@ export async function serveBytes(files: Record<string, Uint8Array | string>, opt
       }
       const part = body.subarray(start, end + 1);
       record.bytesSent = part.length;
-      res.writeHead(206, { 'content-range': `bytes ${start}-${end}/${body.length}`, 'content-length': part.length, 'accept-ranges': 'bytes' });
+      res.writeHead(206, {
+        'content-range': `bytes ${start}-${end}/${body.length}`,
+        'content-length': part.length,
+        'accept-ranges': 'bytes',
+      });
       res.end(req.method === 'HEAD' ? undefined : part);
       return;
     }
@@ -51,6 +59,10 @@ export async function serveBytes(files: Record<string, Uint8Array | string>, opt
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     requests,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,6 +1,10 @@
 // Finds, through the synthetic world's own lattice, the work tile holding the first settlement of
 // a rank near a place: tests then check invariants there instead of trusting a remembered address.
-import { settlementNode, type SettlementNode, type SettlementRank } from '../../../workers/terrain/sources/synthetic/settlement-node.ts';
+import {
+  settlementNode,
+  type SettlementNode,
+  type SettlementRank,
+} from '../../../workers/terrain/sources/synthetic/settlement-node.ts';
 import { SETTLEMENT_CELL_DEGREES } from '../../../workers/terrain/sources/synthetic/synthetic-world.ts';
 import type { TileAddress } from '../../../domain/terrain/types.ts';
 

@@ -6,7 +6,10 @@ import { tileBounds } from '../../../domain/terrain/tile-bounds.ts';
 import type { LonLatBounds, TileAddress } from '../../../domain/terrain/types.ts';
 
 export const SOIL_BLOCK: TileAddress[] = [
-  { z: 12, x: 2200, y: 1300 }, { z: 12, x: 2201, y: 1300 }, { z: 12, x: 2200, y: 1301 }, { z: 12, x: 2201, y: 1301 },
+  { z: 12, x: 2200, y: 1300 },
+  { z: 12, x: 2201, y: 1300 },
+  { z: 12, x: 2200, y: 1301 },
+  { z: 12, x: 2201, y: 1301 },
 ];
 const CLASSES = ['loam', 'clay', 'sand', 'silt_loam'];
 
@@ -18,12 +21,25 @@ export function soilGrid(): FeatureCollection<Polygon, { soil_class: string; cel
   const features = [];
   for (let j = 0; j < 19; j++) {
     for (let i = 0; i < 20; i++) {
-      const w = west + (i + 0.1) * dx, e = west + (i + 0.9) * dx;
-      const s = south + (j + 0.1) * dy, n = south + (j + 0.9) * dy;
+      const w = west + (i + 0.1) * dx,
+        e = west + (i + 0.9) * dx;
+      const s = south + (j + 0.1) * dy,
+        n = south + (j + 0.9) * dy;
       features.push({
         type: 'Feature' as const,
         properties: { soil_class: CLASSES[(i + j) % 4], cell: j * 20 + i },
-        geometry: { type: 'Polygon' as const, coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
+        geometry: {
+          type: 'Polygon' as const,
+          coordinates: [
+            [
+              [w, s],
+              [e, s],
+              [e, n],
+              [w, n],
+              [w, s],
+            ],
+          ],
+        },
       });
     }
   }
@@ -32,8 +48,10 @@ export function soilGrid(): FeatureCollection<Polygon, { soil_class: string; cel
 
 /** Cells whose square overlaps the open interior of `bounds` (what a clip must keep). */
 export function cellsInBounds(grid: ReturnType<typeof soilGrid>, [w, s, e, n]: LonLatBounds): number[] {
-  return grid.features.filter((f) => {
-    const ring = f.geometry.coordinates[0];
-    return ring[0][0] < e && ring[1][0] > w && ring[0][1] < n && ring[2][1] > s;
-  }).map((f) => f.properties.cell);
+  return grid.features
+    .filter((f) => {
+      const ring = f.geometry.coordinates[0];
+      return ring[0][0] < e && ring[1][0] > w && ring[0][1] < n && ring[2][1] > s;
+    })
+    .map((f) => f.properties.cell);
 }

@@ -4,8 +4,17 @@
 import { PbfWriter as Pbf } from 'pbf';
 import { deflateSync } from 'node:zlib';
 
-export interface PbfNode { id: number; lon: number; lat: number; tags?: Record<string, string> }
-export interface PbfWay { id: number; refs: number[]; tags?: Record<string, string> }
+export interface PbfNode {
+  id: number;
+  lon: number;
+  lat: number;
+  tags?: Record<string, string>;
+}
+export interface PbfWay {
+  id: number;
+  refs: number[];
+  tags?: Record<string, string>;
+}
 export interface PbfRelation {
   id: number;
   members: Array<{ type: 'node' | 'way' | 'relation'; ref: number; role: string }>;
@@ -34,7 +43,12 @@ function blob(type: string, block: Uint8Array): Uint8Array {
   return out;
 }
 
-export function writeOsmPbf(data: { nodes: PbfNode[]; ways: PbfWay[]; relations?: PbfRelation[]; sorted?: boolean }): Uint8Array {
+export function writeOsmPbf(data: {
+  nodes: PbfNode[];
+  ways: PbfWay[];
+  relations?: PbfRelation[];
+  sorted?: boolean;
+}): Uint8Array {
   const strings = [''];
   const sid = (s: string): number => {
     let i = strings.indexOf(s);
@@ -60,39 +74,72 @@ export function writeOsmPbf(data: { nodes: PbfNode[]; ways: PbfWay[]; relations?
   }));
 
   const block = new Pbf();
-  block.writeMessage(1, (_: unknown, p: Pbf) => {
-    for (const s of strings) p.writeBytesField(1, new TextEncoder().encode(s));
-  }, null);
-  block.writeMessage(2, (_: unknown, p: Pbf) => {
-    p.writeMessage(2, (__: unknown, d: Pbf) => {
-      d.writePackedSVarint(1, deltas(nodes.map((n) => n.id)));
-      d.writePackedSVarint(8, deltas(nodes.map((n) => Math.round(n.lat * 1e7))));
-      d.writePackedSVarint(9, deltas(nodes.map((n) => Math.round(n.lon * 1e7))));
-      d.writePackedVarint(10, keysVals);
-    }, null);
-  }, null);
-  if (wayParts.length > 0) block.writeMessage(2, (_: unknown, p: Pbf) => {
-    for (const { way, keys, vals } of wayParts) {
-      p.writeMessage(3, (__: unknown, w: Pbf) => {
-        w.writeVarintField(1, way.id);
-        w.writePackedVarint(2, keys);
-        w.writePackedVarint(3, vals);
-        w.writePackedSVarint(8, deltas(way.refs));
-      }, null);
-    }
-  }, null);
-  if (relationParts.length > 0) block.writeMessage(2, (_: unknown, p: Pbf) => {
-    for (const { relation, keys, vals, roles } of relationParts) {
-      p.writeMessage(4, (__: unknown, r: Pbf) => {
-        r.writeVarintField(1, relation.id);
-        r.writePackedVarint(2, keys);
-        r.writePackedVarint(3, vals);
-        r.writePackedVarint(8, roles);
-        r.writePackedSVarint(9, deltas(relation.members.map((m) => m.ref)));
-        r.writePackedVarint(10, relation.members.map((m) => ['node', 'way', 'relation'].indexOf(m.type)));
-      }, null);
-    }
-  }, null);
+  block.writeMessage(
+    1,
+    (_: unknown, p: Pbf) => {
+      for (const s of strings) p.writeBytesField(1, new TextEncoder().encode(s));
+    },
+    null,
+  );
+  block.writeMessage(
+    2,
+    (_: unknown, p: Pbf) => {
+      p.writeMessage(
+        2,
+        (__: unknown, d: Pbf) => {
+          d.writePackedSVarint(1, deltas(nodes.map((n) => n.id)));
+          d.writePackedSVarint(8, deltas(nodes.map((n) => Math.round(n.lat * 1e7))));
+          d.writePackedSVarint(9, deltas(nodes.map((n) => Math.round(n.lon * 1e7))));
+          d.writePackedVarint(10, keysVals);
+        },
+        null,
+      );
+    },
+    null,
+  );
+  if (wayParts.length > 0)
+    block.writeMessage(
+      2,
+      (_: unknown, p: Pbf) => {
+        for (const { way, keys, vals } of wayParts) {
+          p.writeMessage(
+            3,
+            (__: unknown, w: Pbf) => {
+              w.writeVarintField(1, way.id);
+              w.writePackedVarint(2, keys);
+              w.writePackedVarint(3, vals);
+              w.writePackedSVarint(8, deltas(way.refs));
+            },
+            null,
+          );
+        }
+      },
+      null,
+    );
+  if (relationParts.length > 0)
+    block.writeMessage(
+      2,
+      (_: unknown, p: Pbf) => {
+        for (const { relation, keys, vals, roles } of relationParts) {
+          p.writeMessage(
+            4,
+            (__: unknown, r: Pbf) => {
+              r.writeVarintField(1, relation.id);
+              r.writePackedVarint(2, keys);
+              r.writePackedVarint(3, vals);
+              r.writePackedVarint(8, roles);
+              r.writePackedSVarint(9, deltas(relation.members.map((m) => m.ref)));
+              r.writePackedVarint(
+                10,
+                relation.members.map((m) => ['node', 'way', 'relation'].indexOf(m.type)),
+              );
+            },
+            null,
+          );
+        }
+      },
+      null,
+    );
   block.writeVarintField(17, GRANULARITY);
 
   const header = new Pbf();
@@ -104,6 +151,9 @@ export function writeOsmPbf(data: { nodes: PbfNode[]; ways: PbfWay[]; relations?
   const parts = [blob('OSMHeader', header.finish()), blob('OSMData', block.finish())];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }

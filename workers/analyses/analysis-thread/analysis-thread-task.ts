@@ -29,9 +29,11 @@ export interface AnalysisThreadProgress {
 export type AnalysisThreadResult =
   | { kind: 'stopped' }
   | {
-    kind: 'success'; features: LayerFeatureCollection; result: Record<string, unknown>;
-    /** Further result layers (a terrain evaluation's obstacles, corridors, key terrain). */
-    extraLayers?: Array<{ layer_type: MapLayerType; features: LayerFeatureCollection }>;
-  }
+      kind: 'success';
+      features: LayerFeatureCollection;
+      result: Record<string, unknown>;
+      /** Further result layers (a terrain evaluation's obstacles, corridors, key terrain). */
+      extraLayers?: Array<{ layer_type: MapLayerType; features: LayerFeatureCollection }>;
+    }
   /** The tool could not run on its input or its source (a failure code for the analysis). */
   | { kind: 'input_error'; code: string; message: string };

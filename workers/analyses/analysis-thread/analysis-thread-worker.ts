@@ -25,7 +25,10 @@ export default async function analysisThread(task: AnalysisThreadTask): Promise<
   }
   try {
     return await runAnalysisInThread({
-      job: task.job, layerId: task.layerId, providers, blobStore: createFsBlobStore(task.tileStoreDir),
+      job: task.job,
+      layerId: task.layerId,
+      providers,
+      blobStore: createFsBlobStore(task.tileStoreDir),
       onProgress: (progress) => task.progressPort.postMessage(progress),
       stopped: () => Atomics.load(task.stop, 0) === 1,
     });

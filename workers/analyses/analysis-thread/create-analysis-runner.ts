@@ -32,7 +32,10 @@ export function createAnalysisRunner(threads: number, nice = 0): AnalysisRunner 
       const channel = new MessageChannel();
       channel.port1.on('message', (progress: AnalysisThreadProgress) => options.onProgress?.(progress));
       try {
-        return await piscina.run({ ...task, progressPort: channel.port2 }, { transferList: [channel.port2], signal: options.signal });
+        return await piscina.run(
+          { ...task, progressPort: channel.port2 },
+          { transferList: [channel.port2], signal: options.signal },
+        );
       } finally {
         channel.port1.close();
       }

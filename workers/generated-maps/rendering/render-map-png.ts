@@ -22,18 +22,29 @@ export async function renderMapPng(composition: MapComposition): Promise<Buffer>
   }
   const [west, south, east, north] = frame.bbox;
   if (!(west < east && south < north && west >= -180 && east <= 180 && south >= -85.06 && north <= 85.06)) {
-    throw new RangeError(`map frame bbox ${JSON.stringify(frame.bbox)} is not a west < east, south < north box`
-      + ' inside the Web Mercator square');
+    throw new RangeError(
+      `map frame bbox ${JSON.stringify(frame.bbox)} is not a west < east, south < north box` +
+        ' inside the Web Mercator square',
+    );
   }
   const layout = mapLayout(composition);
-  const overlays: OverlayOptions[] = composition.layers.map((layer, i) => (layer.kind === 'pixels'
-    ? { input: withOpacity(layer, frame.width * frame.height, i), raw: { width: frame.width, height: frame.height,
-      channels: 4 }, left: layout.face.x, top: layout.face.y }
-    : { input: Buffer.from(vectorLayerSvg(frame, layer)), left: layout.face.x, top: layout.face.y }));
+  const overlays: OverlayOptions[] = composition.layers.map((layer, i) =>
+    layer.kind === 'pixels'
+      ? {
+          input: withOpacity(layer, frame.width * frame.height, i),
+          raw: { width: frame.width, height: frame.height, channels: 4 },
+          left: layout.face.x,
+          top: layout.face.y,
+        }
+      : { input: Buffer.from(vectorLayerSvg(frame, layer)), left: layout.face.x, top: layout.face.y },
+  );
   overlays.push({ input: Buffer.from(mapOverlaySvg(composition)), left: 0, top: 0 });
   const sheet = await sharp({
     create: { width: layout.width, height: layout.height, channels: 4, background: PAPER },
-  }).composite(overlays).raw().toBuffer({ resolveWithObject: true });
+  })
+    .composite(overlays)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return sharp(sheet.data, { raw: { width: sheet.info.width, height: sheet.info.height, channels: 4 } })
     .removeAlpha()
     .png({ compressionLevel: 6, adaptiveFiltering: false })

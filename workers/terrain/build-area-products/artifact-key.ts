@@ -9,7 +9,10 @@ import { sourceHash } from '../../../domain/terrain/source-hash.ts';
 
 export const ARTIFACT_FORMAT = 'artifact-v1';
 
-export function artifactKey(provider: Pick<SourceProvider, 'dataset' | 'fingerprint' | 'kind'>, tile: TileAddress): string {
+export function artifactKey(
+  provider: Pick<SourceProvider, 'dataset' | 'fingerprint' | 'kind'>,
+  tile: TileAddress,
+): string {
   const ext = provider.kind === 'raster' ? 'raster.gz' : 'geojson.gz';
   return `artifacts/${provider.dataset}/${sourceHash(provider.fingerprint, ARTIFACT_FORMAT)}/${tile.z}/${tile.x}/${tile.y}.${ext}`;
 }

@@ -30,7 +30,10 @@ export async function buildRawArtifacts(options: RawPhaseOptions): Promise<TileP
         const key = artifactKey(provider, tile);
         if (await store.has(key)) continue;
         const content = await provider.readTile(tile, signal);
-        const bytes = provider.kind === 'raster' ? encodeRasterArtifact(content as TileRaster) : encodeFeaturesArtifact(content as TileFeatures);
+        const bytes =
+          provider.kind === 'raster'
+            ? encodeRasterArtifact(content as TileRaster)
+            : encodeFeaturesArtifact(content as TileFeatures);
         await store.put(key, bytes, provider.kind === 'raster' ? 'application/octet-stream' : 'application/geo+json');
         built = true;
       }

@@ -34,8 +34,17 @@ export interface RoadGraphProductResult extends PhaseResult {
 
 export async function buildRoadGraphProduct(options: RoadGraphProductOptions): Promise<RoadGraphProductResult> {
   const { roads, tiles, store } = options;
-  const tileList = [...tiles].map((t) => `${t.z}/${t.x}/${t.y}`).sort().join(',');
-  const key = productKey('terrain_road_graph', 'rdg', sourceHash(roads.fingerprint, ARTIFACT_FORMAT), tileList, ROAD_GRAPH_VERSION);
+  const tileList = [...tiles]
+    .map((t) => `${t.z}/${t.x}/${t.y}`)
+    .sort()
+    .join(',');
+  const key = productKey(
+    'terrain_road_graph',
+    'rdg',
+    sourceHash(roads.fingerprint, ARTIFACT_FORMAT),
+    tileList,
+    ROAD_GRAPH_VERSION,
+  );
   const statsKey = key.replace(/\.rdg$/, '.json');
   const existing = await store.get(statsKey);
   if (existing && (await store.has(key))) {
@@ -43,7 +52,13 @@ export async function buildRoadGraphProduct(options: RoadGraphProductOptions): P
     const skipped = everyTileSkipped(tiles.length);
     options.onProgress?.({ phase: 'terrain_road_graph', counts, cached: tiles.length, tiles: skipped });
     return {
-      phase: 'terrain_road_graph', status: 'cached', counts, cached: tiles.length, tiles: skipped, key, statsKey,
+      phase: 'terrain_road_graph',
+      status: 'cached',
+      counts,
+      cached: tiles.length,
+      tiles: skipped,
+      key,
+      statsKey,
       stats: JSON.parse(new TextDecoder().decode(existing)),
     };
   }

@@ -65,10 +65,16 @@ export async function buildTerrainDisplayTiles(options: TerrainDisplayOptions): 
     ...options,
     phase: 'terrain_display_tiles',
     async work(tile) {
-      const keys = [displayTileKey('svc-native--terrain-elevation', elevation.fingerprint, tile), displayTileKey('svc-native--terrain-landcover', landCover.fingerprint, tile)];
+      const keys = [
+        displayTileKey('svc-native--terrain-elevation', elevation.fingerprint, tile),
+        displayTileKey('svc-native--terrain-landcover', landCover.fingerprint, tile),
+      ];
       const [haveElevation, haveLandCover] = await Promise.all(keys.map((k) => store.has(k)));
       if (haveElevation && haveLandCover) return 'cached';
-      const [elevationBlob, landCoverBlob] = await Promise.all([store.get(artifactKey(elevation, tile)), store.get(artifactKey(landCover, tile))]);
+      const [elevationBlob, landCoverBlob] = await Promise.all([
+        store.get(artifactKey(elevation, tile)),
+        store.get(artifactKey(landCover, tile)),
+      ]);
       if (!elevationBlob || !landCoverBlob) return 'absent';
       if (!haveElevation) await elevationTiles.write(decodeRasterArtifact(elevationBlob));
       if (!haveLandCover) await landCoverTiles.write(decodeRasterArtifact(landCoverBlob));

@@ -18,7 +18,11 @@ import { decodeFeaturesArtifact } from './decode-features-artifact.ts';
 import { decodeRasterArtifact } from './decode-raster-artifact.ts';
 import { everyTileSkipped, type PhaseResult, type ProgressCallback } from './phase-types.ts';
 import { terrainSummaryKey } from './terrain-summary-key.ts';
-import { summaryFigures, summaryWarnings, syntheticSourceWarnings } from '../../../domain/terrain-job/terrain-warnings.ts';
+import {
+  summaryFigures,
+  summaryWarnings,
+  syntheticSourceWarnings,
+} from '../../../domain/terrain-job/terrain-warnings.ts';
 import type { DatasetName } from '../../../domain/terrain/types.ts';
 import { runTilePhase } from './run-tile-phase.ts';
 
@@ -47,10 +51,16 @@ export interface SummaryProductResult extends PhaseResult {
 
 export async function buildTerrainSummaryProduct(options: SummaryProductOptions): Promise<SummaryProductResult> {
   const { area, elevation, landCover, roads, population, buildings, tiles, store } = options;
-  const key = terrainSummaryKey({
-    elevation: elevation.fingerprint, landCover: landCover.fingerprint, roads: roads.fingerprint,
-    population: population?.fingerprint, buildings: buildings?.fingerprint,
-  }, area);
+  const key = terrainSummaryKey(
+    {
+      elevation: elevation.fingerprint,
+      landCover: landCover.fingerprint,
+      roads: roads.fingerprint,
+      population: population?.fingerprint,
+      buildings: buildings?.fingerprint,
+    },
+    area,
+  );
   const existing = await store.get(key);
   if (existing) {
     const counts = { total: tiles.length, completed: 0, failed: 0, skipped: tiles.length };
@@ -58,7 +68,13 @@ export async function buildTerrainSummaryProduct(options: SummaryProductOptions)
     options.onProgress?.({ phase: 'terrain_summary', counts, cached: tiles.length, tiles: skipped });
     const summary = JSON.parse(new TextDecoder().decode(existing)) as TerrainSummary;
     return {
-      phase: 'terrain_summary', status: 'cached', counts, cached: tiles.length, tiles: skipped, key, summary,
+      phase: 'terrain_summary',
+      status: 'cached',
+      counts,
+      cached: tiles.length,
+      tiles: skipped,
+      key,
+      summary,
       summary_figures: summaryFigures(summary),
     };
   }
@@ -86,26 +102,46 @@ export async function buildTerrainSummaryProduct(options: SummaryProductOptions)
     signal: options.signal,
     async work(tile) {
       const [centre, landCoverBlob, roadsBlob] = await Promise.all([
-        elevationTile(tile), store.get(artifactKey(landCover, tile)), store.get(artifactKey(roads, tile)),
+        elevationTile(tile),
+        store.get(artifactKey(landCover, tile)),
+        store.get(artifactKey(roads, tile)),
       ]);
       if (!centre || !landCoverBlob || !roadsBlob) return 'absent';
       const around = neighbourTiles(tile);
-      const neighbours = Object.fromEntries(await Promise.all(Object.entries(around).map(async ([side, t]) => [side, await elevationTile(t)])));
+      const neighbours = Object.fromEntries(
+        await Promise.all(Object.entries(around).map(async ([side, t]) => [side, await elevationTile(t)])),
+      );
       const { slope } = await deriveSlopeAndRuggedness(centre, neighbours, null, options.signal);
       const cover = decodeRasterArtifact(landCoverBlob);
       if (!(cover.data instanceof Uint8Array)) throw new TypeError('land-cover artifacts hold Uint8 classes');
       const roadFeatures = decodeFeaturesArtifact(roadsBlob).features;
       const mask = roadsMask(roadFeatures, tile, centre.size);
-      const inputs = { slopeDegrees: slope.data as Float32Array, landCover: cover.data, landCoverNodata: cover.nodata, roads: mask };
-      const mobility = Object.fromEntries(VEHICLE_CLASSES.map((v) => [v, mobilityRaster(inputs, v)])) as Record<VehicleClass, Uint8Array>;
+      const inputs = {
+        slopeDegrees: slope.data as Float32Array,
+        landCover: cover.data,
+        landCoverNodata: cover.nodata,
+        roads: mask,
+      };
+      const mobility = Object.fromEntries(VEHICLE_CLASSES.map((v) => [v, mobilityRaster(inputs, v)])) as Record<
+        VehicleClass,
+        Uint8Array
+      >;
       accumulator.addTerrain({
-        tile, size: centre.size, elevation: centre.data as Float32Array, landCover: cover.data, landCoverNodata: cover.nodata,
-        slope: slope.data as Float32Array, mobility,
+        tile,
+        size: centre.size,
+        elevation: centre.data as Float32Array,
+        landCover: cover.data,
+        landCoverNodata: cover.nodata,
+        slope: slope.data as Float32Array,
+        mobility,
       });
       accumulator.addRoads(roadFeatures);
       if (population) {
         const blob = await store.get(artifactKey(population, tile));
-        if (blob) accumulator.addPopulation(population.kind === 'raster' ? decodeRasterArtifact(blob) : decodeFeaturesArtifact(blob).features);
+        if (blob)
+          accumulator.addPopulation(
+            population.kind === 'raster' ? decodeRasterArtifact(blob) : decodeFeaturesArtifact(blob).features,
+          );
       }
       if (buildings) {
         const blob = await store.get(artifactKey(buildings, tile));
@@ -116,7 +152,13 @@ export async function buildTerrainSummaryProduct(options: SummaryProductOptions)
   });
   if (result.status === 'canceled' || result.status === 'failed') return { ...result, key, summary: null };
   const figures = accumulator.summary();
-  const sources: Partial<Record<DatasetName, SourceProvider>> = { elevation, land_cover: landCover, roads, population, buildings };
+  const sources: Partial<Record<DatasetName, SourceProvider>> = {
+    elevation,
+    land_cover: landCover,
+    roads,
+    population,
+    buildings,
+  };
   const summarised = (Object.keys(sources) as DatasetName[]).filter((d) => sources[d]);
   const summary: TerrainSummary = {
     ...figures,

@@ -19,7 +19,10 @@ import type { DisplayPhaseId, ProgressCallback } from './phase-types.ts';
 import { runTilePhase, type TilePhaseResult } from './run-tile-phase.ts';
 
 const PHASES: Record<VectorDataset, DisplayPhaseId> = {
-  roads: 'road_display_tiles', soil: 'soil_display_tiles', population: 'population_display_tiles', buildings: 'buildings_display_tiles',
+  roads: 'road_display_tiles',
+  soil: 'soil_display_tiles',
+  population: 'population_display_tiles',
+  buildings: 'buildings_display_tiles',
 };
 const MVT = 'application/vnd.mapbox-vector-tile';
 const id = (t: TileAddress) => `${t.z}/${t.x}/${t.y}`;
@@ -54,9 +57,10 @@ export async function buildVectorDisplayTiles(options: VectorDisplayOptions): Pr
       if (await store.has(key)) return 'cached';
       const artifact = await store.get(artifactKey(provider, tile));
       if (!artifact) return 'absent';
-      const bytes = provider.kind === 'raster'
-        ? buildMvtTile(dataset, tile, { kind: 'raster', raster: decodeRasterArtifact(artifact) })
-        : buildMvtTile(dataset, tile, { kind: 'features', collection: decodeFeaturesArtifact(artifact) });
+      const bytes =
+        provider.kind === 'raster'
+          ? buildMvtTile(dataset, tile, { kind: 'raster', raster: decodeRasterArtifact(artifact) })
+          : buildMvtTile(dataset, tile, { kind: 'features', collection: decodeFeaturesArtifact(artifact) });
       await store.put(key, bytes, MVT);
       return 'built';
     },
@@ -72,7 +76,10 @@ export async function buildVectorDisplayTiles(options: VectorDisplayOptions): Pr
         const children = childTiles(parent);
         const stale = children.some((child) => rebuilt.has(id(child)));
         if (!stale && (await store.has(keyOf(parent)))) continue;
-        const bytes = buildMvtTile(dataset, parent, { kind: 'children', children: await Promise.all(children.map((c) => store.get(keyOf(c)))) });
+        const bytes = buildMvtTile(dataset, parent, {
+          kind: 'children',
+          children: await Promise.all(children.map((c) => store.get(keyOf(c)))),
+        });
         await store.put(keyOf(parent), bytes, MVT);
         rebuiltHere.add(id(parent));
         pyramidTiles++;

@@ -7,8 +7,9 @@ export function decodeFeaturesArtifact(blob: Uint8Array): TileFeatures {
   try {
     parsed = JSON.parse(gunzipSync(blob).toString('utf8'));
   } catch (error) {
-    throw new RangeError(`features artifact: ${(error as Error).message}`);
+    throw new RangeError(`features artifact: ${(error as Error).message}`, { cause: error });
   }
-  if (parsed?.type !== 'FeatureCollection' || !Array.isArray(parsed.features)) throw new RangeError('features artifact: not a FeatureCollection');
+  if (parsed?.type !== 'FeatureCollection' || !Array.isArray(parsed.features))
+    throw new RangeError('features artifact: not a FeatureCollection');
   return parsed;
 }

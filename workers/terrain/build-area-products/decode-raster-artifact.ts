@@ -19,7 +19,8 @@ export function decodeRasterArtifact(blob: Uint8Array): TileRaster {
   const nodata = view.getFloat64(24, true);
   const bytesPerValue = type === 1 ? 4 : type === 2 ? 1 : type === 3 ? 2 : 0;
   if (bytesPerValue === 0) throw new RangeError(`raster artifact: unknown data type ${type}`);
-  if (bytes.length !== RASTER_HEADER_BYTES + size * size * bytesPerValue) throw new RangeError('raster artifact: size does not match header');
+  if (bytes.length !== RASTER_HEADER_BYTES + size * size * bytesPerValue)
+    throw new RangeError('raster artifact: size does not match header');
   // copy into a fresh, aligned buffer
   const values = new Uint8Array(bytes.subarray(RASTER_HEADER_BYTES)).buffer; // Buffer.slice would share the pool
   const data = type === 1 ? new Float32Array(values) : type === 2 ? new Uint8Array(values) : new Uint16Array(values);

@@ -7,8 +7,14 @@ import type { DatasetName } from '../../../domain/terrain/types.ts';
 
 export type { TileOutcomes };
 
-export type RawPhaseId = 'terrain_source_artifacts' | 'road_artifacts' | 'soil_artifacts' | 'population_artifacts' | 'buildings_artifacts';
-export type DisplayPhaseId = 'terrain_display_tiles' | 'road_display_tiles' | 'soil_display_tiles' | 'population_display_tiles' | 'buildings_display_tiles';
+export type RawPhaseId =
+  'terrain_source_artifacts' | 'road_artifacts' | 'soil_artifacts' | 'population_artifacts' | 'buildings_artifacts';
+export type DisplayPhaseId =
+  | 'terrain_display_tiles'
+  | 'road_display_tiles'
+  | 'soil_display_tiles'
+  | 'population_display_tiles'
+  | 'buildings_display_tiles';
 export type PhaseId = RawPhaseId | DisplayPhaseId | 'terrain_road_graph' | 'terrain_summary';
 
 /** Work tiles of the phase: done now, failed, or skipped (cached, no coverage, not attempted). */
@@ -52,7 +58,10 @@ export interface PhaseResult extends PhaseProgress {
 }
 
 /** Every one of `count` tiles skipped: a phase that found its whole product cached, or was blocked. */
-export const everyTileSkipped = (count: number): TileOutcomes =>
-  ({ completed: [], skipped: Array.from({ length: count }, (_, i) => i), failed: [] });
+export const everyTileSkipped = (count: number): TileOutcomes => ({
+  completed: [],
+  skipped: Array.from({ length: count }, (_, i) => i),
+  failed: [],
+});
 
 export type ProgressCallback = (progress: PhaseProgress) => void;

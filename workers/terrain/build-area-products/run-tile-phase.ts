@@ -54,20 +54,32 @@ export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> 
   const worker = async () => {
     while (!stopped && next < tiles.length) {
       const i = next++;
-      if (signal?.aborted) { stopped = true; break; }
+      if (signal?.aborted) {
+        stopped = true;
+        break;
+      }
       let outcome: keyof TileOutcomes;
       try {
         const made = await work(tiles[i], signal);
-        if (made === 'built') { counts.completed++; built.add(i); outcome = 'completed'; }
-        else { counts.skipped++; if (made === 'cached') cached++; outcome = 'skipped'; }
+        if (made === 'built') {
+          counts.completed++;
+          built.add(i);
+          outcome = 'completed';
+        } else {
+          counts.skipped++;
+          if (made === 'cached') cached++;
+          outcome = 'skipped';
+        }
       } catch (e) {
-        if (signal?.aborted) { stopped = true; break; }
+        if (signal?.aborted) {
+          stopped = true;
+          break;
+        }
         if (e instanceof SourceError && e.code === 'NO_COVERAGE') {
           counts.skipped++;
           outcome = 'skipped';
           if (e.dataset) outside[e.dataset] = (outside[e.dataset] ?? 0) + 1;
-        }
-        else {
+        } else {
           counts.failed++;
           outcome = 'failed';
           error ??= phaseError(e);
@@ -87,12 +99,21 @@ export async function runTilePhase(run: TilePhaseRun): Promise<TilePhaseResult> 
     onProgress?.({ phase, counts: { ...counts }, cached, tiles: { completed: [], skipped: left, failed: [] } });
   }
   const done = counts.completed + cached;
-  const status = signal?.aborted ? 'canceled'
-    : counts.total > 0 && cached === counts.total ? 'cached'
-      : counts.failed === 0 && unattempted === 0 ? 'complete'
-        : done > 0 ? 'partial' : 'failed';
+  const status = signal?.aborted
+    ? 'canceled'
+    : counts.total > 0 && cached === counts.total
+      ? 'cached'
+      : counts.failed === 0 && unattempted === 0
+        ? 'complete'
+        : done > 0
+          ? 'partial'
+          : 'failed';
   return {
-    phase, status, counts, cached, tiles: outcomes,
+    phase,
+    status,
+    counts,
+    cached,
+    tiles: outcomes,
     ...(error ? { error } : {}),
     ...(Object.keys(outside).length > 0 ? { outside_coverage: outside } : {}),
     built: tiles.filter((_, i) => built.has(i)),

@@ -20,7 +20,8 @@ export interface SummarySourceFingerprints {
 
 export function terrainSummaryKey(fingerprints: SummarySourceFingerprints, area: AreaPolygon): string {
   const { elevation, landCover, roads, population, buildings } = fingerprints;
-  const sources = [elevation, landCover, roads, population, buildings]
-    .map((fingerprint) => (fingerprint === undefined ? '-' : sourceHash(fingerprint, ARTIFACT_FORMAT)));
+  const sources = [elevation, landCover, roads, population, buildings].map((fingerprint) =>
+    fingerprint === undefined ? '-' : sourceHash(fingerprint, ARTIFACT_FORMAT),
+  );
   return productKey('terrain_summary', 'json', ...sources, JSON.stringify(area), SUMMARY_VERSION);
 }

@@ -33,7 +33,10 @@ export function createPhaseRunner(threads: number, nice = 0): PhaseRunner {
       const channel = new MessageChannel();
       channel.port1.on('message', (progress) => options.onProgress?.(progress));
       try {
-        return await piscina.run({ ...task, progressPort: channel.port2 }, { transferList: [channel.port2], signal: options.signal });
+        return await piscina.run(
+          { ...task, progressPort: channel.port2 },
+          { transferList: [channel.port2], signal: options.signal },
+        );
       } finally {
         channel.port1.close();
       }

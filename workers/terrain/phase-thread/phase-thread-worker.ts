@@ -25,12 +25,20 @@ export default async function runPhaseInThread(task: PhaseThreadTask): Promise<P
   }
   try {
     return await runTerrainPhase({
-      phase: task.phase, area: task.area, tiles: task.tiles,
-      includePopulation: task.includePopulation, includeBuildings: task.includeBuildings,
-      providers, store: createFsBlobStore(task.tileStoreDir), concurrency: task.concurrency,
-      onProgress: (progress) => task.progressPort.postMessage({
-        counts: progress.counts, cached: progress.cached, tiles: progress.tiles,
-      }),
+      phase: task.phase,
+      area: task.area,
+      tiles: task.tiles,
+      includePopulation: task.includePopulation,
+      includeBuildings: task.includeBuildings,
+      providers,
+      store: createFsBlobStore(task.tileStoreDir),
+      concurrency: task.concurrency,
+      onProgress: (progress) =>
+        task.progressPort.postMessage({
+          counts: progress.counts,
+          cached: progress.cached,
+          tiles: progress.tiles,
+        }),
     });
   } finally {
     task.progressPort.close();

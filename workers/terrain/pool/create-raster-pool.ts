@@ -42,11 +42,20 @@ export function createRasterPool(options: RasterPoolOptions = {}): RasterPool {
   });
 
   /** Runs one slope task on `data`, which the pool takes over (it is transferred, then unusable here). */
-  const runSlope = async (width: number, height: number, data: Float32Array, spacing: RowSpacing, signal?: AbortSignal): Promise<SlopeRuggednessResult> => {
+  const runSlope = async (
+    width: number,
+    height: number,
+    data: Float32Array,
+    spacing: RowSpacing,
+    signal?: AbortSignal,
+  ): Promise<SlopeRuggednessResult> => {
     const spacingX = Float64Array.from(spacing.x);
     const spacingY = Float64Array.from(spacing.y);
     const task: RasterTask = { kind: 'slope-ruggedness', width, height, data, spacingX, spacingY };
-    return (await piscina.run(task, { transferList: [data.buffer as ArrayBuffer, spacingX.buffer, spacingY.buffer], signal })) as SlopeRuggednessResult;
+    return (await piscina.run(task, {
+      transferList: [data.buffer as ArrayBuffer, spacingX.buffer, spacingY.buffer],
+      signal,
+    })) as SlopeRuggednessResult;
   };
 
   const runPng = async (task: RasterTask, transfer: ArrayBufferLike, signal?: AbortSignal): Promise<Uint8Array> => {
@@ -59,7 +68,8 @@ export function createRasterPool(options: RasterPoolOptions = {}): RasterPool {
     async slopeAndRuggedness(grid, spacing, signal) {
       assertHaloGrid(grid);
       const pixels = grid.width * grid.height;
-      if (pixels <= STRIP_THRESHOLD || threads === 1) return runSlope(grid.width, grid.height, grid.data.slice(), spacing, signal);
+      if (pixels <= STRIP_THRESHOLD || threads === 1)
+        return runSlope(grid.width, grid.height, grid.data.slice(), spacing, signal);
       // Two strips per thread keeps both cores busy when strips finish unevenly. Each strip is
       // copied (with its halo rows) and sent before the next is cut, yielding in between, so the
       // event loop never holds for the copy of the whole grid.
@@ -71,10 +81,16 @@ export function createRasterPool(options: RasterPoolOptions = {}): RasterPool {
       for (let i = 0; i < strips; i++) {
         const [row0, row1] = [bounds[i], bounds[i + 1]];
         const strip = haloGridRows(grid, row0, row1);
-        const part = runSlope(strip.width, strip.height, strip.data, {
-          x: Array.prototype.slice.call(spacing.x, row0, row1),
-          y: Array.prototype.slice.call(spacing.y, row0, row1),
-        }, signal);
+        const part = runSlope(
+          strip.width,
+          strip.height,
+          strip.data,
+          {
+            x: Array.prototype.slice.call(spacing.x, row0, row1),
+            y: Array.prototype.slice.call(spacing.y, row0, row1),
+          },
+          signal,
+        );
         // Each strip's result is put in place as it arrives, not all at the end.
         const placed = part.then((result) => {
           slope.set(result.slope, row0 * grid.width);

@@ -12,9 +12,16 @@ import type { PngResult, RasterTask, SlopeRuggednessResult } from './raster-task
  * protocol); `move()` marks it as movable, without which piscina clones it like any object.
  */
 class Moved<T> {
-  constructor(private readonly value: T, private readonly buffers: ArrayBufferLike[]) {}
-  get [transferableSymbol]() { return this.buffers; }
-  get [valueSymbol]() { return this.value; }
+  constructor(
+    private readonly value: T,
+    private readonly buffers: ArrayBufferLike[],
+  ) {}
+  get [transferableSymbol]() {
+    return this.buffers;
+  }
+  get [valueSymbol]() {
+    return this.value;
+  }
 }
 
 export default function runRasterTask(task: RasterTask): unknown {

@@ -6,15 +6,21 @@ import { SourceError, type RasterSourceProvider } from './source-provider.ts';
 
 const isNodata = (value: number, nodata: number) => value === nodata || (value !== value && nodata !== nodata);
 
-export function createFilledRasterProvider(primary: RasterSourceProvider, fallback: RasterSourceProvider): RasterSourceProvider {
-  if (primary.dataset !== fallback.dataset) throw new RangeError(`cannot fill ${primary.dataset} from ${fallback.dataset}`);
+export function createFilledRasterProvider(
+  primary: RasterSourceProvider,
+  fallback: RasterSourceProvider,
+): RasterSourceProvider {
+  if (primary.dataset !== fallback.dataset)
+    throw new RangeError(`cannot fill ${primary.dataset} from ${fallback.dataset}`);
   const combine = (a: string, b: string) => `filled(${a}|${b})`;
   let fingerprint = combine(primary.fingerprint, fallback.fingerprint);
   return {
     kind: 'raster',
     dataset: primary.dataset,
     sampling: primary.sampling,
-    get fingerprint() { return fingerprint; },
+    get fingerprint() {
+      return fingerprint;
+    },
     description: `${primary.description}; where it has no data: ${fallback.description}`,
     async refreshFingerprint(signal?: AbortSignal): Promise<string> {
       const a = primary.refreshFingerprint ? await primary.refreshFingerprint(signal) : primary.fingerprint;

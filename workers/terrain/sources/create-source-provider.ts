@@ -15,7 +15,8 @@ import { createGeoJsonProvider } from './vector/create-geojson-provider.ts';
 import { createOsmLandCoverProvider } from './vector/create-osm-land-cover-provider.ts';
 import { createOsmPbfProvider } from './vector/create-osm-pbf-provider.ts';
 
-export type SourceKind = 'synthetic' | 'geotiff' | 'geotiff-tiles' | 'geotiff-index' | 'cog' | 'osm-pbf' | 'geojson' | 'flatgeobuf';
+export type SourceKind =
+  'synthetic' | 'geotiff' | 'geotiff-tiles' | 'geotiff-index' | 'cog' | 'osm-pbf' | 'geojson' | 'flatgeobuf';
 
 const RASTER_KINDS: readonly SourceKind[] = ['geotiff', 'geotiff-tiles', 'geotiff-index', 'cog'];
 const VECTOR_KINDS: readonly SourceKind[] = ['osm-pbf', 'geojson', 'flatgeobuf'];
@@ -85,11 +86,20 @@ export function createSourceProvider(dataset: DatasetName, spec: string): Source
       if (isHttp(location)) throw invalid(dataset, `geotiff: takes a file path; for ${location} use cog:${location}`);
       return createGeoTiffFileProvider(dataset, location);
     case 'cog':
-      if (!isHttp(location)) throw invalid(dataset, `cog: takes an http(s) URL; for a local file use geotiff:${location}`);
-      try { new URL(location); } catch { throw invalid(dataset, `cog: ${location} is not a valid URL`); }
+      if (!isHttp(location))
+        throw invalid(dataset, `cog: takes an http(s) URL; for a local file use geotiff:${location}`);
+      try {
+        new URL(location);
+      } catch {
+        throw invalid(dataset, `cog: ${location} is not a valid URL`);
+      }
       return createCogUrlProvider(dataset, location);
     case 'geotiff-tiles':
-      try { parseDegreeCellTemplate(location); } catch (error) { throw invalid(dataset, `geotiff-tiles: ${(error as Error).message}`); }
+      try {
+        parseDegreeCellTemplate(location);
+      } catch (error) {
+        throw invalid(dataset, `geotiff-tiles: ${(error as Error).message}`);
+      }
       return createGeoTiffTilesProvider(dataset, location);
     case 'geotiff-index':
       if (isHttp(location)) throw invalid(dataset, `geotiff-index: takes a local index file, got ${location}`);
@@ -126,7 +136,9 @@ function osmExtractForLandCover(env: Record<string, string | undefined>): string
  * POPULATION_SOURCE and BUILDINGS_SOURCE (unset or empty: synthetic). A bad value throws
  * INVALID_SOURCE_CONFIG naming the variable.
  */
-export function sourceProvidersFromEnv(env: Record<string, string | undefined> = process.env): Record<DatasetName, SourceProvider> {
+export function sourceProvidersFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): Record<DatasetName, SourceProvider> {
   const providers = {} as Record<DatasetName, SourceProvider>;
   for (const dataset of DATASET_NAMES) {
     const name = sourceVariableName(dataset);
@@ -134,7 +146,8 @@ export function sourceProvidersFromEnv(env: Record<string, string | undefined> =
     try {
       providers[dataset] = createSourceProvider(dataset, spec);
     } catch (error) {
-      if (error instanceof SourceError) throw new SourceError(error.code, `${name}=${JSON.stringify(spec)}: ${error.message}`, dataset);
+      if (error instanceof SourceError)
+        throw new SourceError(error.code, `${name}=${JSON.stringify(spec)}: ${error.message}`, dataset);
       throw error;
     }
   }

@@ -8,7 +8,9 @@ import { readOrder } from '../../../../domain/orders/read-order.ts';
 export const DOCUMENT_ID = '5f1d7c1e-8a46-4c55-9b07-3e0f2c6f9a10';
 export const RECEIVED = '2026-11-25T12:00:00Z';
 
-export interface Fixture { pages: { page: number; text: string }[] }
+export interface Fixture {
+  pages: { page: number; text: string }[];
+}
 
 export function fixture(name: string): Fixture {
   const text = readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
@@ -16,10 +18,14 @@ export function fixture(name: string): Fixture {
 }
 
 export function read(
-  order: Fixture, unit: string, designations: string[] = [], referenceDate: string | null = RECEIVED,
+  order: Fixture,
+  unit: string,
+  designations: string[] = [],
+  referenceDate: string | null = RECEIVED,
 ): OrderRecord {
   return readOrder({
-    document: { document_id: DOCUMENT_ID, pages: order.pages }, unit: { name: unit, designations },
+    document: { document_id: DOCUMENT_ID, pages: order.pages },
+    unit: { name: unit, designations },
     reference_date: referenceDate,
   });
 }
@@ -41,7 +47,12 @@ export function at(order: Fixture, quote: string, page = 1, occurrence = 1): Sou
 
 /** The element says `text` and was read exactly from the `occurrence`-th `quote` (default: the text itself). */
 export function assertElement(
-  order: Fixture, element: TextElement | null | undefined, text: string, quote = text, page = 1, occurrence = 1,
+  order: Fixture,
+  element: TextElement | null | undefined,
+  text: string,
+  quote = text,
+  page = 1,
+  occurrence = 1,
 ): void {
   assert.ok(element, `an element saying "${text}"`);
   assert.is(element!.text, text);
@@ -65,7 +76,9 @@ export function assertAllSourced(order: Fixture, record: OrderRecord): number {
       checked++;
     }
     if ('source' in object) assert.is((object.source as Source).document_id, DOCUMENT_ID);
-    Object.entries(object).forEach(([key, child]) => { if (key !== 'source') visit(child); });
+    Object.entries(object).forEach(([key, child]) => {
+      if (key !== 'source') visit(child);
+    });
   };
   visit(record);
   return checked;

@@ -39,14 +39,25 @@ export async function buildDisplayPyramid(
       const present = children.filter((c): c is TileRaster => c !== null);
       if (present.length === 0) continue;
       const size = present[0].size;
-      if (present.some((c) => c.size !== size)) throw new RangeError(`children of ${tile.z}/${tile.x}/${tile.y} differ in size`);
+      if (present.some((c) => c.size !== size))
+        throw new RangeError(`children of ${tile.z}/${tile.x}/${tile.y} differ in size`);
       let raster: TileRaster;
       if (values === 'continuous') {
-        const quad = children.map((c) => (c ? asFloat32(c) : null)) as [Float32Array | null, Float32Array | null, Float32Array | null, Float32Array | null];
+        const quad = children.map((c) => (c ? asFloat32(c) : null)) as [
+          Float32Array | null,
+          Float32Array | null,
+          Float32Array | null,
+          Float32Array | null,
+        ];
         raster = { tile, size, data: downsampleMean2x2(quad, size), nodata: NaN };
       } else {
         const nodata = present[0].nodata;
-        const quad = children.map((c) => (c ? asUint8(c, nodata) : null)) as [Uint8Array | null, Uint8Array | null, Uint8Array | null, Uint8Array | null];
+        const quad = children.map((c) => (c ? asUint8(c, nodata) : null)) as [
+          Uint8Array | null,
+          Uint8Array | null,
+          Uint8Array | null,
+          Uint8Array | null,
+        ];
         raster = { tile, size, data: downsampleMode2x2(quad, size, nodata), nodata };
       }
       await store.write(raster);
@@ -57,12 +68,14 @@ export async function buildDisplayPyramid(
 }
 
 function asFloat32(raster: TileRaster): Float32Array {
-  if (!(raster.data instanceof Float32Array)) throw new TypeError(`tile ${raster.tile.z}/${raster.tile.x}/${raster.tile.y} is not Float32`);
+  if (!(raster.data instanceof Float32Array))
+    throw new TypeError(`tile ${raster.tile.z}/${raster.tile.x}/${raster.tile.y} is not Float32`);
   return raster.data;
 }
 
 function asUint8(raster: TileRaster, nodata: number): Uint8Array {
-  if (!(raster.data instanceof Uint8Array)) throw new TypeError(`tile ${raster.tile.z}/${raster.tile.x}/${raster.tile.y} is not Uint8`);
+  if (!(raster.data instanceof Uint8Array))
+    throw new TypeError(`tile ${raster.tile.z}/${raster.tile.x}/${raster.tile.y} is not Uint8`);
   if (raster.nodata !== nodata) throw new RangeError(`children mix nodata ${nodata} and ${raster.nodata}`);
   return raster.data;
 }

@@ -27,18 +27,27 @@ export async function deriveSlopeAndRuggedness(
   const values = (raster: TileRaster | null | undefined): Float32Array | null => {
     if (!raster) return null;
     if (!(raster.data instanceof Float32Array)) throw new TypeError('elevation tiles hold Float32 metres');
-    if (raster.size !== elevation.size) throw new RangeError(`neighbour tile size ${raster.size} differs from ${elevation.size}`);
+    if (raster.size !== elevation.size)
+      throw new RangeError(`neighbour tile size ${raster.size} differs from ${elevation.size}`);
     return raster.data;
   };
   const grid = padTileWithNeighbours(values(elevation)!, elevation.size, {
-    nw: values(neighbours.nw), n: values(neighbours.n), ne: values(neighbours.ne),
-    w: values(neighbours.w), e: values(neighbours.e),
-    sw: values(neighbours.sw), s: values(neighbours.s), se: values(neighbours.se),
+    nw: values(neighbours.nw),
+    n: values(neighbours.n),
+    ne: values(neighbours.ne),
+    w: values(neighbours.w),
+    e: values(neighbours.e),
+    sw: values(neighbours.sw),
+    s: values(neighbours.s),
+    se: values(neighbours.se),
   });
   const spacing = tileRowSpacing(elevation.tile, elevation.size);
   const result = pool
     ? await pool.slopeAndRuggedness(grid, spacing, signal)
     : { slope: slopeDegrees(grid, spacing), ruggedness: terrainRuggednessIndex(grid) };
   const { tile, size } = elevation;
-  return { slope: { tile, size, data: result.slope, nodata: NaN }, ruggedness: { tile, size, data: result.ruggedness, nodata: NaN } };
+  return {
+    slope: { tile, size, data: result.slope, nodata: NaN },
+    ruggedness: { tile, size, data: result.ruggedness, nodata: NaN },
+  };
 }

@@ -12,7 +12,14 @@ const FILTER_TYPE: Record<PngRowFilter, number> = { up: 2, paeth: 4 };
  */
 export function writeRgbaPng(rgba: Uint8Array, size: number, filter: PngRowFilter): Buffer {
   if (rgba.length !== size * size * 4) throw new RangeError(`${rgba.length} bytes are not ${size}x${size} RGBA pixels`);
-  const options = { width: size, height: size, colorType: 6 as const, inputColorType: 6 as const, inputHasAlpha: true, filterType: FILTER_TYPE[filter] };
+  const options = {
+    width: size,
+    height: size,
+    colorType: 6 as const,
+    inputColorType: 6 as const,
+    inputHasAlpha: true,
+    filterType: FILTER_TYPE[filter],
+  };
   const png = new PNG(options);
   png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   return PNG.sync.write(png, options);

@@ -59,7 +59,13 @@ function splitAtNodes(line: Line, isNode: (k: string) => boolean): Edge[] {
   for (let i = 2; i < line.coords.length; i += 2) {
     const k = key(line.coords[i], line.coords[i + 1]);
     if (i === line.coords.length - 2 || isNode(k)) {
-      edges.push({ from: key(line.coords[start], line.coords[start + 1]), to: k, coords: line.coords.slice(start, i + 2), line, removed: false });
+      edges.push({
+        from: key(line.coords[start], line.coords[start + 1]),
+        to: k,
+        coords: line.coords.slice(start, i + 2),
+        line,
+        removed: false,
+      });
       start = i;
     }
   }
@@ -74,10 +80,12 @@ function reversed(coords: number[]): number[] {
 
 /** Joins edges a and b meeting at `node` into a, or answers false when they must stay apart. */
 function dissolve(a: Edge, b: Edge, node: string): boolean {
-  if (a === b || a.line.cls !== b.line.cls || a.line.speedKmh !== b.line.speedKmh || a.line.oneway !== b.line.oneway) return false;
+  if (a === b || a.line.cls !== b.line.cls || a.line.speedKmh !== b.line.speedKmh || a.line.oneway !== b.line.oneway)
+    return false;
   if (a.line.oneway) {
     // one must arrive at the node and the other leave it
-    const [first, second] = a.to === node && b.from === node ? [a, b] : b.to === node && a.from === node ? [b, a] : [null, null];
+    const [first, second] =
+      a.to === node && b.from === node ? [a, b] : b.to === node && a.from === node ? [b, a] : [null, null];
     if (!first || !second) return false;
     a.coords = [...first.coords, ...second.coords.slice(2)];
     a.from = first.from;
@@ -141,7 +149,8 @@ export function createRoadGraphBuilder(): RoadGraphBuilder {
         if (live.length !== 2 || live[0] === live[1]) continue;
         const [a, b] = live;
         if (!dissolve(a, b, node)) continue;
-        for (const end of [a.from, a.to]) { // b's far end now ends a
+        for (const end of [a.from, a.to]) {
+          // b's far end now ends a
           const ends = incident.get(end)!;
           if (!ends.includes(a)) ends.push(a);
         }
@@ -162,14 +171,25 @@ export function createRoadGraphBuilder(): RoadGraphBuilder {
       for (const edge of edges) {
         if (edge.removed) continue;
         const geometry: Position[] = [];
-        for (let i = 0; i < edge.coords.length; i += 2) geometry.push([edge.coords[i] / SNAP, edge.coords[i + 1] / SNAP]);
+        for (let i = 0; i < edge.coords.length; i += 2)
+          geometry.push([edge.coords[i] / SNAP, edge.coords[i + 1] / SNAP]);
         let lengthMeters = 0;
         for (let i = 1; i < geometry.length; i++) {
-          lengthMeters += geodesicDistanceMeters(geometry[i - 1][0], geometry[i - 1][1], geometry[i][0], geometry[i][1]);
+          lengthMeters += geodesicDistanceMeters(
+            geometry[i - 1][0],
+            geometry[i - 1][1],
+            geometry[i][0],
+            geometry[i][1],
+          );
         }
         out.push({
-          from: nodeOf(edge.from), to: nodeOf(edge.to), lengthMeters,
-          class: edge.line.cls, speedKmh: edge.line.speedKmh, oneway: edge.line.oneway, geometry,
+          from: nodeOf(edge.from),
+          to: nodeOf(edge.to),
+          lengthMeters,
+          class: edge.line.cls,
+          speedKmh: edge.line.speedKmh,
+          oneway: edge.line.oneway,
+          geometry,
         });
       }
       return { nodes: nodePositions, edges: out };

@@ -16,7 +16,8 @@ export function deserialiseRoadGraph(bytes: Uint8Array): RoadGraph {
   if (bytes.length !== expected) throw new RangeError(`road graph: ${bytes.length} bytes, header says ${expected}`);
   const nodes: Position[] = [];
   let at = 16;
-  for (let i = 0; i < nodeCount; i++, at += 8) nodes.push([view.getInt32(at, true) / 1e7, view.getInt32(at + 4, true) / 1e7]);
+  for (let i = 0; i < nodeCount; i++, at += 8)
+    nodes.push([view.getInt32(at, true) / 1e7, view.getInt32(at + 4, true) / 1e7]);
   const verticesAt = at + edgeCount * ROAD_GRAPH_EDGE_BYTES;
   const edges: RoadGraphEdge[] = [];
   for (let i = 0; i < edgeCount; i++, at += ROAD_GRAPH_EDGE_BYTES) {
@@ -34,8 +35,13 @@ export function deserialiseRoadGraph(bytes: Uint8Array): RoadGraph {
       geometry.push([view.getInt32(o, true) / 1e7, view.getInt32(o + 4, true) / 1e7]);
     }
     edges.push({
-      from, to, lengthMeters: view.getFloat64(at + 8, true), speedKmh: view.getFloat32(at + 16, true),
-      class: cls, oneway: view.getUint8(at + 21) === 1, geometry,
+      from,
+      to,
+      lengthMeters: view.getFloat64(at + 8, true),
+      speedKmh: view.getFloat32(at + 16, true),
+      class: cls,
+      oneway: view.getUint8(at + 21) === 1,
+      geometry,
     });
   }
   return { nodes, edges };

@@ -19,10 +19,14 @@ export function geodesicDistanceMeters(lon1: number, lat1: number, lon2: number,
   const L = (lon2 - lon1) * RAD;
   const U1 = Math.atan((1 - F) * Math.tan(lat1 * RAD));
   const U2 = Math.atan((1 - F) * Math.tan(lat2 * RAD));
-  const sinU1 = Math.sin(U1), cosU1 = Math.cos(U1), sinU2 = Math.sin(U2), cosU2 = Math.cos(U2);
+  const sinU1 = Math.sin(U1),
+    cosU1 = Math.cos(U1),
+    sinU2 = Math.sin(U2),
+    cosU2 = Math.cos(U2);
   let lambda = L;
   for (let iteration = 0; iteration < 200; iteration++) {
-    const sinLambda = Math.sin(lambda), cosLambda = Math.cos(lambda);
+    const sinLambda = Math.sin(lambda),
+      cosLambda = Math.cos(lambda);
     const sinSigma = Math.sqrt((cosU2 * sinLambda) ** 2 + (cosU1 * sinU2 - sinU1 * cosU2 * cosLambda) ** 2);
     if (sinSigma === 0) return 0;
     const cosSigma = sinU1 * sinU2 + cosU1 * cosU2 * cosLambda;
@@ -32,13 +36,20 @@ export function geodesicDistanceMeters(lon1: number, lat1: number, lon2: number,
     const cos2SigmaM = cos2Alpha === 0 ? 0 : cosSigma - (2 * sinU1 * sinU2) / cos2Alpha; // equatorial line
     const C = (F / 16) * cos2Alpha * (4 + F * (4 - 3 * cos2Alpha));
     const previous = lambda;
-    lambda = L + (1 - C) * F * sinAlpha * (sigma + C * sinSigma * (cos2SigmaM + C * cosSigma * (-1 + 2 * cos2SigmaM ** 2)));
-    if (Math.abs(lambda - previous) <= 1e-14 * Math.abs(lambda) + 1e-300) { // relative: short segments too
+    lambda =
+      L + (1 - C) * F * sinAlpha * (sigma + C * sinSigma * (cos2SigmaM + C * cosSigma * (-1 + 2 * cos2SigmaM ** 2)));
+    if (Math.abs(lambda - previous) <= 1e-14 * Math.abs(lambda) + 1e-300) {
+      // relative: short segments too
       const u2 = (cos2Alpha * (A * A - B * B)) / (B * B);
       const bigA = 1 + (u2 / 16384) * (4096 + u2 * (-768 + u2 * (320 - 175 * u2)));
       const bigB = (u2 / 1024) * (256 + u2 * (-128 + u2 * (74 - 47 * u2)));
-      const deltaSigma = bigB * sinSigma * (cos2SigmaM + (bigB / 4) * (cosSigma * (-1 + 2 * cos2SigmaM ** 2)
-        - (bigB / 6) * cos2SigmaM * (-3 + 4 * sinSigma ** 2) * (-3 + 4 * cos2SigmaM ** 2)));
+      const deltaSigma =
+        bigB *
+        sinSigma *
+        (cos2SigmaM +
+          (bigB / 4) *
+            (cosSigma * (-1 + 2 * cos2SigmaM ** 2) -
+              (bigB / 6) * cos2SigmaM * (-3 + 4 * sinSigma ** 2) * (-3 + 4 * cos2SigmaM ** 2)));
       return B * bigA * (sigma - deltaSigma);
     }
   }

@@ -21,7 +21,8 @@ export function roadGraphComponents(graph: RoadGraph): RoadGraphComponents {
     return i;
   };
   for (const { from, to } of graph.edges) {
-    const a = find(from), b = find(to);
+    const a = find(from),
+      b = find(to);
     if (a !== b) parent[a] = b;
   }
   const nodeCounts = new Map<number, number>();
@@ -33,8 +34,13 @@ export function roadGraphComponents(graph: RoadGraph): RoadGraphComponents {
     lengths.set(root, (lengths.get(root) ?? 0) + edge.lengthMeters);
     total += edge.lengthMeters;
   }
-  let largest = -1, largestNodes = 0;
-  for (const [root, n] of nodeCounts) if (n > largestNodes || (n === largestNodes && (lengths.get(root) ?? 0) > (lengths.get(largest) ?? 0))) { largest = root; largestNodes = n; }
+  let largest = -1,
+    largestNodes = 0;
+  for (const [root, n] of nodeCounts)
+    if (n > largestNodes || (n === largestNodes && (lengths.get(root) ?? 0) > (lengths.get(largest) ?? 0))) {
+      largest = root;
+      largestNodes = n;
+    }
   return {
     count: nodeCounts.size,
     largestNodeCount: largestNodes,

@@ -6,5 +6,7 @@ import type { AreaPolygon } from '../../../../domain/terrain/types.ts';
 export function areaRings(area: AreaPolygon): Position[][] {
   if (area?.type === 'Polygon') return area.coordinates;
   if (area?.type === 'MultiPolygon') return area.coordinates.flat();
-  throw new TypeError(`area must be a GeoJSON Polygon or MultiPolygon, got ${String((area as { type?: unknown })?.type)}`);
+  throw new TypeError(
+    `area must be a GeoJSON Polygon or MultiPolygon, got ${String((area as { type?: unknown })?.type)}`,
+  );
 }

@@ -54,12 +54,18 @@ export function createTerrainSummaryAccumulator(area: AreaPolygon): TerrainSumma
   };
 
   let areaM2 = 0;
-  let elevationMin = Infinity, elevationMax = -Infinity, elevationSum = 0, elevationWeight = 0;
+  let elevationMin = Infinity,
+    elevationMax = -Infinity,
+    elevationSum = 0,
+    elevationWeight = 0;
   const slopeArea = new Float64Array(SLOPE_BINS.length);
   let slopeWeight = 0;
   const coverArea = new Map<number, number>();
   let coverWeight = 0;
-  const mobility = Object.fromEntries(VEHICLE_CLASSES.map((v) => [v, new Float64Array(4)])) as Record<VehicleClass, Float64Array>;
+  const mobility = Object.fromEntries(VEHICLE_CLASSES.map((v) => [v, new Float64Array(4)])) as Record<
+    VehicleClass,
+    Float64Array
+  >;
   const roadLength = new Map<RoadClass, number>();
   let population: number | null = null;
   let buildings: Set<string | number> | null = null;
@@ -144,16 +150,26 @@ export function createTerrainSummaryAccumulator(area: AreaPolygon): TerrainSumma
         byClass[cls] = metres;
         total += metres;
       }
-      const mobilityShares = Object.fromEntries(VEHICLE_CLASSES.map((v) => {
-        const [go, slow, no, none] = mobility[v];
-        const all = go + slow + no + none;
-        return [v, { go: share(go, all), slow_go: share(slow, all), no_go: share(no, all), nodata: share(none, all) }];
-      })) as TerrainSummary['mobility_shares'];
+      const mobilityShares = Object.fromEntries(
+        VEHICLE_CLASSES.map((v) => {
+          const [go, slow, no, none] = mobility[v];
+          const all = go + slow + no + none;
+          return [
+            v,
+            { go: share(go, all), slow_go: share(slow, all), no_go: share(no, all), nodata: share(none, all) },
+          ];
+        }),
+      ) as TerrainSummary['mobility_shares'];
       return {
         area_km2: areaM2 / 1e6,
-        elevation_m: elevationWeight > 0 ? { min: elevationMin, max: elevationMax, mean: elevationSum / elevationWeight } : null,
-        slope_degrees_shares: Object.fromEntries(SLOPE_BINS.map((bin, k) => [bin, share(slopeArea[k], slopeWeight)])) as Record<SlopeBin, number>,
-        land_cover_shares: Object.fromEntries([...coverArea].sort((a, b) => a[0] - b[0]).map(([code, a]) => [String(code), share(a, coverWeight)])),
+        elevation_m:
+          elevationWeight > 0 ? { min: elevationMin, max: elevationMax, mean: elevationSum / elevationWeight } : null,
+        slope_degrees_shares: Object.fromEntries(
+          SLOPE_BINS.map((bin, k) => [bin, share(slopeArea[k], slopeWeight)]),
+        ) as Record<SlopeBin, number>,
+        land_cover_shares: Object.fromEntries(
+          [...coverArea].sort((a, b) => a[0] - b[0]).map(([code, a]) => [String(code), share(a, coverWeight)]),
+        ),
         mobility_shares: mobilityShares,
         road_length_m: { total, by_class: byClass },
         population_total: population,

@@ -15,13 +15,14 @@ export function pixelMaskInArea(tile: TileAddress, size: number, rings: readonly
       for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
         const [xi, yi] = ring[i];
         const [xj, yj] = ring[j];
-        if ((yi > lat) !== (yj > lat)) crossings.push(xi + ((lat - yi) * (xj - xi)) / (yj - yi));
+        if (yi > lat !== yj > lat) crossings.push(xi + ((lat - yi) * (xj - xi)) / (yj - yi));
       }
     }
     crossings.sort((a, b) => a - b);
     for (let k = 0; k + 1 < crossings.length; k += 2) {
       // a centre exactly on the left crossing is inside, as pointInRings decides (lon < x flips)
-      for (let col = 0; col < size; col++) if (lons[col] >= crossings[k] && lons[col] < crossings[k + 1]) mask[row * size + col] = 1;
+      for (let col = 0; col < size; col++)
+        if (lons[col] >= crossings[k] && lons[col] < crossings[k + 1]) mask[row * size + col] = 1;
     }
   }
   return mask;

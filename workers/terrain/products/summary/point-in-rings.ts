@@ -7,7 +7,7 @@ export function pointInRings(lon: number, lat: number, rings: readonly Position[
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
       const [xi, yi] = ring[i];
       const [xj, yj] = ring[j];
-      if ((yi > lat) !== (yj > lat) && lon < xi + ((lat - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
+      if (yi > lat !== yj > lat && lon < xi + ((lat - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
     }
   }
   return inside;

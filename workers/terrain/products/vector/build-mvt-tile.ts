@@ -28,8 +28,16 @@ function* pixelContributions(raster: TileRaster): Generator<PopulationContributi
 function* cellContributions(cells: readonly TileFeature[]): Generator<PopulationContribution> {
   for (const cell of cells) {
     const ring = (cell.geometry as { coordinates: number[][][] }).coordinates[0];
-    let w = Infinity, s = Infinity, e = -Infinity, n = -Infinity;
-    for (const [lon, lat] of ring) { w = Math.min(w, lon); e = Math.max(e, lon); s = Math.min(s, lat); n = Math.max(n, lat); }
+    let w = Infinity,
+      s = Infinity,
+      e = -Infinity,
+      n = -Infinity;
+    for (const [lon, lat] of ring) {
+      w = Math.min(w, lon);
+      e = Math.max(e, lon);
+      s = Math.min(s, lat);
+      n = Math.max(n, lat);
+    }
     yield [(w + e) / 2, (s + n) / 2, Number(cell.properties.population)];
   }
 }
@@ -44,11 +52,13 @@ export function buildMvtTile(dataset: VectorDataset, tile: TileAddress, input: M
     features = input.collection.features;
   } else {
     const children = childTiles(tile);
-    if (input.children.length !== 4) throw new RangeError('a parent tile needs its four children (null for a missing one)');
+    if (input.children.length !== 4)
+      throw new RangeError('a parent tile needs its four children (null for a missing one)');
     const merged = input.children.flatMap((bytes, k) => (bytes ? decodeMvtTile(bytes, children[k], layer) : []));
-    features = dataset === 'population' && merged.every((f) => f.geometry.type === 'Polygon' && 'density' in f.properties)
-      ? populationCells(tile, cellContributions(merged))
-      : generaliseFeatures(dataset, merged, tile.z);
+    features =
+      dataset === 'population' && merged.every((f) => f.geometry.type === 'Polygon' && 'density' in f.properties)
+        ? populationCells(tile, cellContributions(merged))
+        : generaliseFeatures(dataset, merged, tile.z);
   }
   return encodeMvtTile(layer, features, tile);
 }

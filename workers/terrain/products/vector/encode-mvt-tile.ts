@@ -12,7 +12,12 @@ export const MVT_EXTENT = 4096;
 function mvtProperties(properties: Record<string, unknown>): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   for (const [key, value] of Object.entries(properties ?? {})) {
-    if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) out[key] = value;
+    if (
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value))
+    )
+      out[key] = value;
   }
   return out;
 }
@@ -26,13 +31,16 @@ export function encodeMvtTile(layerName: string, features: readonly TileFeature[
     geometry: f.geometry,
     properties: mvtProperties(f.properties),
   }));
-  const index = new geojsonvt({ type: 'FeatureCollection', features: input }, {
-    maxZoom: tile.z,
-    indexMaxZoom: 0, // slice only along the path to the requested tile
-    extent: MVT_EXTENT,
-    buffer: 64,
-    tolerance: 3,
-  });
+  const index = new geojsonvt(
+    { type: 'FeatureCollection', features: input },
+    {
+      maxZoom: tile.z,
+      indexMaxZoom: 0, // slice only along the path to the requested tile
+      extent: MVT_EXTENT,
+      buffer: 64,
+      tolerance: 3,
+    },
+  );
   const sliced = index.getTile(tile.z, tile.x, tile.y);
   if (!sliced || sliced.features.length === 0) return new Uint8Array(0);
   return new Uint8Array(vtpbf.fromGeojsonVt({ [layerName]: sliced }, { version: 2, extent: MVT_EXTENT }));

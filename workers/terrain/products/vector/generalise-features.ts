@@ -13,8 +13,17 @@ import { normaliseRoadClass, type RoadClass } from '../../sources/vector/road-cl
 import type { VectorDataset } from './vector-collections.ts';
 
 export const ROAD_MIN_ZOOM: Record<RoadClass, number> = {
-  motorway: 8, trunk: 8, primary: 8, secondary: 9, tertiary: 10,
-  unclassified: 11, residential: 11, track: 11, service: 12, path: 12, other: 12,
+  motorway: 8,
+  trunk: 8,
+  primary: 8,
+  secondary: 9,
+  tertiary: 10,
+  unclassified: 11,
+  residential: 11,
+  track: 11,
+  service: 12,
+  path: 12,
+  other: 12,
 };
 
 function largerSideMercator(feature: TileFeature): number {
@@ -24,10 +33,16 @@ function largerSideMercator(feature: TileFeature): number {
   return Math.max(x1 - x0, y1 - y0);
 }
 
-export function generaliseFeatures(dataset: VectorDataset, features: readonly TileFeature[], zoom: number): TileFeature[] {
+export function generaliseFeatures(
+  dataset: VectorDataset,
+  features: readonly TileFeature[],
+  zoom: number,
+): TileFeature[] {
   switch (dataset) {
     case 'roads':
-      return features.filter((f) => ROAD_MIN_ZOOM[normaliseRoadClass(f.properties.class ?? f.properties.highway)] <= zoom);
+      return features.filter(
+        (f) => ROAD_MIN_ZOOM[normaliseRoadClass(f.properties.class ?? f.properties.highway)] <= zoom,
+      );
     case 'buildings':
     case 'soil': {
       const pixel = (2 * MERCATOR_HALF_WORLD_M) / (2 ** zoom * TILE_SIZE);

@@ -37,7 +37,18 @@ export function populationCells(tile: TileAddress, contributions: Iterable<Popul
       const density = Math.round((population / ((groundSide * groundSide) / 1e6)) * 10) / 10;
       features.push({
         type: 'Feature',
-        geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [w, s],
+              [e, s],
+              [e, n],
+              [w, n],
+              [w, s],
+            ],
+          ],
+        },
         properties: { population, density },
       });
     }

@@ -44,7 +44,11 @@ export interface OsmImportOptions {
 const VECTOR_LAYERS: OsmDataset[] = ['roads', 'buildings'];
 
 /** Writes `<outDir>/<dataset>.fgb` per layer; throws when ogr2ogr is missing or the file is not OSM PBF. */
-export async function importOsmExtract(pbfPath: string, outDir: string, options: OsmImportOptions = {}): Promise<OsmImportReport> {
+export async function importOsmExtract(
+  pbfPath: string,
+  outDir: string,
+  options: OsmImportOptions = {},
+): Promise<OsmImportReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   // The vector layers a `flatgeobuf:` source serves. Land cover is rasterised from OSM areas and read
@@ -68,7 +72,8 @@ export async function importOsmExtract(pbfPath: string, outDir: string, options:
         if (!OSM_SELECTIONS[l].wantRelation(item.tags)) continue;
         const relation = { id: item.id!, members: item.members ?? [], tags: item.tags };
         relations.get(l)!.push(relation);
-        for (const m of relation.members) if (m.type === 'way') memberWays.set(m.ref, { id: m.ref, refs: [], tags: {} });
+        for (const m of relation.members)
+          if (m.type === 'way') memberWays.set(m.ref, { id: m.ref, refs: [], tags: {} });
       }
     }
   }
@@ -77,7 +82,10 @@ export async function importOsmExtract(pbfPath: string, outDir: string, options:
     for await (const item of items(pbfPath, false)) {
       if (item.type !== 'way') continue;
       const member = memberWays.get(item.id!);
-      if (member) { member.refs = item.refs ?? []; ids.addAll(member.refs); }
+      if (member) {
+        member.refs = item.refs ?? [];
+        ids.addAll(member.refs);
+      }
     }
     log(`pass 1b: ${memberWays.size} relation member ways`);
   }
@@ -99,7 +107,10 @@ export async function importOsmExtract(pbfPath: string, outDir: string, options:
       } else {
         at = SortedIdSet.indexOf(nodeIds, id);
       }
-      if (at >= 0) { lon[at] = item.lon!; lat[at] = item.lat!; }
+      if (at >= 0) {
+        lon[at] = item.lon!;
+        lat[at] = item.lat!;
+      }
     } else if (item.type === undefined) {
       sorted = item.optional_features?.includes('Sort.Type_then_ID') ?? false;
     } else if (sorted) break;
@@ -121,7 +132,12 @@ export async function importOsmExtract(pbfPath: string, outDir: string, options:
     const s = sequences.get(layer)!;
     if (features.length === 0) return;
     // RFC 8142 text sequences: the record separator lets ogr2ogr read one feature at a time.
-    writeSync(s.fd, features.map((f) => `\x1e${JSON.stringify({ type: 'Feature', geometry: f.geometry, properties: f.properties })}\n`).join(''));
+    writeSync(
+      s.fd,
+      features
+        .map((f) => `\x1e${JSON.stringify({ type: 'Feature', geometry: f.geometry, properties: f.properties })}\n`)
+        .join(''),
+    );
     s.features += features.length;
   };
   const batches = new Map<OsmDataset, OsmWay[]>(layers.map((l) => [l, []]));
@@ -130,13 +146,21 @@ export async function importOsmExtract(pbfPath: string, outDir: string, options:
     if (ways.length === 0) return;
     const nodes = new Map<number, [number, number]>();
     for (const way of ways) nodesOf(way.refs, nodes);
-    const data: OsmData = { ways: new Map(ways.map((w) => [w.id, w])), wantedWayIds: ways.map((w) => w.id), relations: [], nodes };
+    const data: OsmData = {
+      ways: new Map(ways.map((w) => [w.id, w])),
+      wantedWayIds: ways.map((w) => w.id),
+      relations: [],
+      nodes,
+    };
     writeFeatures(layer, osmFeatures(data, layer));
     batches.set(layer, []);
   };
   for await (const item of items(pbfPath, true)) {
     if (item.type === 'node') continue;
-    if (item.type !== 'way') { if (item.type === 'relation') break; continue; }
+    if (item.type !== 'way') {
+      if (item.type === 'relation') break;
+      continue;
+    }
     if (!item.tags) continue;
     for (const l of layers) {
       if (!OSM_SELECTIONS[l].wantWay(item.tags)) continue;
@@ -175,13 +199,31 @@ export async function importOsmExtract(pbfPath: string, outDir: string, options:
 /** ogr2ogr writes FlatGeobuf with its spatial index by default; EPSG:4326 as the source reads it. */
 async function writeIndexedFlatGeobuf(sequence: string, out: string, layer: string): Promise<void> {
   try {
-    await run('ogr2ogr', [
-      '-f', 'FlatGeobuf', '-lco', 'SPATIAL_INDEX=YES', '-a_srs', 'EPSG:4326', '-nln', layer, out, `GeoJSONSeq:${sequence}`,
-    ], { maxBuffer: 16 * 1024 * 1024 });
+    await run(
+      'ogr2ogr',
+      [
+        '-f',
+        'FlatGeobuf',
+        '-lco',
+        'SPATIAL_INDEX=YES',
+        '-a_srs',
+        'EPSG:4326',
+        '-nln',
+        layer,
+        out,
+        `GeoJSONSeq:${sequence}`,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error('ogr2ogr not found: the import needs GDAL (Debian: apt-get install gdal-bin)');
+      throw new Error('ogr2ogr not found: the import needs GDAL (Debian: apt-get install gdal-bin)', {
+        cause: error,
+      });
     }
-    throw new Error(`ogr2ogr could not write ${out}: ${(error as { stderr?: string }).stderr ?? (error as Error).message}`);
+    throw new Error(
+      `ogr2ogr could not write ${out}: ${(error as { stderr?: string }).stderr ?? (error as Error).message}`,
+      { cause: error },
+    );
   }
 }

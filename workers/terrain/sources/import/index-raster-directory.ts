@@ -48,22 +48,31 @@ async function entryOf(path: string, indexDir: string): Promise<RasterIndexEntry
   try {
     const raster = await describeGeoTiff(tiff, path);
     const level = raster.levels[0]!;
-    const toLonLat = raster.crs.kind === 'geographic'
-      ? (x: number, y: number) => [x, y]
-      : (x: number, y: number) => proj4(raster.crs.proj4, '+proj=longlat +datum=WGS84 +no_defs', [x, y]);
+    const toLonLat =
+      raster.crs.kind === 'geographic'
+        ? (x: number, y: number) => [x, y]
+        : (x: number, y: number) => proj4(raster.crs.proj4, '+proj=longlat +datum=WGS84 +no_defs', [x, y]);
     let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
     for (let i = 0; i <= 8; i++) {
       for (let j = 0; j <= 8; j++) {
         if (i !== 0 && i !== 8 && j !== 0 && j !== 8) continue;
-        const [lon, lat] = toLonLat(level.originX + (level.width * i / 8) * level.resX, level.originY + (level.height * j / 8) * level.resY);
-        west = Math.min(west, lon!); east = Math.max(east, lon!); south = Math.min(south, lat!); north = Math.max(north, lat!);
+        const [lon, lat] = toLonLat(
+          level.originX + ((level.width * i) / 8) * level.resX,
+          level.originY + ((level.height * j) / 8) * level.resY,
+        );
+        west = Math.min(west, lon!);
+        east = Math.max(east, lon!);
+        south = Math.min(south, lat!);
+        north = Math.max(north, lat!);
       }
     }
     const stats = statSync(path);
     return {
-      path: relative(indexDir, path), bbox: [west, south, east, north],
+      path: relative(indexDir, path),
+      bbox: [west, south, east, north],
       pixel_deg: Math.max((east - west) / level.width, (north - south) / level.height),
-      size: stats.size, mtime_ms: Math.round(stats.mtimeMs),
+      size: stats.size,
+      mtime_ms: Math.round(stats.mtimeMs),
     };
   } finally {
     await tiff.close();

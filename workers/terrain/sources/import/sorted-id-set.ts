@@ -47,7 +47,8 @@ export class SortedIdSet {
       const mid = (lo + hi) >>> 1;
       const v = ids[mid]!;
       if (v === id) return mid;
-      if (v < id) lo = mid + 1; else hi = mid - 1;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
     }
     return -1;
   }

@@ -4,9 +4,25 @@ import { rootCause } from './root-cause.ts';
 
 /** Error codes of the operating system and of fetch that mean "could not get at the bytes". */
 const UNREACHABLE_CODES = new Set([
-  'ENOENT', 'EACCES', 'EPERM', 'EISDIR', 'ENOTDIR', 'EMFILE', 'EIO',
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
-  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
+  'ENOENT',
+  'EACCES',
+  'EPERM',
+  'EISDIR',
+  'ENOTDIR',
+  'EMFILE',
+  'EIO',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
 ]);
 
 /** Failures of http-range-client.ts whose own message is the best explanation. */
@@ -25,7 +41,13 @@ function errorCode(error: unknown): string | undefined {
  * INVALID_SOURCE_DATA. The message says what failed and where. `lastKnown` is the HTTP client's
  * last failure, used when geotiff.js hides the cause.
  */
-export function classifyReadError(thrown: unknown, dataset: DatasetName, where: string, doing: string, lastKnown?: unknown): Error {
+export function classifyReadError(
+  thrown: unknown,
+  dataset: DatasetName,
+  where: string,
+  doing: string,
+  lastKnown?: unknown,
+): Error {
   const error = rootCause(thrown, lastKnown);
   if (error instanceof SourceError) return error;
   if ((error as Error)?.name === 'AbortError') return error as Error;

@@ -54,7 +54,10 @@ export function createCogUrlProvider(dataset: DatasetName, url: string): CogUrlP
       const attempt = (async () => {
         const client = new HttpRangeClient(url);
         try {
-          const options: RemoteSourceOptions & BlockedSourceOptions = { blockSize: BLOCK_SIZE, cacheSize: CACHED_BLOCKS };
+          const options: RemoteSourceOptions & BlockedSourceOptions = {
+            blockSize: BLOCK_SIZE,
+            cacheSize: CACHED_BLOCKS,
+          };
           const tiff = await fromCustomClient(client, options);
           const raster = await describeGeoTiff(tiff, where);
           seen = client.version;
@@ -64,7 +67,9 @@ export function createCogUrlProvider(dataset: DatasetName, url: string): CogUrlP
         }
       })();
       open = attempt;
-      attempt.catch(() => { if (open === attempt) open = null; });
+      attempt.catch(() => {
+        if (open === attempt) open = null;
+      });
     }
     return open;
   };
@@ -84,7 +89,13 @@ export function createCogUrlProvider(dataset: DatasetName, url: string): CogUrlP
       try {
         return await readTileFromRasters([remote.raster], dataset, tile, where, signal);
       } catch (error) {
-        throw classifyReadError(error, dataset, where, `read tile ${tile.z}/${tile.x}/${tile.y}`, remote.client.lastError);
+        throw classifyReadError(
+          error,
+          dataset,
+          where,
+          `read tile ${tile.z}/${tile.x}/${tile.y}`,
+          remote.client.lastError,
+        );
       }
     },
     async refreshFingerprint(signal?: AbortSignal): Promise<string> {

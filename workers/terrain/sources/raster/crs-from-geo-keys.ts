@@ -68,31 +68,43 @@ export function crsFromGeoKeys(keys: GeoKeys | null | undefined, where: string):
   if (model === MODEL_PROJECTED || (model === undefined && keys.ProjectedCSTypeGeoKey !== undefined)) {
     epsg = keys.ProjectedCSTypeGeoKey;
     if (epsg === undefined || epsg === USER_DEFINED) {
-      throw new SourceError('INVALID_SOURCE_DATA',
-        `${where}: user-defined projected CRS is not supported; reproject it to an EPSG CRS, e.g. gdalwarp -t_srs EPSG:4326`);
+      throw new SourceError(
+        'INVALID_SOURCE_DATA',
+        `${where}: user-defined projected CRS is not supported; reproject it to an EPSG CRS, e.g. gdalwarp -t_srs EPSG:4326`,
+      );
     }
   } else if (model === MODEL_GEOGRAPHIC || (model === undefined && keys.GeographicTypeGeoKey !== undefined)) {
     epsg = keys.GeographicTypeGeoKey;
     if (epsg === undefined || epsg === USER_DEFINED) {
-      if (keys.GeogGeodeticDatumGeoKey === 6326
-        || (keys.GeogSemiMajorAxisGeoKey === 6378137 && Math.abs((keys.GeogInvFlatteningGeoKey ?? 0) - 298.257223563) < 1e-6)) {
+      if (
+        keys.GeogGeodeticDatumGeoKey === 6326 ||
+        (keys.GeogSemiMajorAxisGeoKey === 6378137 &&
+          Math.abs((keys.GeogInvFlatteningGeoKey ?? 0) - 298.257223563) < 1e-6)
+      ) {
         epsg = 4326;
       } else {
-        throw new SourceError('INVALID_SOURCE_DATA',
-          `${where}: user-defined geographic CRS not on WGS 84 is not supported; reproject it, e.g. gdalwarp -t_srs EPSG:4326`);
+        throw new SourceError(
+          'INVALID_SOURCE_DATA',
+          `${where}: user-defined geographic CRS not on WGS 84 is not supported; reproject it, e.g. gdalwarp -t_srs EPSG:4326`,
+        );
       }
     }
   } else {
-    throw new SourceError('INVALID_SOURCE_DATA', `${where}: GeoTIFF model type ${String(model)} is neither projected nor geographic`);
+    throw new SourceError(
+      'INVALID_SOURCE_DATA',
+      `${where}: GeoTIFF model type ${String(model)} is neither projected nor geographic`,
+    );
   }
   if (!Number.isInteger(epsg)) {
     throw new SourceError('INVALID_SOURCE_DATA', `${where}: CRS code ${String(epsg)} is not an EPSG code`);
   }
   const definition = builtInDefinition(epsg) ?? registeredDefinition(epsg);
   if (!definition) {
-    throw new SourceError('INVALID_SOURCE_DATA',
-      `${where}: CRS EPSG:${epsg} is unknown to the terrain reader (it knows EPSG:4326, 4258, 4269, 3857, 3035, `
-      + 'WGS 84 UTM 326xx/327xx, ETRS89 UTM 258xx, NAD83 UTM 269xx); reproject the file with gdalwarp -t_srs EPSG:4326');
+    throw new SourceError(
+      'INVALID_SOURCE_DATA',
+      `${where}: CRS EPSG:${epsg} is unknown to the terrain reader (it knows EPSG:4326, 4258, 4269, 3857, 3035, ` +
+        'WGS 84 UTM 326xx/327xx, ETRS89 UTM 258xx, NAD83 UTM 269xx); reproject the file with gdalwarp -t_srs EPSG:4326',
+    );
   }
   return { epsg, kind: kindOf(epsg, definition), proj4: definition };
 }

@@ -31,13 +31,17 @@ export function parseDegreeCellTemplate(template: string): DegreeCellTemplate {
   const found = new Set<string>();
   for (const match of template.matchAll(PLACEHOLDER)) {
     const [text, name, width] = match;
-    if (!NAMES.has(name)) throw new RangeError(`unknown placeholder ${text} (known: ${[...NAMES].map((n) => `{${n}}`).join(', ')})`);
-    if (width !== undefined && name !== 'lat' && name !== 'lon') throw new RangeError(`placeholder ${text} takes no width`);
+    if (!NAMES.has(name))
+      throw new RangeError(`unknown placeholder ${text} (known: ${[...NAMES].map((n) => `{${n}}`).join(', ')})`);
+    if (width !== undefined && name !== 'lat' && name !== 'lon')
+      throw new RangeError(`placeholder ${text} takes no width`);
     found.add(name.replace('_lower', ''));
   }
   for (const required of ['lat', 'lon', 'lat_prefix', 'lon_prefix']) {
     if (!found.has(required)) {
-      throw new RangeError(`template needs {${required}} (or its _lower form); e.g. {lat_prefix}{lat:02}{lon_prefix}{lon:03}.tif`);
+      throw new RangeError(
+        `template needs {${required}} (or its _lower form); e.g. {lat_prefix}{lat:02}{lon_prefix}{lon:03}.tif`,
+      );
     }
   }
   const leftover = template.replace(PLACEHOLDER, '');
@@ -51,9 +55,13 @@ export function parseDegreeCellTemplate(template: string): DegreeCellTemplate {
   for (const match of template.matchAll(PLACEHOLDER)) {
     source += escape(template.slice(last, match.index));
     const [, name, width] = match;
-    source += {
-      lat_prefix: '[NS]', lon_prefix: '[EW]', lat_prefix_lower: '[ns]', lon_prefix_lower: '[ew]',
-    }[name] ?? (width ? `\\d{${Number(width)},}` : '\\d+');
+    source +=
+      {
+        lat_prefix: '[NS]',
+        lon_prefix: '[EW]',
+        lat_prefix_lower: '[ns]',
+        lon_prefix_lower: '[ew]',
+      }[name] ?? (width ? `\\d{${Number(width)},}` : '\\d+');
     last = match.index + match[0].length;
   }
   source += escape(template.slice(last));
@@ -68,10 +76,14 @@ export function parseDegreeCellTemplate(template: string): DegreeCellTemplate {
       }
       return template.replace(PLACEHOLDER, (_text, name: string, width?: string) => {
         switch (name) {
-          case 'lat_prefix': return lat >= 0 ? 'N' : 'S';
-          case 'lon_prefix': return lon >= 0 ? 'E' : 'W';
-          case 'lat_prefix_lower': return lat >= 0 ? 'n' : 's';
-          case 'lon_prefix_lower': return lon >= 0 ? 'e' : 'w';
+          case 'lat_prefix':
+            return lat >= 0 ? 'N' : 'S';
+          case 'lon_prefix':
+            return lon >= 0 ? 'E' : 'W';
+          case 'lat_prefix_lower':
+            return lat >= 0 ? 'n' : 's';
+          case 'lon_prefix_lower':
+            return lon >= 0 ? 'e' : 'w';
           default: {
             const value = String(Math.abs(name === 'lat' ? lat : lon));
             return width ? value.padStart(Number(width), '0') : value;

@@ -23,36 +23,52 @@ export async function describeGeoTiff(tiff: GeoTIFF, where: string): Promise<Geo
     const levels: GeoTiffLevel[] = [base];
     for (let i = 1; i < count; i++) {
       const image = await tiff.getImage(i);
-      const subfile = Number(image.fileDirectory.hasTag('NewSubfileType') ? image.fileDirectory.getValue('NewSubfileType') : 0);
+      const subfile = Number(
+        image.fileDirectory.hasTag('NewSubfileType') ? image.fileDirectory.getValue('NewSubfileType') : 0,
+      );
       if ((subfile & SUBFILE_REDUCED) === 0 || (subfile & SUBFILE_MASK) !== 0) continue;
       const width = image.getWidth();
       const height = image.getHeight();
       if (width <= 0 || height <= 0 || width > base.width || height > base.height) continue;
       levels.push({
-        image, width, height, originX: base.originX, originY: base.originY,
-        resX: (base.resX * base.width) / width, resY: (base.resY * base.height) / height,
+        image,
+        width,
+        height,
+        originX: base.originX,
+        originY: base.originY,
+        resX: (base.resX * base.width) / width,
+        resY: (base.resY * base.height) / height,
       });
     }
     levels.sort((a, b) => b.width - a.width);
-    const nodata = parseGdalNodata(first.fileDirectory.hasTag('GDAL_NODATA') ? await first.fileDirectory.loadValue('GDAL_NODATA') : null);
+    const nodata = parseGdalNodata(
+      first.fileDirectory.hasTag('GDAL_NODATA') ? await first.fileDirectory.loadValue('GDAL_NODATA') : null,
+    );
     const float32 = first.getSampleFormat(0) === 3 && first.getBitsPerSample(0) === 32;
     return { where, crs, levels, nodata, float32 };
   } catch (error) {
     if (error instanceof SourceError) throw error;
-    throw new SourceError('INVALID_SOURCE_DATA', `${where}: unreadable GeoTIFF structure (${(error as Error).message})`);
+    throw new SourceError(
+      'INVALID_SOURCE_DATA',
+      `${where}: unreadable GeoTIFF structure (${(error as Error).message})`,
+    );
   }
 }
 
 async function baseLevel(image: GeoTIFFImage, where: string): Promise<GeoTiffLevel> {
   const width = image.getWidth();
   const height = image.getHeight();
-  if (!(width > 0 && height > 0)) throw new SourceError('INVALID_SOURCE_DATA', `${where}: image has no pixels (${width}x${height})`);
+  if (!(width > 0 && height > 0))
+    throw new SourceError('INVALID_SOURCE_DATA', `${where}: image has no pixels (${width}x${height})`);
   const dir = image.fileDirectory;
   let originX: number, originY: number, resX: number, resY: number;
   if (dir.hasTag('ModelTransformation')) {
     const m = (await dir.loadValue('ModelTransformation')) as number[];
     if (m[1] !== 0 || m[4] !== 0) {
-      throw new SourceError('INVALID_SOURCE_DATA', `${where}: rotated or sheared rasters are not supported; warp it north-up with gdalwarp`);
+      throw new SourceError(
+        'INVALID_SOURCE_DATA',
+        `${where}: rotated or sheared rasters are not supported; warp it north-up with gdalwarp`,
+      );
     }
     [resX, originX, resY, originY] = [m[0], m[3], m[5], m[7]];
   } else if (dir.hasTag('ModelPixelScale') && dir.hasTag('ModelTiepoint')) {
@@ -64,10 +80,16 @@ async function baseLevel(image: GeoTIFFImage, where: string): Promise<GeoTiffLev
     originX = tie[3] - tie[0] * resX;
     originY = tie[4] - tie[1] * resY;
   } else {
-    throw new SourceError('INVALID_SOURCE_DATA', `${where}: no georeferencing (ModelPixelScale/ModelTiepoint or ModelTransformation)`);
+    throw new SourceError(
+      'INVALID_SOURCE_DATA',
+      `${where}: no georeferencing (ModelPixelScale/ModelTiepoint or ModelTransformation)`,
+    );
   }
   if (![originX, originY, resX, resY].every(Number.isFinite) || resX === 0 || resY === 0) {
-    throw new SourceError('INVALID_SOURCE_DATA', `${where}: invalid geotransform (origin ${originX}, ${originY}; pixel ${resX} x ${resY})`);
+    throw new SourceError(
+      'INVALID_SOURCE_DATA',
+      `${where}: invalid geotransform (origin ${originX}, ${originY}; pixel ${resX} x ${resY})`,
+    );
   }
   if ((image.getGeoKeys() as GeoKeys | null)?.GTRasterTypeGeoKey === RASTER_PIXEL_IS_POINT) {
     // The tiepoint names the centre of pixel (0, 0); GDAL reads such files with the corner half a pixel out.

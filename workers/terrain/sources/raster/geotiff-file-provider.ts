@@ -68,8 +68,16 @@ export function createGeoTiffFileProvider(dataset: DatasetName, path: string): G
       const replaced = cached;
       const entry = { version, file: openFile(version) };
       cached = entry;
-      entry.file.catch(() => { if (cached === entry) cached = null; });
-      replaced?.file.then((old) => { old.stale = true; release(old); }, () => undefined);
+      entry.file.catch(() => {
+        if (cached === entry) cached = null;
+      });
+      replaced?.file.then(
+        (old) => {
+          old.stale = true;
+          release(old);
+        },
+        () => undefined,
+      );
     }
     const file = await cached.file;
     file.users++;
@@ -84,7 +92,11 @@ export function createGeoTiffFileProvider(dataset: DatasetName, path: string): G
     description: `${dataset} from ${where}`,
     get fingerprint(): string {
       let version = 'missing';
-      try { version = fileVersion(statSync(absolute)); } catch { /* reported by readTile */ }
+      try {
+        version = fileVersion(statSync(absolute));
+      } catch {
+        /* reported by readTile */
+      }
       return `geotiff|${absolute}|${version}|reader=${RASTER_READER_VERSION}`;
     },
     async readTile(tile: TileAddress, signal?: AbortSignal): Promise<TileRaster> {
@@ -106,7 +118,10 @@ export function createGeoTiffFileProvider(dataset: DatasetName, path: string): G
       const entry = cached;
       cached = null;
       const file = entry ? await entry.file.catch(() => null) : null;
-      if (file) { file.stale = true; release(file); }
+      if (file) {
+        file.stale = true;
+        release(file);
+      }
     },
   };
 }

@@ -73,7 +73,8 @@ export function createGeoTiffTilesProvider(dataset: DatasetName, template: strin
       await tiff?.close();
       const cause = rootCause(error, client?.lastError);
       const code = (cause as { code?: string }).code;
-      if (code === 'ENOENT' || (cause instanceof HttpStatusError && (cause.status === 404 || cause.status === 410))) return null;
+      if (code === 'ENOENT' || (cause instanceof HttpStatusError && (cause.status === 404 || cause.status === 410)))
+        return null;
       throw classifyReadError(error, dataset, location, 'open the cell', client?.lastError);
     }
   };
@@ -84,14 +85,24 @@ export function createGeoTiffTilesProvider(dataset: DatasetName, template: strin
       cells.delete(location); // re-insert: the Map order is the LRU order
     } else {
       const opening = openCell(location);
-      opening.catch(() => { if (cells.get(location) === opening) cells.delete(location); });
+      opening.catch(() => {
+        if (cells.get(location) === opening) cells.delete(location);
+      });
       entry = opening;
     }
     cells.set(location, entry);
     while (cells.size > MAX_OPEN_CELLS) {
       const [oldest, evicted] = cells.entries().next().value as [string, Promise<OpenCell | null>];
       cells.delete(oldest);
-      evicted.then((cell) => { if (cell) { cell.stale = true; release(cell); } }, () => undefined);
+      evicted.then(
+        (cell) => {
+          if (cell) {
+            cell.stale = true;
+            release(cell);
+          }
+        },
+        () => undefined,
+      );
     }
     return entry;
   };
@@ -121,24 +132,40 @@ export function createGeoTiffTilesProvider(dataset: DatasetName, template: strin
         try {
           await stat(cellTemplate.fixedPrefix);
         } catch (error) {
-          throw new SourceError(unreachableCode(dataset),
-            `${where}: directory ${cellTemplate.fixedPrefix} is not readable (${(error as { code?: string }).code ?? error})`, dataset);
+          throw new SourceError(
+            unreachableCode(dataset),
+            `${where}: directory ${cellTemplate.fixedPrefix} is not readable (${(error as { code?: string }).code ?? error})`,
+            dataset,
+          );
         }
       }
       const locations = cellsAround(tile).map(({ lat, lon }) => cellTemplate.expand(lat, lon));
       const opened = await Promise.all(locations.map(acquire));
       const present = opened.filter((c): c is OpenCell => c !== null);
       if (present.length === 0) {
-        throw new SourceError('NO_COVERAGE', `${where}: no cell exists for tile ${tile.z}/${tile.x}/${tile.y} (looked for ${locations.join(', ')})`, dataset);
+        throw new SourceError(
+          'NO_COVERAGE',
+          `${where}: no cell exists for tile ${tile.z}/${tile.x}/${tile.y} (looked for ${locations.join(', ')})`,
+          dataset,
+        );
       }
       present.forEach((c) => c.users++);
       try {
-        return await readTileFromRasters(present.map((c) => c.raster), dataset, tile, where, signal);
+        return await readTileFromRasters(
+          present.map((c) => c.raster),
+          dataset,
+          tile,
+          where,
+          signal,
+        );
       } catch (error) {
         const lastKnown = present.map((c) => c.client?.lastError).find((e) => e);
         throw classifyReadError(error, dataset, where, `read tile ${tile.z}/${tile.x}/${tile.y}`, lastKnown);
       } finally {
-        present.forEach((c) => { c.users--; release(c); });
+        present.forEach((c) => {
+          c.users--;
+          release(c);
+        });
       }
     },
     async refreshFingerprint(): Promise<string> {
@@ -150,7 +177,10 @@ export function createGeoTiffTilesProvider(dataset: DatasetName, template: strin
       cells.clear();
       for (const entry of open) {
         const cell = await entry.catch(() => null);
-        if (cell) { cell.stale = true; release(cell); }
+        if (cell) {
+          cell.stale = true;
+          release(cell);
+        }
       }
     },
   };
@@ -173,11 +203,19 @@ function listMatchingFiles(dir: string, pattern: RegExp): { path: string; size: 
   const found: { path: string; size: number; mtimeMs: number }[] = [];
   const walk = (current: string, depth: number): void => {
     let names: string[];
-    try { names = readdirSync(current); } catch { return; }
+    try {
+      names = readdirSync(current);
+    } catch {
+      return;
+    }
     for (const name of names) {
       const path = join(current, name);
       let stats;
-      try { stats = statSync(path); } catch { continue; }
+      try {
+        stats = statSync(path);
+      } catch {
+        continue;
+      }
       if (stats.isDirectory() && depth < 4) walk(path, depth + 1);
       else if (stats.isFile() && pattern.test(path)) found.push({ path, size: stats.size, mtimeMs: stats.mtimeMs });
     }

@@ -12,7 +12,10 @@ export interface RemoteFileVersion {
 export class HttpStatusError extends Error {
   /** 416 (range beyond the end) means the file is shorter than its own header says: corrupt. */
   readonly code: 'EHTTPSTATUS' | 'EHTTPRANGE';
-  constructor(readonly status: number, readonly url: string) {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+  ) {
     super(`HTTP ${status} from ${url}`);
     this.code = status === 416 ? 'EHTTPRANGE' : 'EHTTPSTATUS';
     this.name = 'HttpStatusError';
@@ -53,11 +56,16 @@ export class HttpRangeClient extends BaseClient {
   /** The latest failed request (geotiff's block cache hides it behind "Request failed"). */
   lastError: Error | null = null;
 
-  constructor(url: string, private readonly timeoutMs = 30_000) {
+  constructor(
+    url: string,
+    private readonly timeoutMs = 30_000,
+  ) {
     super(url);
   }
 
-  override async request(options: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<BaseResponse> {
+  override async request(
+    options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+  ): Promise<BaseResponse> {
     try {
       const response = await this.send(options);
       this.lastError = null;
@@ -87,7 +95,10 @@ export class HttpRangeClient extends BaseClient {
   /** A HEAD request for the file's validators (used to refresh the fingerprint). */
   async head(signal?: AbortSignal): Promise<RemoteFileVersion> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    const response = await fetch(this.url, { method: 'HEAD', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    const response = await fetch(this.url, {
+      method: 'HEAD',
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
     if (!response.ok) throw new HttpStatusError(response.status, this.url);
     this.remember(response);
     return this.version;

@@ -14,7 +14,12 @@ export interface PixelWindow {
  * value; for float32 bands compared after rounding to float32, so "-3.4e+38" matches the stored
  * -3.3999999521e+38). Only the internal tiles or strips touching the window are fetched.
  */
-export async function readRasterWindow(raster: GeoTiffRaster, level: GeoTiffLevel, window: PixelWindow, signal?: AbortSignal): Promise<RasterWindow> {
+export async function readRasterWindow(
+  raster: GeoTiffRaster,
+  level: GeoTiffLevel,
+  window: PixelWindow,
+  signal?: AbortSignal,
+): Promise<RasterWindow> {
   const { x0, y0, x1, y1 } = window;
   const values = await level.image.readRasters({ window: [x0, y0, x1, y1], samples: [0], interleave: true, signal });
   const width = x1 - x0;

@@ -22,8 +22,14 @@ export async function readTileFromRasters(
   const profile = rasterDatasetProfile(dataset);
   const values = await resampleRastersToTile(rasters, tile, TILE_SIZE, profile.sampling, signal);
   if (!values) {
-    const bounds = tileBounds(tile).map((v) => v.toFixed(5)).join(', ');
-    throw new SourceError('NO_COVERAGE', `${where} does not cover tile ${tile.z}/${tile.x}/${tile.y} (lon/lat ${bounds})`, dataset);
+    const bounds = tileBounds(tile)
+      .map((v) => v.toFixed(5))
+      .join(', ');
+    throw new SourceError(
+      'NO_COVERAGE',
+      `${where} does not cover tile ${tile.z}/${tile.x}/${tile.y} (lon/lat ${bounds})`,
+      dataset,
+    );
   }
   return toTileRaster(values, tile, TILE_SIZE, profile, rasters[0].nodata, where);
 }

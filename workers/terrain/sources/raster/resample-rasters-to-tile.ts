@@ -35,7 +35,10 @@ export async function resampleRastersToTile(
   const crs = rasters[0].crs;
   for (const r of rasters) {
     if (r.crs.epsg !== crs.epsg) {
-      throw new SourceError('INVALID_SOURCE_DATA', `${r.where}: CRS EPSG:${r.crs.epsg} differs from EPSG:${crs.epsg} of ${rasters[0].where}; mosaicked cells must share one CRS`);
+      throw new SourceError(
+        'INVALID_SOURCE_DATA',
+        `${r.where}: CRS EPSG:${r.crs.epsg} differs from EPSG:${crs.epsg} of ${rasters[0].where}; mosaicked cells must share one CRS`,
+      );
     }
   }
   const points = tileSourceCoordinates(tile, size, crs);
@@ -47,7 +50,12 @@ export async function resampleRastersToTile(
   const levelFor = (r: GeoTiffRaster): GeoTiffLevel => {
     const base = r.levels[0];
     const factor = Math.min(pitchX / Math.abs(base.resX), pitchY / Math.abs(base.resY));
-    return r.levels[chooseOverviewLevel(r.levels.map((l) => l.width), factor)];
+    return r.levels[
+      chooseOverviewLevel(
+        r.levels.map((l) => l.width),
+        factor,
+      )
+    ];
   };
 
   const grid = levelFor(rasters[0]);
@@ -68,15 +76,21 @@ export async function resampleRastersToTile(
   const y1 = Math.min(extent.y1, Math.floor(rowBounds[1]) + 2);
   if (x1 <= x0 || y1 <= y0) return null;
   if ((x1 - x0) * (y1 - y0) > MAX_WINDOW_PIXELS) {
-    throw new SourceError('INVALID_SOURCE_DATA',
-      `${rasters[0].where}: tile ${tile.z}/${tile.x}/${tile.y} would need ${x1 - x0} x ${y1 - y0} source pixels; `
-      + 'the file has no overview coarse enough (add them with gdaladdo, or read tiles of a higher zoom)');
+    throw new SourceError(
+      'INVALID_SOURCE_DATA',
+      `${rasters[0].where}: tile ${tile.z}/${tile.x}/${tile.y} would need ${x1 - x0} x ${y1 - y0} source pixels; ` +
+        'the file has no overview coarse enough (add them with gdaladdo, or read tiles of a higher zoom)',
+    );
   }
 
-  const window = rasters.length === 1
-    ? await readRasterWindow(rasters[0], grid, { x0, y0, x1, y1 }, signal)
-    : await mosaicWindow(rasters, grid, { x0, y0, x1, y1 }, levelFor, signal);
-  for (let k = 0; k < cols.length; k++) { cols[k] -= x0; rows[k] -= y0; }
+  const window =
+    rasters.length === 1
+      ? await readRasterWindow(rasters[0], grid, { x0, y0, x1, y1 }, signal)
+      : await mosaicWindow(rasters, grid, { x0, y0, x1, y1 }, levelFor, signal);
+  for (let k = 0; k < cols.length; k++) {
+    cols[k] -= x0;
+    rows[k] -= y0;
+  }
   return sampling === 'bilinear' ? sampleBilinear(window, cols, rows) : sampleNearest(window, cols, rows);
 }
 
@@ -93,20 +107,24 @@ async function mosaicWindow(
   // CRS coordinates of the mosaic pixel centres, per column and per row (north-up grids).
   const centreX = Float64Array.from({ length: width }, (_, i) => grid.originX + (win.x0 + i + 0.5) * grid.resX);
   const centreY = Float64Array.from({ length: height }, (_, j) => grid.originY + (win.y0 + j + 0.5) * grid.resY);
-  const parts = await Promise.all(rasters.map(async (r) => {
-    const level = levelFor(r);
-    const colOf = Int32Array.from(centreX, (x) => Math.floor((x - level.originX) / level.resX));
-    const rowOf = Int32Array.from(centreY, (y) => Math.floor((y - level.originY) / level.resY));
-    const inside = (v: number, n: number) => v >= 0 && v < n;
-    const usedCols = colOf.filter((c) => inside(c, level.width));
-    const usedRows = rowOf.filter((r) => inside(r, level.height));
-    if (usedCols.length === 0 || usedRows.length === 0) return null;
-    const read = {
-      x0: Math.min(...usedCols), x1: Math.max(...usedCols) + 1,
-      y0: Math.min(...usedRows), y1: Math.max(...usedRows) + 1,
-    };
-    return { colOf, rowOf, read, window: await readRasterWindow(r, level, read, signal) };
-  }));
+  const parts = await Promise.all(
+    rasters.map(async (r) => {
+      const level = levelFor(r);
+      const colOf = Int32Array.from(centreX, (x) => Math.floor((x - level.originX) / level.resX));
+      const rowOf = Int32Array.from(centreY, (y) => Math.floor((y - level.originY) / level.resY));
+      const inside = (v: number, n: number) => v >= 0 && v < n;
+      const usedCols = colOf.filter((c) => inside(c, level.width));
+      const usedRows = rowOf.filter((r) => inside(r, level.height));
+      if (usedCols.length === 0 || usedRows.length === 0) return null;
+      const read = {
+        x0: Math.min(...usedCols),
+        x1: Math.max(...usedCols) + 1,
+        y0: Math.min(...usedRows),
+        y1: Math.max(...usedRows) + 1,
+      };
+      return { colOf, rowOf, read, window: await readRasterWindow(r, level, read, signal) };
+    }),
+  );
   for (const part of parts) {
     if (!part) continue;
     const { colOf, rowOf, read, window } = part;
@@ -152,7 +170,10 @@ function pointsInside(xs: Float64Array, ys: Float64Array, level: GeoTiffLevel): 
 
 /** The union of the rasters' extents in pixel indices of `grid`, rounded outwards. */
 function unionExtentInGrid(rasters: readonly GeoTiffRaster[], grid: GeoTiffLevel) {
-  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  let x0 = Infinity,
+    x1 = -Infinity,
+    y0 = Infinity,
+    y1 = -Infinity;
   for (const r of rasters) {
     const b = r.levels[0];
     const cA = (b.originX - grid.originX) / grid.resX;

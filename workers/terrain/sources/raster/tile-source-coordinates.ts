@@ -82,8 +82,14 @@ export function tileSourceCoordinates(tile: TileAddress, size: number, crs: Rast
     for (let col = 0; col < size; col++) {
       while (i < n - 2 && col > lattice[i + 1]) i++;
       const fx = (col - lattice[i]) / (lattice[i + 1] - lattice[i]);
-      const k00 = j * n + i, k01 = k00 + 1, k10 = k00 + n, k11 = k10 + 1;
-      const w00 = (1 - fx) * (1 - fy), w01 = fx * (1 - fy), w10 = (1 - fx) * fy, w11 = fx * fy;
+      const k00 = j * n + i,
+        k01 = k00 + 1,
+        k10 = k00 + n,
+        k11 = k10 + 1;
+      const w00 = (1 - fx) * (1 - fy),
+        w01 = fx * (1 - fy),
+        w10 = (1 - fx) * fy,
+        w11 = fx * fy;
       x[row * size + col] = w00 * cx[k00] + w01 * cx[k01] + w10 * cx[k10] + w11 * cx[k11];
       y[row * size + col] = w00 * cy[k00] + w01 * cy[k01] + w10 * cy[k10] + w11 * cy[k11];
     }

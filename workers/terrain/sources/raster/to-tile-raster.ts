@@ -1,4 +1,7 @@
-import { CATEGORY_NODATA_DEFAULT, type RasterDatasetProfile } from '../../../../domain/terrain/raster-dataset-profile.ts';
+import {
+  CATEGORY_NODATA_DEFAULT,
+  type RasterDatasetProfile,
+} from '../../../../domain/terrain/raster-dataset-profile.ts';
 import type { TileAddress, TileRaster } from '../../../../domain/terrain/types.ts';
 import { SourceError } from '../source-provider.ts';
 
@@ -17,13 +20,17 @@ export function toTileRaster(
   where: string,
 ): TileRaster {
   if (profile.valueType === 'float32') return { tile, size, data: values, nodata: NaN };
-  const nodata = sourceNodata !== null && Number.isInteger(sourceNodata) && sourceNodata >= 0 && sourceNodata <= 255
-    ? sourceNodata
-    : CATEGORY_NODATA_DEFAULT;
+  const nodata =
+    sourceNodata !== null && Number.isInteger(sourceNodata) && sourceNodata >= 0 && sourceNodata <= 255
+      ? sourceNodata
+      : CATEGORY_NODATA_DEFAULT;
   const data = new Uint8Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
-    if (v !== v) { data[i] = nodata; continue; }
+    if (v !== v) {
+      data[i] = nodata;
+      continue;
+    }
     if (!Number.isInteger(v) || v < 0 || v > 255) {
       throw new SourceError('INVALID_SOURCE_DATA', `${where}: category value ${v} is not a whole number from 0 to 255`);
     }

@@ -2,7 +2,13 @@
 // pure functions of coordinates (hashed noise on the sphere and lattices of settlements and soil
 // cells), so a place looks the same whichever tile asks first, in every process, on every run.
 // Its description says "synthetic" so that the job's source message tells users it is not real data.
-import type { DatasetName, TileAddress, TileFeature, TileFeatures, TileRaster } from '../../../../domain/terrain/types.ts';
+import type {
+  DatasetName,
+  TileAddress,
+  TileFeature,
+  TileFeatures,
+  TileRaster,
+} from '../../../../domain/terrain/types.ts';
 import { assertTileAddress } from '../../../../domain/terrain/assert-tile-address.ts';
 import { tileBounds } from '../../../../domain/terrain/tile-bounds.ts';
 import type { SourceProvider } from '../source-provider.ts';

@@ -4,7 +4,11 @@
 
 /** Uniform value in [0, 1) for integer lattice coordinates (ix, iy, iz) and an integer seed. */
 export function hashLattice(ix: number, iy: number, iz: number, seed: number): number {
-  let h = Math.imul(ix | 0, 0x8da6b343) ^ Math.imul(iy | 0, 0xd8163841) ^ Math.imul(iz | 0, 0xcb1ab31f) ^ Math.imul(seed | 0, 0x165667b1);
+  let h =
+    Math.imul(ix | 0, 0x8da6b343) ^
+    Math.imul(iy | 0, 0xd8163841) ^
+    Math.imul(iz | 0, 0xcb1ab31f) ^
+    Math.imul(seed | 0, 0x165667b1);
   h = Math.imul(h ^ (h >>> 16), 0x7feb352d);
   h = Math.imul(h ^ (h >>> 15), 0x846ca68b);
   h ^= h >>> 16;

@@ -19,4 +19,3 @@ export function latticeEdgeLine(a: SettlementNode, b: SettlementNode, salt: numb
   line.push([b.lon, b.lat]);
   return line;
 }
-

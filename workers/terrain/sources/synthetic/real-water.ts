@@ -42,11 +42,14 @@ const packageFile = (name: string, file: string) => join(dirname(requireHere.res
 
 function readPolygons(packageName: string): MultiPolygonCoordinates {
   const path = packageFile(packageName, 'map.geo.json');
-  const collection = JSON.parse(readFileSync(path, 'utf8')) as { geometries: Array<{ type: string; coordinates: unknown }> };
+  const collection = JSON.parse(readFileSync(path, 'utf8')) as {
+    geometries: Array<{ type: string; coordinates: unknown }>;
+  };
   const polygons: MultiPolygonCoordinates = [];
   for (const geometry of collection.geometries) {
     if (geometry.type === 'Polygon') polygons.push(geometry.coordinates as Position[][]);
-    else if (geometry.type === 'MultiPolygon') for (const polygon of geometry.coordinates as MultiPolygonCoordinates) polygons.push(polygon);
+    else if (geometry.type === 'MultiPolygon')
+      for (const polygon of geometry.coordinates as MultiPolygonCoordinates) polygons.push(polygon);
   }
   return polygons;
 }
@@ -54,13 +57,17 @@ function readPolygons(packageName: string): MultiPolygonCoordinates {
 /** Area of a lon/lat ring in km² (planar at the ring's latitude: enough to tell large lakes). */
 function ringAreaKm2(ring: Position[]): number {
   let twice = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) twice += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    twice += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
   return Math.abs(twice / 2) * KM_PER_DEGREE * KM_PER_DEGREE * Math.cos((ring[0][1] * Math.PI) / 180);
 }
 
 const bandOf = (lat: number) => Math.min(BANDS - 1, Math.max(0, Math.floor((lat + 90) / BAND_DEGREES)));
 
-interface Edges { edges: Float32Array; layer: Uint8Array }
+interface Edges {
+  edges: Float32Array;
+  layer: Uint8Array;
+}
 
 function edgesFromPackages(): Edges {
   const layers: MultiPolygonCoordinates[] = [
@@ -79,7 +86,10 @@ function edgesFromPackages(): Edges {
           const a = ring[i];
           const b = ring[(i + 1) % ring.length]; // closes rings whether or not the file repeats the first position
           if (a[1] === b[1]) continue; // horizontal: never crosses a parallel
-          edges[n * 4] = a[0]; edges[n * 4 + 1] = a[1]; edges[n * 4 + 2] = b[0]; edges[n * 4 + 3] = b[1];
+          edges[n * 4] = a[0];
+          edges[n * 4 + 1] = a[1];
+          edges[n * 4 + 2] = b[0];
+          edges[n * 4 + 3] = b[1];
           layer[n++] = layerIndex;
         }
       }
@@ -90,8 +100,14 @@ function edgesFromPackages(): Edges {
 
 /** The cache file of this dataset version: packages' versions, lake threshold and format. */
 function cachePath(): string {
-  const versions = PACKAGES.map((name) => `${name}@${(JSON.parse(readFileSync(packageFile(name, 'package.json'), 'utf8')) as { version: string }).version}`);
-  const key = createHash('sha256').update(`${versions.join(',')}|${LAKE_MIN_KM2}|${CACHE_FORMAT}`).digest('hex').slice(0, 16);
+  const versions = PACKAGES.map(
+    (name) =>
+      `${name}@${(JSON.parse(readFileSync(packageFile(name, 'package.json'), 'utf8')) as { version: string }).version}`,
+  );
+  const key = createHash('sha256')
+    .update(`${versions.join(',')}|${LAKE_MIN_KM2}|${CACHE_FORMAT}`)
+    .digest('hex')
+    .slice(0, 16);
   return join(tmpdir(), `ops-terrain-real-water-${key}.bin`);
 }
 
@@ -106,7 +122,9 @@ function loadEdges(): Edges {
       Buffer.from(edges.buffer).set(bytes.subarray(4, 4 + n * 16));
       return { edges, layer: new Uint8Array(bytes.subarray(4 + n * 16)) };
     }
-  } catch { /* no cache yet */ }
+  } catch {
+    /* no cache yet */
+  }
   const built = edgesFromPackages();
   try {
     const header = Buffer.alloc(4);
@@ -114,7 +132,9 @@ function loadEdges(): Edges {
     const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
     writeFileSync(temporary, Buffer.concat([header, Buffer.from(built.edges.buffer), Buffer.from(built.layer.buffer)]));
     renameSync(temporary, path);
-  } catch { /* read-only temporary directory: build again next time */ }
+  } catch {
+    /* read-only temporary directory: build again next time */
+  }
   return built;
 }
 
@@ -123,15 +143,22 @@ function buildIndex(): WaterIndex {
   const n = layer.length;
   const bandCount = new Int32Array(BANDS + 1);
   const span = (e: number): [number, number] => {
-    const y1 = edges[e * 4 + 1], y2 = edges[e * 4 + 3];
+    const y1 = edges[e * 4 + 1],
+      y2 = edges[e * 4 + 3];
     return [bandOf(Math.min(y1, y2)), bandOf(Math.max(y1, y2))];
   };
-  for (let e = 0; e < n; e++) { const [lo, hi] = span(e); for (let b = lo; b <= hi; b++) bandCount[b + 1]++; }
+  for (let e = 0; e < n; e++) {
+    const [lo, hi] = span(e);
+    for (let b = lo; b <= hi; b++) bandCount[b + 1]++;
+  }
   const bandStart = new Int32Array(BANDS + 1);
   for (let b = 0; b < BANDS; b++) bandStart[b + 1] = bandStart[b] + bandCount[b + 1];
   const bandEdges = new Int32Array(bandStart[BANDS]);
   const fill = bandStart.slice(0, BANDS);
-  for (let e = 0; e < n; e++) { const [lo, hi] = span(e); for (let b = lo; b <= hi; b++) bandEdges[fill[b]++] = e; }
+  for (let e = 0; e < n; e++) {
+    const [lo, hi] = span(e);
+    for (let b = lo; b <= hi; b++) bandEdges[fill[b]++] = e;
+  }
   return { edges, layer, bandStart, bandEdges };
 }
 
@@ -149,8 +176,11 @@ function crossings(lat: number): [number[], number[]] {
   const band = bandOf(lat);
   for (let k = bandStart[band]; k < bandStart[band + 1]; k++) {
     const e = bandEdges[k];
-    const x1 = edges[e * 4], y1 = edges[e * 4 + 1], x2 = edges[e * 4 + 2], y2 = edges[e * 4 + 3];
-    if ((y1 > lat) !== (y2 > lat)) out[layer[e]].push(x1 + ((lat - y1) * (x2 - x1)) / (y2 - y1));
+    const x1 = edges[e * 4],
+      y1 = edges[e * 4 + 1],
+      x2 = edges[e * 4 + 2],
+      y2 = edges[e * 4 + 3];
+    if (y1 > lat !== y2 > lat) out[layer[e]].push(x1 + ((lat - y1) * (x2 - x1)) / (y2 - y1));
   }
   out[0].sort((a, b) => a - b);
   out[1].sort((a, b) => a - b);
@@ -165,8 +195,11 @@ export function isRealWater(lon: number, lat: number): boolean {
   const band = bandOf(lat);
   for (let k = bandStart[band]; k < bandStart[band + 1]; k++) {
     const e = bandEdges[k];
-    const x1 = edges[e * 4], y1 = edges[e * 4 + 1], x2 = edges[e * 4 + 2], y2 = edges[e * 4 + 3];
-    if ((y1 > lat) !== (y2 > lat) && x1 + ((lat - y1) * (x2 - x1)) / (y2 - y1) > x) parity[layer[e]] ^= 1;
+    const x1 = edges[e * 4],
+      y1 = edges[e * 4 + 1],
+      x2 = edges[e * 4 + 2],
+      y2 = edges[e * 4 + 3];
+    if (y1 > lat !== y2 > lat && x1 + ((lat - y1) * (x2 - x1)) / (y2 - y1) > x) parity[layer[e]] ^= 1;
   }
   return parity[0] === 1 || parity[1] === 1;
 }

@@ -47,10 +47,16 @@ export function settlementNode(i: number, j: number): SettlementNode | null {
   const pick = hashLattice(column, j, 0, 103);
   let rank: SettlementRank = pick < 0.04 ? 'city' : pick < 0.2 ? 'town' : pick < 0.65 ? 'village' : 'hamlet';
   const relief = syntheticRelief(lon, lat);
-  if (relief.elevation <= 0 || relief.river < RIVER_WIDTH * 2 || relief.elevation > snowlineMeters(lat) - 600) rank = 'hamlet';
+  if (relief.elevation <= 0 || relief.river < RIVER_WIDTH * 2 || relief.elevation > snowlineMeters(lat) - 600)
+    rank = 'hamlet';
   const { radius, peak, spacing } = RANKS[rank];
   return {
-    i, j, column, lon, lat, rank,
+    i,
+    j,
+    column,
+    lon,
+    lat,
+    rank,
     onLand: relief.elevation > 0,
     radiusMeters: radius,
     peakDensity: peak,

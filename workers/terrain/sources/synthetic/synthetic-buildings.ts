@@ -24,9 +24,12 @@ const MAX_RADIUS_METERS = 1800;
 /** Distance in metres from p to segment a-b, on the local plane at p. */
 function distanceToSegment(p: Position, a: Position, b: Position): number {
   const kx = METERS_PER_DEGREE * Math.cos((p[1] * Math.PI) / 180);
-  const ax = (a[0] - p[0]) * kx, ay = (a[1] - p[1]) * METERS_PER_DEGREE;
-  const bx = (b[0] - p[0]) * kx, by = (b[1] - p[1]) * METERS_PER_DEGREE;
-  const dx = bx - ax, dy = by - ay;
+  const ax = (a[0] - p[0]) * kx,
+    ay = (a[1] - p[1]) * METERS_PER_DEGREE;
+  const bx = (b[0] - p[0]) * kx,
+    by = (b[1] - p[1]) * METERS_PER_DEGREE;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, -(ax * dx + ay * dy) / (dx * dx + dy * dy || 1)));
   return Math.hypot(ax + t * dx, ay + t * dy);
 }
@@ -35,7 +38,10 @@ function distanceToSegment(p: Position, a: Position, b: Position): number {
 function arterials(node: SettlementNode): Position[][] {
   const lines: Position[][] = [];
   const neighbours: Array<[number, number, boolean, number]> = [
-    [node.i + 1, node.j, true, 1], [node.i, node.j + 1, true, 2], [node.i - 1, node.j, false, 1], [node.i, node.j - 1, false, 2],
+    [node.i + 1, node.j, true, 1],
+    [node.i, node.j + 1, true, 2],
+    [node.i - 1, node.j, false, 1],
+    [node.i, node.j - 1, false, 2],
   ];
   for (const [i, j, outgoing, salt] of neighbours) {
     const other = settlementNode(i, j);
@@ -53,7 +59,10 @@ function kindAndLevels(node: SettlementNode, f: number, h: number): { building: 
     if (f < 0.7) return { building: h < 0.6 ? 'apartments' : 'residential', levels: 2 + Math.floor(h * 3) };
     return { building: 'house', levels: 1 + Math.floor(h * 2) };
   }
-  if (node.rank === 'town') return f < 0.4 ? { building: h < 0.4 ? 'commercial' : 'residential', levels: 2 + Math.floor(h * 2) } : { building: 'house', levels: 1 + Math.floor(h * 2) };
+  if (node.rank === 'town')
+    return f < 0.4
+      ? { building: h < 0.4 ? 'commercial' : 'residential', levels: 2 + Math.floor(h * 2) }
+      : { building: 'house', levels: 1 + Math.floor(h * 2) };
   return { building: h < 0.15 ? 'farm_auxiliary' : 'house', levels: 1 + Math.floor(h * 1.5) };
 }
 
@@ -74,10 +83,15 @@ function settlementBuildings(node: SettlementNode): TileFeature[] {
       if (roads.some((line) => distanceToSegment(centre, line[0], line[1]) < ROAD_CLEARANCE_METERS)) continue;
       const relief = syntheticRelief(centre[0], centre[1]);
       if (relief.elevation <= 0 || relief.river < RIVER_WIDTH) continue;
-      const halfW = (0.05 + 0.04 * hashLattice(node.column, node.j, salt, 301)) ;
-      const halfD = (0.05 + 0.04 * hashLattice(node.column, node.j, salt, 302));
-      const ring = [[-halfW, -halfD], [halfW, -halfD], [halfW, halfD], [-halfW, halfD], [-halfW, -halfD]]
-        .map(([da, db]) => streetGridPoint(node, a + da, b + db));
+      const halfW = 0.05 + 0.04 * hashLattice(node.column, node.j, salt, 301);
+      const halfD = 0.05 + 0.04 * hashLattice(node.column, node.j, salt, 302);
+      const ring = [
+        [-halfW, -halfD],
+        [halfW, -halfD],
+        [halfW, halfD],
+        [-halfW, halfD],
+        [-halfW, -halfD],
+      ].map(([da, db]) => streetGridPoint(node, a + da, b + db));
       const { building, levels } = kindAndLevels(node, f, hashLattice(node.column, node.j, salt, 303));
       features.push({
         type: 'Feature',
@@ -98,6 +112,13 @@ export function syntheticBuildings(bounds: LonLatBounds): TileFeature[] {
     .filter((f) => {
       const [lon, lat] = (f.geometry as { coordinates: Position[][] }).coordinates[0][0];
       // a footprint is ~30 m: its first corner decides whether it is worth clipping
-      return localDistanceMeters(lon, lat, Math.min(Math.max(lon, bounds[0]), bounds[2]), Math.min(Math.max(lat, bounds[1]), bounds[3])) < 60;
+      return (
+        localDistanceMeters(
+          lon,
+          lat,
+          Math.min(Math.max(lon, bounds[0]), bounds[2]),
+          Math.min(Math.max(lat, bounds[1]), bounds[3]),
+        ) < 60
+      );
     });
 }

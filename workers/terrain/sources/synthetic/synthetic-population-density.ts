@@ -13,7 +13,12 @@ const HAMLET_RADIUS_METERS = 300;
 const RURAL_DENSITY = 4;
 
 /** `settlements` must hold every node within 3 × 1,800 m (the largest reach). */
-export function syntheticPopulationDensity(lon: number, lat: number, relief: Relief, settlements: readonly SettlementNode[]): number {
+export function syntheticPopulationDensity(
+  lon: number,
+  lat: number,
+  relief: Relief,
+  settlements: readonly SettlementNode[],
+): number {
   if (relief.elevation <= 0 || relief.river < RIVER_WIDTH || relief.elevation >= snowlineMeters(lat)) return 0;
   let density = RURAL_DENSITY;
   for (const s of settlements) {

@@ -16,7 +16,11 @@ import { spherePoint } from './sphere-point.ts';
 
 export type SyntheticRasterDataset = 'elevation' | 'land_cover' | 'population';
 
-export function syntheticRasterTile(dataset: SyntheticRasterDataset, tile: TileAddress, size: number = TILE_SIZE): TileRaster {
+export function syntheticRasterTile(
+  dataset: SyntheticRasterDataset,
+  tile: TileAddress,
+  size: number = TILE_SIZE,
+): TileRaster {
   // Pixel centres of a mercator tile share their longitude per column and latitude per row.
   const lons = Float64Array.from({ length: size }, (_, col) => pixelCenterLonLat(tile, col, 0, size)[0]);
   const lats = Float64Array.from({ length: size }, (_, row) => pixelCenterLonLat(tile, 0, row, size)[1]);
@@ -26,14 +30,17 @@ export function syntheticRasterTile(dataset: SyntheticRasterDataset, tile: TileA
   for (let row = 0; row < size; row++) {
     const lat = lats[row];
     realWaterRow(lat, lons, water); // one crossing search per row instead of one per pixel
-    const pixelKm2 = dataset === 'population' ? (pixelGroundSizeMeters(tile, row, size) ** 2) / 1e6 : 0;
+    const pixelKm2 = dataset === 'population' ? pixelGroundSizeMeters(tile, row, size) ** 2 / 1e6 : 0;
     for (let col = 0; col < size; col++) {
       const lon = lons[col];
       const point = spherePoint(lon, lat);
       const relief = syntheticRelief(lon, lat, point, water[col] === 1);
-      data[row * size + col] = dataset === 'elevation' ? relief.elevation
-        : dataset === 'land_cover' ? syntheticLandCover(lon, lat, point, relief, settlements)
-          : syntheticPopulationDensity(lon, lat, relief, settlements) * pixelKm2;
+      data[row * size + col] =
+        dataset === 'elevation'
+          ? relief.elevation
+          : dataset === 'land_cover'
+            ? syntheticLandCover(lon, lat, point, relief, settlements)
+            : syntheticPopulationDensity(lon, lat, relief, settlements) * pixelKm2;
     }
   }
   return { tile, size, data, nodata: dataset === 'land_cover' ? 0 : NaN };

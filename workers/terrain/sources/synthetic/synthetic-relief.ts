@@ -34,7 +34,10 @@ export const LAND_FLOOR = 0.3;
  * for a whole tile row), when the caller has them already.
  */
 export function syntheticRelief(
-  lon: number, lat: number, point: SpherePoint = spherePoint(lon, lat), water: boolean = isRealWater(lon, lat),
+  lon: number,
+  lat: number,
+  point: SpherePoint = spherePoint(lon, lat),
+  water: boolean = isRealWater(lon, lat),
 ): Relief {
   const continent = fractalNoise(point, { cellKm: 2500, octaves: 3, seed: 11 });
   const massif = fractalNoise(point, { cellKm: 600, octaves: 2, seed: 12 });

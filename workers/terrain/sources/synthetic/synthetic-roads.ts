@@ -19,7 +19,14 @@ import { RIVER_WIDTH, syntheticRelief } from './synthetic-relief.ts';
 import { METERS_PER_DEGREE, SETTLEMENT_CELL_DEGREES } from './synthetic-world.ts';
 
 const LINE_CLASSES: RoadClass[] = ['tertiary', 'secondary', 'primary', 'trunk', 'motorway'];
-const LANES: Partial<Record<RoadClass, number>> = { motorway: 4, trunk: 4, primary: 2, secondary: 2, tertiary: 2, residential: 2 };
+const LANES: Partial<Record<RoadClass, number>> = {
+  motorway: 4,
+  trunk: 4,
+  primary: 2,
+  secondary: 2,
+  tertiary: 2,
+  residential: 2,
+};
 
 /** Class of lattice line `index`: 16 → motorway, 8 → trunk, 4 → primary, 2 → secondary, else tertiary. */
 function lineClass(index: number): RoadClass {
@@ -33,7 +40,13 @@ function isWater(lon: number, lat: number): boolean {
   return relief.elevation <= 0 || relief.river < RIVER_WIDTH;
 }
 
-function roadFeature(id: string, cls: RoadClass, coordinates: Position[], surface: string, bridge: boolean): TileFeature {
+function roadFeature(
+  id: string,
+  cls: RoadClass,
+  coordinates: Position[],
+  surface: string,
+  bridge: boolean,
+): TileFeature {
   const properties: Record<string, unknown> = { class: cls, oneway: false, bridge, tunnel: false, surface };
   if (LANES[cls] !== undefined) properties.lanes = LANES[cls];
   return { type: 'Feature', id, geometry: { type: 'LineString', coordinates }, properties };
@@ -42,7 +55,8 @@ function roadFeature(id: string, cls: RoadClass, coordinates: Position[], surfac
 function latticeRoad(a: SettlementNode, b: SettlementNode, direction: 'e' | 'n'): TileFeature {
   const line = latticeEdgeLine(a, b, direction === 'e' ? 1 : 2);
   const cls = direction === 'e' ? lineClass(a.j) : lineClass(a.column);
-  const surface = cls === 'tertiary' && hashLattice(a.column, a.j, direction === 'e' ? 1 : 2, 210) > 0.7 ? 'gravel' : 'asphalt';
+  const surface =
+    cls === 'tertiary' && hashLattice(a.column, a.j, direction === 'e' ? 1 : 2, 210) > 0.7 ? 'gravel' : 'asphalt';
   const bridge = line.slice(1, 4).some(([lon, lat]) => isWater(lon, lat));
   return roadFeature(`${direction}:${a.column}:${a.j}`, cls, line, surface, bridge);
 }
@@ -85,7 +99,10 @@ function streets(node: SettlementNode): TileFeature[] {
 }
 
 function touches([w, s, e, n]: LonLatBounds, line: Position[]): boolean {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const [x, y] of line) {
     if (x < minX) minX = x;
     if (y < minY) minY = y;
@@ -99,8 +116,10 @@ function touches([w, s, e, n]: LonLatBounds, line: Position[]): boolean {
 export function syntheticRoads(bounds: LonLatBounds): TileFeature[] {
   const cell = SETTLEMENT_CELL_DEGREES;
   // Roads reach at most one lattice cell (plus their bends) beyond their nodes: two cells of margin.
-  const i0 = Math.floor((bounds[0] + 180) / cell) - 2, i1 = Math.floor((bounds[2] + 180) / cell) + 2;
-  const j0 = Math.floor((bounds[1] + 90) / cell) - 2, j1 = Math.floor((bounds[3] + 90) / cell) + 2;
+  const i0 = Math.floor((bounds[0] + 180) / cell) - 2,
+    i1 = Math.floor((bounds[2] + 180) / cell) + 2;
+  const j0 = Math.floor((bounds[1] + 90) / cell) - 2,
+    j1 = Math.floor((bounds[3] + 90) / cell) + 2;
   const nodes = new Map<string, SettlementNode | null>();
   const node = (i: number, j: number) => {
     const key = `${i},${j}`;

@@ -18,15 +18,37 @@ import { RIVER_WIDTH, syntheticRelief } from './synthetic-relief.ts';
 import { MAX_SYNTHETIC_LATITUDE, SOIL_CELL_DEGREES, SOIL_COLUMNS } from './synthetic-world.ts';
 
 export const SOIL_CLASSES = [
-  'sand', 'loamy_sand', 'sandy_loam', 'loam', 'silt_loam', 'silt', 'sandy_clay_loam', 'clay_loam',
-  'silty_clay_loam', 'sandy_clay', 'silty_clay', 'clay', 'organic', 'rock', 'water',
+  'sand',
+  'loamy_sand',
+  'sandy_loam',
+  'loam',
+  'silt_loam',
+  'silt',
+  'sandy_clay_loam',
+  'clay_loam',
+  'silty_clay_loam',
+  'sandy_clay',
+  'silty_clay',
+  'clay',
+  'organic',
+  'rock',
+  'water',
 ] as const;
 export type SoilClass = (typeof SOIL_CLASSES)[number];
 
 /** Texture by noise value: cumulative upper bounds. */
 const TEXTURES: Array<[number, SoilClass]> = [
-  [0.3, 'sandy_loam'], [0.37, 'loamy_sand'], [0.5, 'loam'], [0.6, 'silt_loam'], [0.66, 'clay_loam'],
-  [0.72, 'sandy_clay_loam'], [0.78, 'silty_clay_loam'], [0.83, 'silty_clay'], [0.87, 'sandy_clay'], [0.93, 'clay'], [1.01, 'silt'],
+  [0.3, 'sandy_loam'],
+  [0.37, 'loamy_sand'],
+  [0.5, 'loam'],
+  [0.6, 'silt_loam'],
+  [0.66, 'clay_loam'],
+  [0.72, 'sandy_clay_loam'],
+  [0.78, 'silty_clay_loam'],
+  [0.83, 'silty_clay'],
+  [0.87, 'sandy_clay'],
+  [0.93, 'clay'],
+  [1.01, 'silt'],
 ];
 
 const wrap = (i: number) => ((i % SOIL_COLUMNS) + SOIL_COLUMNS) % SOIL_COLUMNS;
@@ -56,7 +78,8 @@ function soilClass(i: number, j: number): SoilClass {
   if (elevation <= 0 || river < RIVER_WIDTH) return 'water';
   if (elevation >= snowlineMeters(lat) - 300) return 'rock';
   if (elevation > 1800) return h < 0.4 ? 'rock' : 'sandy_loam';
-  if (river < RIVER_WIDTH * 4 && elevation < 300) return h < 0.35 ? 'organic' : h < 0.7 ? 'silt_loam' : 'silty_clay_loam';
+  if (river < RIVER_WIDTH * 4 && elevation < 300)
+    return h < 0.35 ? 'organic' : h < 0.7 ? 'silt_loam' : 'silty_clay_loam';
   const belt = Math.exp(-(((Math.abs(lat) - 24) / 9) ** 2));
   if (belt > 0.6) return h < 0.5 ? 'sand' : 'loamy_sand';
   const texture = fractalNoise(point, { cellKm: 7, octaves: 2, seed: 405 });
@@ -72,10 +95,22 @@ export function syntheticSoil([west, south, east, north]: LonLatBounds): TileFea
     for (let i = Math.floor((west + 180) / CELL) - 1; i <= Math.floor((east + 180) / CELL) + 1; i++) {
       // South edge west→east, east edge up, north edge back, west edge down: counter-clockwise.
       const ring: Position[] = [
-        corner(i, j), edgeMidpoint(i, j, 0), corner(i + 1, j), edgeMidpoint(i + 1, j, 1),
-        corner(i + 1, j + 1), edgeMidpoint(i, j + 1, 0), corner(i, j + 1), edgeMidpoint(i, j, 1), corner(i, j),
+        corner(i, j),
+        edgeMidpoint(i, j, 0),
+        corner(i + 1, j),
+        edgeMidpoint(i + 1, j, 1),
+        corner(i + 1, j + 1),
+        edgeMidpoint(i, j + 1, 0),
+        corner(i, j + 1),
+        edgeMidpoint(i, j, 1),
+        corner(i, j),
       ];
-      features.push({ type: 'Feature', id: `soil:${wrap(i)}:${j}`, geometry: { type: 'Polygon', coordinates: [ring] }, properties: { soil_class: soilClass(i, j) } });
+      features.push({
+        type: 'Feature',
+        id: `soil:${wrap(i)}:${j}`,
+        geometry: { type: 'Polygon', coordinates: [ring] },
+        properties: { soil_class: soilClass(i, j) },
+      });
     }
   }
   return features;

@@ -62,14 +62,18 @@ function clipGeometry(geometry: Geometry, box: Box): Geometry | null {
       const lines = geometry.type === 'LineString' ? [geometry.coordinates] : geometry.coordinates;
       const parts = lines.flatMap((line) => clipLine(line, box));
       if (parts.length === 0) return null;
-      return parts.length === 1 ? { type: 'LineString', coordinates: parts[0] } : { type: 'MultiLineString', coordinates: parts };
+      return parts.length === 1
+        ? { type: 'LineString', coordinates: parts[0] }
+        : { type: 'MultiLineString', coordinates: parts };
     }
     case 'Polygon':
     case 'MultiPolygon': {
       const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
       const kept = polygons.map((rings) => clipPolygon(rings, box)).filter((p): p is Position[][] => p !== null);
       if (kept.length === 0) return null;
-      return kept.length === 1 ? { type: 'Polygon', coordinates: kept[0] } : { type: 'MultiPolygon', coordinates: kept };
+      return kept.length === 1
+        ? { type: 'Polygon', coordinates: kept[0] }
+        : { type: 'MultiPolygon', coordinates: kept };
     }
     case 'GeometryCollection': {
       const kept = geometry.geometries.map((g) => clipGeometry(g, box)).filter((g): g is Geometry => g !== null);
@@ -87,7 +91,14 @@ export function clipFeatureToBounds(feature: TileFeature, bounds: LonLatBounds):
   if (feature.geometry === null) return null;
   const [w, s, e, n] = bboxOf(feature.geometry);
   // Points are decided by the half-open rule even when inside; other shapes may pass untouched.
-  if (feature.geometry.type !== 'Point' && feature.geometry.type !== 'MultiPoint' && w >= box[0] && e <= box[2] && s >= box[1] && n <= box[3]) {
+  if (
+    feature.geometry.type !== 'Point' &&
+    feature.geometry.type !== 'MultiPoint' &&
+    w >= box[0] &&
+    e <= box[2] &&
+    s >= box[1] &&
+    n <= box[3]
+  ) {
     return feature;
   }
   if (e < box[0] || w > box[2] || n < box[1] || s > box[3]) return null;

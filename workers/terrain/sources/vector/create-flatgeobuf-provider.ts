@@ -10,7 +10,11 @@ import { clipFeatureToBounds } from './clip-feature-to-bounds.ts';
 import { createIndexedVectorProvider } from './create-indexed-vector-provider.ts';
 import { locationFingerprint } from './location-fingerprint.ts';
 import { ByteRangeError, openByteRangeSource } from './flatgeobuf/open-byte-range-source.ts';
-import { FlatGeobufFormatError, readFlatGeobufIndex, type FlatGeobufIndex } from './flatgeobuf/read-flatgeobuf-index.ts';
+import {
+  FlatGeobufFormatError,
+  readFlatGeobufIndex,
+  type FlatGeobufIndex,
+} from './flatgeobuf/read-flatgeobuf-index.ts';
 import { searchFlatGeobufIndex } from './flatgeobuf/search-flatgeobuf-index.ts';
 import { decodeFlatGeobufFeature, readFlatGeobufFeatures } from './flatgeobuf/read-flatgeobuf-features.ts';
 
@@ -25,7 +29,10 @@ export function createFlatGeobufProvider(dataset: DatasetName, location: string)
     if (signal?.aborted || error instanceof SourceError) return error;
     const message = error instanceof Error ? error.message : String(error);
     const fsCode = (error as NodeJS.ErrnoException | null)?.code;
-    if ((error instanceof ByteRangeError && error.unreachable) || (typeof fsCode === 'string' && /^E[A-Z]+$/.test(fsCode))) {
+    if (
+      (error instanceof ByteRangeError && error.unreachable) ||
+      (typeof fsCode === 'string' && /^E[A-Z]+$/.test(fsCode))
+    ) {
       return new SourceError(unreachableCode(dataset), `cannot read FlatGeobuf ${location}: ${message}`, dataset);
     }
     return new SourceError('INVALID_SOURCE_DATA', `FlatGeobuf ${location}: ${message}`, dataset);
@@ -36,11 +43,15 @@ export function createFlatGeobufProvider(dataset: DatasetName, location: string)
     index ??= readFlatGeobufIndex(source, signal).then((read) => {
       const crs = read.header.crs;
       if (crs && crs.code !== 0 && !(crs.code === 4326 && (crs.org ?? 'EPSG').toUpperCase() === 'EPSG')) {
-        throw new FlatGeobufFormatError(`CRS ${crs.org ?? ''}:${crs.code} is not supported; write the file in EPSG:4326`);
+        throw new FlatGeobufFormatError(
+          `CRS ${crs.org ?? ''}:${crs.code} is not supported; write the file in EPSG:4326`,
+        );
       }
       return read;
     });
-    index.catch(() => { index = null; }); // retry a failed open on the next read
+    index.catch(() => {
+      index = null;
+    }); // retry a failed open on the next read
     return index;
   };
 

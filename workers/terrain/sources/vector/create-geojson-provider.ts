@@ -20,7 +20,8 @@ export function createGeoJsonProvider(dataset: DatasetName, location: string): V
       try {
         return parseGeoJsonFeatures(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
       } catch (error) {
-        const message = error instanceof GeoJsonFormatError ? error.message : `not UTF-8 text (${(error as Error).message})`;
+        const message =
+          error instanceof GeoJsonFormatError ? error.message : `not UTF-8 text (${(error as Error).message})`;
         throw new SourceError('INVALID_SOURCE_DATA', `GeoJSON ${location}: ${message}`, dataset);
       }
     },

@@ -33,10 +33,12 @@ export function createIndexedVectorProvider(source: IndexedVectorSource): Vector
   const loadIndex = (signal?: AbortSignal): Promise<RBush<IndexedFeature>> => {
     index ??= source.load(signal).then(
       (features) => {
-        const items = features.filter((f) => f.geometry !== null).map((feature, order) => {
-          const [minX, minY, maxX, maxY] = bbox(feature.geometry);
-          return { minX, minY, maxX, maxY, order, feature };
-        });
+        const items = features
+          .filter((f) => f.geometry !== null)
+          .map((feature, order) => {
+            const [minX, minY, maxX, maxY] = bbox(feature.geometry);
+            return { minX, minY, maxX, maxY, order, feature };
+          });
         return new RBush<IndexedFeature>().load(items);
       },
       (error: unknown) => {

@@ -34,9 +34,18 @@ export function createOsmLandCoverProvider(path: string): RasterSourceProvider {
       for (const feature of clipped.features) {
         const { geometry, properties } = feature;
         if (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon') continue;
-        cover.push({ geometry: geometry as Polygon | MultiPolygon, cover: properties.cover as number, areaM2: properties.area_m2 as number });
+        cover.push({
+          geometry: geometry as Polygon | MultiPolygon,
+          cover: properties.cover as number,
+          areaM2: properties.area_m2 as number,
+        });
       }
-      return { tile, size: TILE_SIZE, data: rasteriseCoverAreas(tile, cover, LAND_COVER_NODATA), nodata: LAND_COVER_NODATA };
+      return {
+        tile,
+        size: TILE_SIZE,
+        data: rasteriseCoverAreas(tile, cover, LAND_COVER_NODATA),
+        nodata: LAND_COVER_NODATA,
+      };
     },
   };
 }

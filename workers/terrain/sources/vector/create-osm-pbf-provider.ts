@@ -35,7 +35,11 @@ export function osmPbfFeatureSource(dataset: OsmDataset, path: string): IndexedV
         if (isFileSystemError(error)) {
           throw new SourceError(unreachableCode(dataset), `cannot read OSM PBF ${path}: ${message}`, dataset);
         }
-        throw new SourceError('INVALID_SOURCE_DATA', `OSM PBF ${path} is not readable as OSM data: ${message}`, dataset);
+        throw new SourceError(
+          'INVALID_SOURCE_DATA',
+          `OSM PBF ${path} is not readable as OSM data: ${message}`,
+          dataset,
+        );
       }
     },
   };
@@ -43,7 +47,11 @@ export function osmPbfFeatureSource(dataset: OsmDataset, path: string): IndexedV
 
 export function createOsmPbfProvider(dataset: DatasetName, path: string): VectorSourceProvider {
   if (!isOsmVectorDataset(dataset)) {
-    throw new SourceError('INVALID_SOURCE_CONFIG', `an OSM PBF vector source serves roads or buildings, not ${dataset}`, dataset);
+    throw new SourceError(
+      'INVALID_SOURCE_CONFIG',
+      `an OSM PBF vector source serves roads or buildings, not ${dataset}`,
+      dataset,
+    );
   }
   if (/^https?:\/\//i.test(path)) {
     throw new SourceError('INVALID_SOURCE_CONFIG', `an OSM PBF source must be a local file, got ${path}`, dataset);

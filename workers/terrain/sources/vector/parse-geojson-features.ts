@@ -14,15 +14,29 @@ export class GeoJsonFormatError extends Error {
 }
 
 const DEPTH: Record<string, number> = {
-  Point: 0, MultiPoint: 1, LineString: 1, MultiLineString: 2, Polygon: 2, MultiPolygon: 3,
+  Point: 0,
+  MultiPoint: 1,
+  LineString: 1,
+  MultiLineString: 2,
+  Polygon: 2,
+  MultiPolygon: 3,
 };
 
 function checkPositions(value: unknown, depth: number, where: string): void {
   if (!Array.isArray(value)) throw new GeoJsonFormatError(`${where}: coordinates must be arrays`);
   if (depth === 0) {
     const [lon, lat] = value;
-    if (value.length < 2 || typeof lon !== 'number' || typeof lat !== 'number' || !Number.isFinite(lon)
-      || !Number.isFinite(lat) || lon < -180 || lon > 180 || lat < -90 || lat > 90) {
+    if (
+      value.length < 2 ||
+      typeof lon !== 'number' ||
+      typeof lat !== 'number' ||
+      !Number.isFinite(lon) ||
+      !Number.isFinite(lat) ||
+      lon < -180 ||
+      lon > 180 ||
+      lat < -90 ||
+      lat > 90
+    ) {
       throw new GeoJsonFormatError(`${where}: position ${JSON.stringify(value)} is not [longitude, latitude] in range`);
     }
     return;
@@ -68,9 +82,10 @@ export function parseGeoJsonFeatures(text: string): TileFeature[] {
     }
     if (f.geometry === null || f.geometry === undefined) return; // unlocated features have no place in a tile
     const geometry = checkGeometry(f.geometry, `feature ${index}`);
-    const properties = typeof f.properties === 'object' && f.properties !== null && !Array.isArray(f.properties)
-      ? (f.properties as Record<string, unknown>)
-      : {};
+    const properties =
+      typeof f.properties === 'object' && f.properties !== null && !Array.isArray(f.properties)
+        ? (f.properties as Record<string, unknown>)
+        : {};
     const id = typeof f.id === 'string' || typeof f.id === 'number' ? f.id : `f${index}`;
     features.push({ type: 'Feature', id, geometry, properties });
   });

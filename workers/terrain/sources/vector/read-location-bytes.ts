@@ -5,7 +5,11 @@ import type { DatasetName } from '../../../../domain/terrain/types.ts';
 import { SourceError, unreachableCode } from '../source-provider.ts';
 import { isHttpLocation } from './is-http-location.ts';
 
-export async function readLocationBytes(location: string, dataset: DatasetName, signal?: AbortSignal): Promise<Uint8Array> {
+export async function readLocationBytes(
+  location: string,
+  dataset: DatasetName,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
   try {
     if (!isHttpLocation(location)) {
       const buffer = await readFile(location, { signal });
@@ -18,7 +22,8 @@ export async function readLocationBytes(location: string, dataset: DatasetName, 
     return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     if (signal?.aborted) throw error;
-    const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    const reason =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
     throw new SourceError(unreachableCode(dataset), `cannot read ${dataset} source ${location}: ${reason}`, dataset);
   }
 }

@@ -17,24 +17,46 @@
 // | other        | anything else (construction, proposed, platform, elevator, busway...) |
 
 export const ROAD_CLASSES = [
-  'motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified',
-  'residential', 'service', 'track', 'path', 'other',
+  'motorway',
+  'trunk',
+  'primary',
+  'secondary',
+  'tertiary',
+  'unclassified',
+  'residential',
+  'service',
+  'track',
+  'path',
+  'other',
 ] as const;
 
 export type RoadClass = (typeof ROAD_CLASSES)[number];
 
 const BY_HIGHWAY: Record<string, RoadClass> = {
-  motorway: 'motorway', motorway_link: 'motorway',
-  trunk: 'trunk', trunk_link: 'trunk',
-  primary: 'primary', primary_link: 'primary',
-  secondary: 'secondary', secondary_link: 'secondary',
-  tertiary: 'tertiary', tertiary_link: 'tertiary',
-  unclassified: 'unclassified', road: 'unclassified',
-  residential: 'residential', living_street: 'residential',
+  motorway: 'motorway',
+  motorway_link: 'motorway',
+  trunk: 'trunk',
+  trunk_link: 'trunk',
+  primary: 'primary',
+  primary_link: 'primary',
+  secondary: 'secondary',
+  secondary_link: 'secondary',
+  tertiary: 'tertiary',
+  tertiary_link: 'tertiary',
+  unclassified: 'unclassified',
+  road: 'unclassified',
+  residential: 'residential',
+  living_street: 'residential',
   service: 'service',
   track: 'track',
-  path: 'path', footway: 'path', cycleway: 'path', bridleway: 'path', steps: 'path',
-  pedestrian: 'path', corridor: 'path', trail: 'path',
+  path: 'path',
+  footway: 'path',
+  cycleway: 'path',
+  bridleway: 'path',
+  steps: 'path',
+  pedestrian: 'path',
+  corridor: 'path',
+  trail: 'path',
 };
 
 /** The normalised class of an OSM `highway` value (or of an already normalised class). */

@@ -12,7 +12,10 @@ export interface ByteRangeSource {
 }
 
 export class ByteRangeError extends Error {
-  constructor(message: string, readonly unreachable: boolean) {
+  constructor(
+    message: string,
+    readonly unreachable: boolean,
+  ) {
     super(message);
     this.name = 'ByteRangeError';
   }
@@ -52,7 +55,8 @@ function httpSource(url: string): ByteRangeSource {
       const reason = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
       throw new ByteRangeError(reason, true);
     }
-    if (!response.ok) throw new ByteRangeError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status !== 416);
+    if (!response.ok)
+      throw new ByteRangeError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status !== 416);
     return response;
   };
   return {

@@ -21,7 +21,12 @@ export function decodeFlatGeobufFeature(bytes: Uint8Array, index: number, header
   try {
     const feature = Feature.getSizePrefixedRootAsFeature(new flatbuffers.ByteBuffer(bytes.subarray(0, size + 4)));
     const geojson = fromFeature(index, feature, header);
-    return { type: 'Feature', id: `f${index}`, geometry: geojson.geometry as Geometry, properties: { ...(geojson.properties ?? {}) } };
+    return {
+      type: 'Feature',
+      id: `f${index}`,
+      geometry: geojson.geometry as Geometry,
+      properties: { ...(geojson.properties ?? {}) },
+    };
   } catch (error) {
     throw new FlatGeobufFormatError(`feature ${index} is unreadable: ${(error as Error).message}`);
   }

@@ -46,9 +46,11 @@ function levelBounds(items: number, nodeSize: number): Array<[number, number]> {
 
 export async function readFlatGeobufIndex(source: ByteRangeSource, signal?: AbortSignal): Promise<FlatGeobufIndex> {
   const start = await source.read(0, 12, signal);
-  if (start.length < 12 || !MAGIC.every((b, i) => start[i] === b)) throw new FlatGeobufFormatError('not a FlatGeobuf file (magic bytes)');
+  if (start.length < 12 || !MAGIC.every((b, i) => start[i] === b))
+    throw new FlatGeobufFormatError('not a FlatGeobuf file (magic bytes)');
   const headerLength = new DataView(start.buffer, start.byteOffset, 12).getUint32(8, true);
-  if (headerLength < 8 || headerLength > MAX_HEADER_BYTES) throw new FlatGeobufFormatError(`implausible header size ${headerLength}`);
+  if (headerLength < 8 || headerLength > MAX_HEADER_BYTES)
+    throw new FlatGeobufFormatError(`implausible header size ${headerLength}`);
   const headerBytes = await source.read(8, 4 + headerLength, signal);
   if (headerBytes.length !== 4 + headerLength) throw new FlatGeobufFormatError('file ends inside its header');
   let header: HeaderMeta;

@@ -13,7 +13,10 @@ export interface FeatureRange {
 }
 
 /** Ranges of the indexed features intersecting [minX, minY, maxX, maxY], in file order. */
-export function searchFlatGeobufIndex(index: FlatGeobufIndex, [minX, minY, maxX, maxY]: [number, number, number, number]): FeatureRange[] {
+export function searchFlatGeobufIndex(
+  index: FlatGeobufIndex,
+  [minX, minY, maxX, maxY]: [number, number, number, number],
+): FeatureRange[] {
   const tree = index.nodes;
   if (!tree) throw new RangeError('the FlatGeobuf file has no spatial index');
   const { boxes, offsets, levelBounds } = tree;

@@ -34,13 +34,16 @@ function containsPoint(ring: Position[], [x, y]: Position): boolean {
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [xi, yi] = ring[i];
     const [xj, yj] = ring[j];
-    if ((yi > y) !== (yj > y) && x < xi + ((y - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
+    if (yi > y !== yj > y && x < xi + ((y - yi) * (xj - xi)) / (yj - yi)) inside = !inside;
   }
   return inside;
 }
 
 /** Polygons (rings of [lon, lat]) of a multipolygon relation, or null when it cannot be built. */
-export function assembleMultipolygon(members: MemberWay[], nodes: Map<number, [number, number]>): Position[][][] | null {
+export function assembleMultipolygon(
+  members: MemberWay[],
+  nodes: Map<number, [number, number]>,
+): Position[][][] | null {
   const outerWays = members.filter((m) => m.role !== 'inner').map((m) => m.refs);
   const innerWays = members.filter((m) => m.role === 'inner').map((m) => m.refs);
   const outers = joinRings(outerWays);

@@ -87,7 +87,12 @@ function areaFeatures(data: OsmData, propertiesOf: (tags: OsmTags) => object | n
     if (!properties || !isClosed(way.refs)) continue;
     const ring = closedRing(resolve(way.refs, data.nodes));
     if (!ring) continue;
-    features.push({ type: 'Feature', id: `w${id}`, geometry: { type: 'Polygon', coordinates: [ring] }, properties: { ...properties } });
+    features.push({
+      type: 'Feature',
+      id: `w${id}`,
+      geometry: { type: 'Polygon', coordinates: [ring] },
+      properties: { ...properties },
+    });
   }
   for (const relation of data.relations) {
     const properties = propertiesOf(relation.tags);
@@ -101,7 +106,10 @@ function areaFeatures(data: OsmData, propertiesOf: (tags: OsmTags) => object | n
     features.push({
       type: 'Feature',
       id: `r${relation.id}`,
-      geometry: polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0] } : { type: 'MultiPolygon', coordinates: polygons },
+      geometry:
+        polygons.length === 1
+          ? { type: 'Polygon', coordinates: polygons[0] }
+          : { type: 'MultiPolygon', coordinates: polygons },
       properties: { ...properties },
     });
   }

@@ -65,7 +65,13 @@ const lookup = (table: Readonly<Record<string, number>>, value: string | undefin
 
 export function osmLandCoverClass(tags: OsmTags): number | null {
   if (tags.area === 'no') return null;
-  if (tags.natural === 'water' || tags.waterway === 'riverbank' || tags.waterway === 'dock' || tags.landuse === 'reservoir' || tags.landuse === 'basin') {
+  if (
+    tags.natural === 'water' ||
+    tags.waterway === 'riverbank' ||
+    tags.waterway === 'dock' ||
+    tags.landuse === 'reservoir' ||
+    tags.landuse === 'basin'
+  ) {
     // WorldCover water is permanent (present most of the year): seasonal water says nothing
     return tags.intermittent === 'yes' || tags.seasonal === 'yes' ? null : W.permanentWater;
   }

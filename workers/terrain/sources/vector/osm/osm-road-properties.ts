@@ -44,7 +44,8 @@ export function osmRoadProperties(tags: OsmTags): OsmRoad | null {
   const implied = highway === 'motorway' || highway === 'motorway_link' || tags.junction === 'roundabout';
   const properties: RoadProperties = {
     class: cls,
-    oneway: reversed || (oneway !== undefined && YES.has(oneway)) || (implied && !(oneway !== undefined && NO.has(oneway))),
+    oneway:
+      reversed || (oneway !== undefined && YES.has(oneway)) || (implied && !(oneway !== undefined && NO.has(oneway))),
     bridge: flag(tags.bridge),
     tunnel: flag(tags.tunnel),
   };
