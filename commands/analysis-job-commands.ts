@@ -21,10 +21,11 @@ import {
 import { analysisStream } from '../domain/analysis-job/analysis-job-events.ts';
 import { analysisFootprint } from '../domain/analysis-job/analysis-footprint.ts';
 import { clipFootprintToTiles } from '../domain/analysis-job/clip-footprint-to-tiles.ts';
-import { waypointTiles } from '../domain/analysis-job/waypoint-tiles.ts';
+import { analysisRequiredTiles } from '../domain/analysis-job/analysis-required-tiles.ts';
 import type { TerrainJob } from '../domain/terrain-job/terrain-job-state.ts';
 import type {
   AnalysisParameters,
+  AnalysisSpec,
   LandingZonesParameters,
   RouteParameters,
   LineOfSightParameters,
@@ -133,9 +134,13 @@ export async function requestAnalysis(
   if (crossing) throw new DomainError('invalid', crossing.msg, crossing.loc, crossing.type);
   let tiles = analysisFootprint(input.type, parameters);
   let coveringJob = await findCoveringJob(mapId, tiles);
-  if (!coveringJob && input.type === 'route') {
-    // The search margin spills beyond the prepared area: search within the job that prepares every waypoint.
-    const inner = await findCoveringJob(mapId, waypointTiles((parameters as RouteParameters).waypoints));
+  const required = coveringJob
+    ? null
+    : analysisRequiredTiles({ analysis_type: input.type, parameters } as AnalysisSpec);
+  if (required) {
+    // The footprint's margin spills beyond the prepared area: run within the job that prepares what the
+    // analysis cannot run without (a route's waypoints, a survey's or an evaluation's area).
+    const inner = await findCoveringJob(mapId, required);
     if (inner) [tiles, coveringJob] = [clipFootprintToTiles(tiles, inner.work_tiles), inner];
   }
   if (input.type === 'landing_zones')

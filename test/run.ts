@@ -70,7 +70,10 @@ function runFile(file: string): Promise<FileResult> {
       }
       // A file that printed a summary but exited non-zero (an unhandled rejection after the run,
       // a leaked failure) counts one failure more, so it is never reported green.
-      const failed = Math.max(total - passed, 0) + (code !== 0 && total === passed ? 1 : 0);
+      // A file that ran and skipped nothing (a missing `test.run()`) is a failure too, never a silent pass.
+      const empty = total === 0 && skipped === 0 ? 1 : 0;
+      if (empty) process.stderr.write(`!! ${relative(root, file)} ran no test (is test.run() missing?)\n`);
+      const failed = Math.max(total - passed, 0) + (code !== 0 && total === passed ? 1 : 0) + empty;
       resolve({ file, passed, failed, skipped, crashed: false, seconds });
     });
   });
