@@ -32,7 +32,6 @@ import { verifyDownload } from './infra/document-storage/url-signature.ts';
 import { browserLogin } from './api/auth/browser-login.ts';
 import { openIdConnectProvider } from './infra/identity-provider/openid-connect-provider.ts';
 import { scheduleDocumentStorageSweeps, sweepDocumentStorage } from './api/documents/sweep-document-storage.ts';
-import { readTerrainPoint } from './api/terrain/terrain-point.ts';
 
 export interface Backends {
   config: Config;
@@ -169,8 +168,6 @@ export async function startService(config: Config, options: ServiceOptions = {})
           env: options.env ?? process.env,
           dispatcher: config.inlineProjector,
           workers: config.inlineWorkers,
-          readTerrainPoint: (mapId, lon, lat) =>
-            readTerrainPoint({ readModels: db.knex, tileBodies: caches.tileBodies }, mapId, lon, lat),
         })
       : null;
   const deps: ApiDependencies = {

@@ -5,8 +5,6 @@ import { ConfigError } from '../infra/config.ts';
 import { openBackends } from '../service.ts';
 import { startWorkPipeline } from '../workers/work-pipeline.ts';
 import { runEntrypoint } from './run-entrypoint.ts';
-import { readTerrainPoint } from '../api/terrain/terrain-point.ts';
-import { TileBodyCache } from '../api/cache/tile-body-cache.ts';
 
 await runEntrypoint(async (config) => {
   if (config.workQueue !== 'nats') {
@@ -26,17 +24,6 @@ await runEntrypoint(async (config) => {
     env: process.env,
     dispatcher: false,
     workers: true,
-    // The terrain agent's point_query: the point query's own function, reading tiles with no memory cache.
-    readTerrainPoint: (mapId, lon, lat) =>
-      readTerrainPoint(
-        {
-          readModels: backends.db.knex,
-          tileBodies: new TileBodyCache((key) => backends.blobStore.get(key), { maxBytes: 0 }),
-        },
-        mapId,
-        lon,
-        lat,
-      ),
   });
   backends.logger.info(
     { host: hostname(), pid: process.pid, concurrency: config.workerConcurrency },

@@ -18,7 +18,6 @@ import { DRAFTING_RULES } from './generation/drafting-rules.ts';
 import { JOB_KINDS } from './jobs/job-registry.ts';
 import type { JobDispatcher } from './jobs/define-job-kind.ts';
 import { startCancellationWatch, type CancellationWatch } from './jobs/cancellation-watch.ts';
-import type { TerrainPointReader } from './terrain-questions/terrain-agent-tool-executors.ts';
 import { openLanguageModel } from '../infra/language-model/open-language-model.ts';
 
 export interface WorkPipeline {
@@ -40,8 +39,6 @@ export interface WorkPipelineOptions {
   workers: boolean;
   /** The model generation workers draft with (default: opened from config.languageModel). */
   languageModel?: LanguageModel;
-  /** The point query (api/terrain/terrain-point.ts, bound by the caller) the terrain agent's point_query runs. */
-  readTerrainPoint?: TerrainPointReader;
 }
 
 const SOURCE_VARIABLES = [
@@ -86,7 +83,6 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
       blobStore: options.blobStore,
       languageModel,
       sourceSettings,
-      readTerrainPoint: options.readTerrainPoint ?? null,
     };
     cancellations = await startCancellationWatch(
       store,

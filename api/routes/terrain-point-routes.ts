@@ -1,5 +1,5 @@
 // The point query (README "Point query"): what a map's prepared terrain says about one position.
-// Serving logic: api/terrain/terrain-point.ts; sampling: domain/terrain/terrain-at-pixel.ts.
+// Serving logic: projections/queries/terrain-point-query.ts; sampling: domain/terrain/terrain-at-pixel.ts.
 import { Type } from '@sinclair/typebox';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { defineRoute } from '../route-spec.ts';
@@ -9,7 +9,13 @@ import { Uuid } from '../../domain/shared/schema-types.ts';
 import { MAX_MERCATOR_LATITUDE } from '../../domain/terrain/work-grid.ts';
 import { VEHICLE_CLASSES } from '../../domain/terrain/mobility-config.ts';
 import { MOBILITY_CLASS_NAMES } from '../../domain/terrain/mobility-class-names.ts';
-import { readTerrainPoint } from '../terrain/terrain-point.ts';
+import {
+  readTerrainPoint,
+  TerrainPointUnavailableError,
+  type DisplayTileReader,
+} from '../../projections/queries/terrain-point-query.ts';
+import { HttpError } from '../http-error.ts';
+import { NOT_READY_RETRY_AFTER_S } from '../ogc/tile-responses.ts';
 
 const MobilityName = Type.Union([...MOBILITY_CLASS_NAMES.map((name) => Type.Literal(name)), Type.Null()]);
 
@@ -62,6 +68,12 @@ const PointQuery = Type.Object({
   }),
 });
 
+/** Display tiles through the API's tile cache (the same bytes the tile routes serve). */
+const readCachedDisplayTile =
+  (deps: ApiDependencies): DisplayTileReader =>
+  async (collection, fingerprint, tile) =>
+    (await deps.tileBodies.get(collection, fingerprint, tile))?.bytes ?? null;
+
 export const terrainPointRoutes = (deps: ApiDependencies) => [
   defineRoute({
     method: 'get',
@@ -84,7 +96,18 @@ export const terrainPointRoutes = (deps: ApiDependencies) => [
     },
     async handler(ctx, { params, query, principal }) {
       await accessibleMap(deps.readModels, params.map_id, principal);
-      ctx.body = await readTerrainPoint(deps, params.map_id, query.lon, query.lat);
+      try {
+        ctx.body = await readTerrainPoint(
+          { readModels: deps.readModels, readDisplayTile: readCachedDisplayTile(deps) },
+          params.map_id,
+          query.lon,
+          query.lat,
+        );
+      } catch (error) {
+        if (!(error instanceof TerrainPointUnavailableError)) throw error;
+        const retry = error.notReadyYet ? { 'Retry-After': String(NOT_READY_RETRY_AFTER_S) } : undefined;
+        throw new HttpError(error.status, error.message, retry);
+      }
     },
   }),
 ];

@@ -15,7 +15,6 @@ import type { TerrainQuestion } from '../../domain/terrain-question/terrain-ques
 import { runTerrainQuestion } from '../../workers/terrain-questions/terrain-question-worker.ts';
 import { createLanguageModel } from '../../infra/language-model/create-language-model.ts';
 import { LanguageModelError } from '../../infra/language-model/language-model.ts';
-import { readTerrainPoint } from '../../api/terrain/terrain-point.ts';
 import { formatQuantity as fq } from '../../domain/shared/format-quantity.ts';
 
 const PREFIX = 'Rule-based answer (no language model): ';
@@ -269,7 +268,7 @@ forEachBackend('terrain agent (rule-based)', (test) => {
         },
       },
     );
-    const { store, db, providers, blobStore, apiCaches } = svc.service;
+    const { store, db, providers, blobStore } = svc.service;
     const question = (await loadTerrainQuestion(store, r.body.id)) as TerrainQuestion;
     await runTerrainQuestion(
       {
@@ -279,8 +278,6 @@ forEachBackend('terrain agent (rule-based)', (test) => {
         blobStore,
         languageModel: flaky,
         logger,
-        readTerrainPoint: (id, lon, lat) =>
-          readTerrainPoint({ readModels: db.knex, tileBodies: apiCaches.tileBodies }, id, lon, lat),
       },
       question,
     );

@@ -14,7 +14,6 @@ import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { LanguageModel } from '../../infra/language-model/language-model.ts';
 import type { TaskControl, WorkQueue } from '../../infra/work-queue/work-queue.ts';
 import type { SourceProvider } from '../terrain/sources/source-provider.ts';
-import type { TerrainPointReader } from '../terrain-questions/terrain-agent-tool-executors.ts';
 
 /** What a dispatch rule is given: the log it follows runs through `onBatch`; tasks go out via `enqueue`. */
 export interface DispatchEnv<P> {
@@ -62,7 +61,6 @@ export interface WorkerServices {
   languageModel: LanguageModel;
   /** The *_SOURCE settings worker threads make their providers from. */
   sourceSettings: Record<string, string | undefined>;
-  readTerrainPoint: TerrainPointReader | null;
 }
 
 /**

@@ -34,20 +34,14 @@ import { runAnalysisTool } from '../analyses/run-analysis.ts';
 import { readFootprintElevation } from '../analyses/read-footprint-elevation.ts';
 import type { SourceProvider } from '../terrain/sources/source-provider.ts';
 import { readNewestTerrainSummary } from './read-newest-terrain-summary.ts';
-
-/**
- * GET /api/maps/{map_id}/terrain/point's function (api/terrain/terrain-point.ts), bound to the read
- * models and tile store by the process that starts the workers (service.ts, entrypoints/worker.ts).
- */
-export type TerrainPointReader = (mapId: string, lon: number, lat: number) => Promise<unknown>;
+import { readTerrainPoint, type DisplayTileReader } from '../../projections/queries/terrain-point-query.ts';
+import { displayTileKey } from '../../domain/terrain/display-tile-key.ts';
 
 export interface TerrainToolDependencies {
   store: EventStore;
   knex: Knex;
   providers: Record<DatasetName, SourceProvider>;
   blobStore: BlobStore;
-  /** Null in a process started without one: point_query then fails saying so. */
-  readTerrainPoint: TerrainPointReader | null;
 }
 
 type Result = Record<string, unknown>;
@@ -88,9 +82,11 @@ export function terrainAgentTools(
   const executors: Record<TerrainToolName, (args: unknown, signal: AbortSignal) => Promise<unknown>> = {
     terrain_summary: () => readNewestTerrainSummary(deps, mapId),
     async point_query(args) {
-      if (!deps.readTerrainPoint) throw new Error('point queries are not available in this worker process');
+      // The point query's own function, reading the display tiles from the tile store (no memory cache).
       const { lon, lat } = args as { lon: number; lat: number };
-      return deps.readTerrainPoint(mapId, lon, lat);
+      const readDisplayTile: DisplayTileReader = (collection, fingerprint, tile) =>
+        deps.blobStore.get(displayTileKey(collection, fingerprint, tile));
+      return readTerrainPoint({ readModels: deps.knex, readDisplayTile }, mapId, lon, lat);
     },
     plan_route: async (args, signal) =>
       compactRouteResult(

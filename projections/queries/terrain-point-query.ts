@@ -1,10 +1,11 @@
-// The point query's serving logic (README "Point query"): the terrain a map's own terrain jobs
-// prepared at one position, read from the elevation and land-cover work tiles (zoom 12 display
-// tiles, the interface's encodings) in the tile store, sampled by domain/terrain/terrain-at-pixel.ts.
-// No covering job → 404; a covering job still preparing, or whose tiles are not there → 409.
+// The point query (README "Point query"): the terrain a map's own terrain jobs prepared at one
+// position, read from the elevation and land-cover work tiles (zoom 12 display tiles, the interface's
+// encodings) in the tile store, sampled by domain/terrain/terrain-at-pixel.ts. Served by
+// GET /api/maps/{map_id}/terrain/point and run by the terrain agent's point_query tool, each with its
+// own tile reader. No covering job → unavailable 404; a covering job still preparing, or whose tiles
+// are not there → unavailable 409 (a not-ready one says when to retry).
+import type { Knex } from 'knex';
 import { PNG } from 'pngjs';
-import type { ApiDependencies } from '../api-dependencies.ts';
-import { HttpError } from '../http-error.ts';
 import { decodeElevationRgba } from '../../domain/terrain/decode-elevation-rgba.ts';
 import { decodeCategoryRgba } from '../../domain/terrain/decode-category-rgba.ts';
 import type { DisplayCollection } from '../../domain/terrain/display-tile-key.ts';
@@ -15,9 +16,8 @@ import type { TileAddress } from '../../domain/terrain/types.ts';
 import { workPixelOfLonLat } from '../../domain/terrain/work-pixel-of-lon-lat.ts';
 import { TILE_SIZE } from '../../domain/terrain/work-grid.ts';
 import { mgrsReference } from '../../domain/analysis-job/mgrs-reference.ts';
-import { tileReadiness } from '../../projections/queries/tile-readiness.ts';
-import { findMapTerrainCoverage } from '../../projections/queries/map-terrain-coverage-queries.ts';
-import { NOT_READY_RETRY_AFTER_S } from '../ogc/tile-responses.ts';
+import { tileReadiness } from './tile-readiness.ts';
+import { findMapTerrainCoverage } from './map-terrain-coverage-queries.ts';
 
 /** Land-cover tiles mark nodata with alpha 0 (build-terrain-display-tiles.ts); 0 is no WorldCover class. */
 const LAND_COVER_NODATA = 0;
@@ -31,7 +31,30 @@ export interface TerrainPoint extends TerrainAtPixel {
   terrain_job_id: string;
 }
 
-type TileDeps = Pick<ApiDependencies, 'readModels' | 'tileBodies'>;
+/** A display tile's stored bytes (PNG), or null when there is none or it is empty. */
+export type DisplayTileReader = (
+  collection: DisplayCollection,
+  fingerprint: string,
+  tile: TileAddress,
+) => Promise<Uint8Array | null>;
+
+export interface TerrainPointSources {
+  readModels: Knex;
+  readDisplayTile: DisplayTileReader;
+}
+
+/** Why the map has no terrain at the position: 404 (nothing covers it) or 409 (not prepared there). */
+export class TerrainPointUnavailableError extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+    /** Set when the terrain is still being prepared: retrying later will find it. */
+    readonly notReadyYet = false,
+  ) {
+    super(message);
+    this.name = 'TerrainPointUnavailableError';
+  }
+}
 
 function decodePng(bytes: Uint8Array): Uint8Array {
   const image = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -41,20 +64,30 @@ function decodePng(bytes: Uint8Array): Uint8Array {
   return new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength);
 }
 
-async function readTile(deps: TileDeps, collection: DisplayCollection, fingerprint: string, tile: TileAddress) {
-  const body = await deps.tileBodies.get(collection, fingerprint, tile);
-  return body && body.bytes.length > 0 ? decodePng(body.bytes) : null;
+async function readTile(
+  deps: TerrainPointSources,
+  collection: DisplayCollection,
+  fingerprint: string,
+  tile: TileAddress,
+) {
+  const bytes = await deps.readDisplayTile(collection, fingerprint, tile);
+  return bytes && bytes.length > 0 ? decodePng(bytes) : null;
 }
 
 const where = (lon: number, lat: number, tile: TileAddress) =>
   `(${lon}, ${lat}) (work tile ${tile.z}/${tile.x}/${tile.y})`;
 
-/** The terrain of the map at a position; throws HttpError 404 / 409 saying what is missing. */
-export async function readTerrainPoint(deps: TileDeps, mapId: string, lon: number, lat: number): Promise<TerrainPoint> {
+/** The terrain of the map at a position; throws TerrainPointUnavailableError saying what is missing. */
+export async function readTerrainPoint(
+  deps: TerrainPointSources,
+  mapId: string,
+  lon: number,
+  lat: number,
+): Promise<TerrainPoint> {
   const { tile, col, row } = workPixelOfLonLat(lon, lat);
   const coverage = await findMapTerrainCoverage(deps.readModels, mapId, tile);
   if (coverage.length === 0) {
-    throw new HttpError(
+    throw new TerrainPointUnavailableError(
       404,
       `No terrain job of map ${mapId} covers ${where(lon, lat, tile)}: ` +
         'request a terrain job whose boundary includes it',
@@ -62,15 +95,15 @@ export async function readTerrainPoint(deps: TileDeps, mapId: string, lon: numbe
   }
   const readiness = tileReadiness(coverage.map((c) => ({ ...c, fingerprint: c.elevation_fingerprint })));
   if (readiness.status === 'not-ready') {
-    throw new HttpError(
+    throw new TerrainPointUnavailableError(
       409,
       `Terrain at ${where(lon, lat, tile)} is not ready: terrain job ${coverage[0]!.job_id} ` +
         'is still preparing its elevation and land-cover tiles (phase terrain_display_tiles); retry later',
-      { 'Retry-After': String(NOT_READY_RETRY_AFTER_S) },
+      true,
     );
   }
   if (readiness.status === 'empty') {
-    throw new HttpError(
+    throw new TerrainPointUnavailableError(
       409,
       `No terrain job of map ${mapId} prepared elevation and land-cover tiles at ` +
         `${where(lon, lat, tile)} (phase terrain_display_tiles failed, blocked or was canceled): ` +
@@ -83,7 +116,7 @@ export async function readTerrainPoint(deps: TileDeps, mapId: string, lon: numbe
     ? await readTile(deps, 'svc-native--terrain-landcover', job.land_cover_fingerprint, tile)
     : null;
   if (!elevation || !landCover) {
-    throw new HttpError(
+    throw new TerrainPointUnavailableError(
       409,
       `Terrain job ${job.job_id} has no ${!elevation ? 'elevation' : 'land-cover'} tile at ` +
         `${where(lon, lat, tile)} (its source had no data there): request a new terrain job`,
