@@ -9,7 +9,8 @@ ENV NODE_ENV=production
 WORKDIR /app
 
 # The generated maps' marginalia (title block, legend, grid labels) are drawn in DejaVu Sans.
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+# GDAL's ogr2ogr converts OSM extracts for `npm run import-source` (README "Terrain sources").
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core gdal-bin \
   && rm -rf /var/lib/apt/lists/*
 
 # Dependencies first: this layer is reused until package.json or the lockfile changes. `.npmrc` and

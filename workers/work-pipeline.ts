@@ -86,13 +86,7 @@ export async function startWorkPipeline(options: WorkPipelineOptions): Promise<W
     };
     cancellations = await startCancellationWatch(
       store,
-      (event) => {
-        for (const kind of JOB_KINDS) {
-          const taskId = kind.cancelledTask(event);
-          if (taskId) return taskId;
-        }
-        return null;
-      },
+      (event) => JOB_KINDS.flatMap((kind) => kind.cancelledTasks(event)),
       logger,
     );
     const watch = cancellations;

@@ -1,6 +1,7 @@
 // POST /api/coa-statements/generate: drafts several COA statements of an operation with the language
 // model. Answers at once with the new statements (a ListCOAStatementResponse page, placeholders named
 // "COA n (drafting)") and Location: /api/generation-jobs/{id}, the one job that drafts them all.
+import { acceptJob } from '../accept-job.ts';
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import { requestCoaGeneration } from '../../commands/coa-generation-commands.ts';
@@ -17,7 +18,6 @@ import { commandContextOf } from '../command-context-of.ts';
 import { ownedResourceErrors } from '../common-schemas.ts';
 import { ListCOAStatementResponse, statementView } from '../planning/coa-schemas.ts';
 import { generateFields } from '../planning/generation-schemas.ts';
-import { awaitReadModels } from '../read-your-writes.ts';
 import { writeOnce } from '../idempotent-write.ts';
 import { defineRoute } from '../route-spec.ts';
 
@@ -93,9 +93,11 @@ export const coaGenerationRoutes = (deps: ApiDependencies) => [
         });
         return { jobId, statementIds, position };
       });
-      const location = `/api/generation-jobs/${requested.jobId}`;
-      await awaitReadModels(deps, requested.position, { id: requested.jobId, location });
-      ctx.set('Location', location);
+      await acceptJob(ctx, deps, {
+        id: requested.jobId,
+        location: `/api/generation-jobs/${requested.jobId}`,
+        position: requested.position,
+      });
       ctx.body = {
         items: await statementViews(deps.readModels, requested.statementIds),
         total: count,

@@ -1,6 +1,7 @@
 // Generation of planning records: POST …/{id}/generate answers at once with a MessageResponse whose
 // `id` is the generation job; the job runs on the work queue (workers/generation) and is polled at
 // GET /api/generation-jobs/{generation_job_id} until its status is success or failed.
+import { acceptJob } from '../accept-job.ts';
 import { Type } from '@sinclair/typebox';
 import { requestGeneration, requestGenerations } from '../../commands/generation-job-commands.ts';
 import {
@@ -125,9 +126,7 @@ function generateRoute(deps: ApiDependencies, api: GenerateApi) {
       const { jobId, position } = await writeOnce(ctx, deps, () =>
         requestGeneration(deps.store, commandContextOf(ctx), request),
       );
-      const location = `/api/generation-jobs/${jobId}`;
-      await awaitReadModels(deps, position, { id: jobId, location });
-      ctx.set('Location', location);
+      await acceptJob(ctx, deps, { id: jobId, location: `/api/generation-jobs/${jobId}`, position });
       const message = `Generation of ${api.label} ${target.type} requested: poll /api/generation-jobs/${jobId}`;
       ctx.body = { message, id: jobId };
     },

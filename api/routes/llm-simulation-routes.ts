@@ -1,6 +1,7 @@
 // /api/llm-simulations/: the wargame records of a COA statement — list, read, delete, and POST, which
 // requests a wargame as a generation job (commands/llm-simulation-generation-commands.ts; the worker
 // is workers/generation/run-simulation.ts) and answers at once with the job's id.
+import { acceptJob } from '../accept-job.ts';
 import { Type } from '@sinclair/typebox';
 import { deleteLlmSimulation } from '../../commands/llm-simulation-commands.ts';
 import { requestSimulation } from '../../commands/llm-simulation-generation-commands.ts';
@@ -134,9 +135,7 @@ export const llmSimulationRoutes = (deps: ApiDependencies) => [
       const { jobId, simulationId, position } = await writeOnce(ctx, deps, () =>
         requestSimulation(deps.store, commandContextOf(ctx), request),
       );
-      const location = `/api/generation-jobs/${jobId}`;
-      await awaitReadModels(deps, position, { id: jobId, location });
-      ctx.set('Location', location);
+      await acceptJob(ctx, deps, { id: jobId, location: `/api/generation-jobs/${jobId}`, position });
       ctx.body = {
         message:
           `Simulation of ${statement.name} requested: poll /api/generation-jobs/${jobId}; ` +

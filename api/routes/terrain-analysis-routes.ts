@@ -1,5 +1,6 @@
 // /api/terrain-analysis/: request a terrain job for a map's boundary, poll its snapshot, list a
 // map's jobs, cancel one.
+import { acceptJob } from '../accept-job.ts';
 import { Type } from '@sinclair/typebox';
 import type Koa from 'koa';
 import { requestTerrainJob, decideTerrainJob } from '../../commands/terrain-job-commands.ts';
@@ -154,9 +155,8 @@ export const terrainAnalysisRoutes = (deps: ApiDependencies) => [
         }
       });
       const location = `/api/terrain-analysis/jobs/${created.job_id}`;
-      await awaitReadModels(deps, created.position, { id: created.job_id, location });
+      await acceptJob(ctx, deps, { id: created.job_id, location, position: created.position });
       const row = await findTerrainJob(deps.readModels, created.job_id);
-      ctx.set('Location', location);
       ctx.body = {
         job_id: created.job_id,
         map_id: body.map_id,

@@ -1,6 +1,7 @@
 // The terrain agent (README "Terrain agent"): POST a question about a map; it answers 202 at once and
 // the question is answered on the work queue (workers/terrain-questions) by the configured language
 // model calling the terrain tools; poll GET /api/terrain-questions/{id} until answered or failed.
+import { acceptJob } from '../accept-job.ts';
 import { Type } from '@sinclair/typebox';
 import { askTerrainQuestion } from '../../commands/terrain-question-commands.ts';
 import { DateTime, NonEmptyText, StringEnum, Uuid } from '../../domain/shared/schema-types.ts';
@@ -21,7 +22,6 @@ import { accessibleMap, accessibleTerrainQuestion } from '../access.ts';
 import type { ApiDependencies } from '../api-dependencies.ts';
 import { commandContextOf } from '../command-context-of.ts';
 import { ListEnvelope, ownedResourceErrors, PageQuery } from '../common-schemas.ts';
-import { awaitReadModels } from '../read-your-writes.ts';
 import { writeOnce } from '../idempotent-write.ts';
 import { defineRoute } from '../route-spec.ts';
 
@@ -115,12 +115,9 @@ export const terrainQuestionRoutes = (deps: ApiDependencies) => [
         askTerrainQuestion(deps.store, commandContextOf(ctx), mapId, input),
       );
       const location = `/api/terrain-questions/${questionId}`;
-      await awaitReadModels(deps, position, { id: questionId, location });
+      await acceptJob(ctx, deps, { id: questionId, location, position }, { status: 202, noStore: true });
       // The question as accepted (pending): a fast worker may have answered it already; GET shows that.
       const row = (await findTerrainQuestion(deps.readModels, questionId))!;
-      ctx.set('Location', location);
-      ctx.set('Cache-Control', 'no-store');
-      ctx.status = 202;
       ctx.body = questionView({ ...row, state: question, updated_at: row.created_at });
     },
   }),

@@ -213,6 +213,7 @@ test('the commands the services run exist in the image a production install buil
   assert.match(dockerfile, /^FROM node:24-bookworm-slim$/m, 'the supported runtime, Node 24 LTS');
   assert.match(dockerfile, /npm ci --omit=dev/);
   assert.match(dockerfile, /apt-get install [^\n]*fonts-dejavu-core/, "the map renderer's font");
+  assert.match(dockerfile, /apt-get install [^\n]*gdal-bin/, "npm run import-source's ogr2ogr");
   assert.match(dockerfile, /^CMD \["npm", "start"\]$/m);
 });
 

@@ -83,7 +83,7 @@ export const analysisJob: JobKind<typeof params, string> = {
   params,
   taskId,
   cancelledBy: (event) =>
-    isEventOf<AnalysisCancelled>(event, CANCELLED) ? { analysis_id: event.data.analysis_id } : null,
+    isEventOf<AnalysisCancelled>(event, CANCELLED) ? [{ analysis_id: event.data.analysis_id }] : [],
   dispatch: {
     follower: 'analysis_dispatcher',
     async onBatch(batch, env) {

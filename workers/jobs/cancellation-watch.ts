@@ -1,6 +1,6 @@
 // How a running task learns that its job was cancelled: one subscription per worker process follows
 // the log from its head and, for each event a kind names as the cancellation of one of its tasks
-// (JobKind.cancelledBy), aborts the signals of that task's deliveries running here. The worker stops
+// (JobKind.cancelledBy), aborts the signals of those tasks' deliveries running here. The worker stops
 // at its next checkpoint instead of re-reading its job before every tile. A delivery registers
 // before it loads its job, so a cancellation is either in what it loads or seen here afterwards.
 import type { Logger } from 'pino';
@@ -25,7 +25,7 @@ export interface CancellationWatch {
 
 export async function startCancellationWatch(
   store: EventStore,
-  cancelledTask: (event: RecordedEvent) => string | null,
+  cancelledTasks: (event: RecordedEvent) => readonly string[],
   logger: Logger,
 ): Promise<CancellationWatch> {
   const running = new Map<string, Set<AbortController>>();
@@ -38,8 +38,8 @@ export async function startCancellationWatch(
       try {
         for await (const batch of subscription) {
           for (const event of batch) {
-            const taskId = cancelledTask(event);
-            if (taskId) for (const controller of running.get(taskId) ?? []) controller.abort(new JobCancelled(taskId));
+            for (const taskId of cancelledTasks(event))
+              for (const controller of running.get(taskId) ?? []) controller.abort(new JobCancelled(taskId));
           }
           position = batch[batch.length - 1]!.position;
           if (closed) break;

@@ -36,8 +36,8 @@ export interface RegisteredJobKind {
     services: WorkerServices,
     cancellations: CancellationWatch,
   ): { handle: TaskHandler; close(): Promise<void> };
-  /** The id of the task of this kind an event cancels, or null. */
-  cancelledTask(event: RecordedEvent): string | null;
+  /** The ids of the tasks of this kind an event cancels. */
+  cancelledTasks(event: RecordedEvent): string[];
   deadLetter(services: Pick<WorkerServices, 'store' | 'logger'>): DeadLetterHandler;
 }
 
@@ -95,9 +95,8 @@ export function defineJobKind<S extends TSchema, Row = Static<S>>(kind: JobKind<
         },
       };
     },
-    cancelledTask(event) {
-      const params = kind.cancelledBy?.(event);
-      return params ? kind.taskId(params) : null;
+    cancelledTasks(event) {
+      return (kind.cancelledBy?.(event) ?? []).map((params) => kind.taskId(params));
     },
     deadLetter(services) {
       return async (task, error, attempts) => {

@@ -90,10 +90,10 @@ export interface JobKind<S extends TSchema, Row = Static<S>> {
   taskId(params: Static<S>, trigger?: RecordedEvent): string;
   dispatch: DispatchRule<Static<S>, Row>;
   /**
-   * The task an event cancels, if any: its deliveries running in a worker process see their signal
-   * aborted (reason JobCancelled) and stop at their next checkpoint.
+   * The tasks an event cancels (none: an empty list): their deliveries running in a worker process see
+   * their signal aborted (reason JobCancelled) and stop at their next checkpoint.
    */
-  cancelledBy?(event: RecordedEvent): Static<S> | null;
+  cancelledBy?(event: RecordedEvent): readonly Static<S>[];
   start(services: WorkerServices): JobWorker<Static<S>>;
   /**
    * Records the end of a task whose deliveries are exhausted (idempotent: it may be called again);

@@ -10,6 +10,8 @@ import { decideTerrainJob, loadTerrainJob } from '../../commands/terrain-job-com
 import { planJob } from '../../domain/terrain-job/terrain-job-rules.ts';
 import { isTerminalJob, isTerminalPhase } from '../../domain/terrain-job/terrain-job-state.ts';
 import { PHASE_IDS, type PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
+import type { TerrainJobCanceled } from '../../domain/terrain-job/terrain-job-events.ts';
+import { isEventOf } from '../../projections/is-event-of.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import type { WorkTask } from '../../infra/work-queue/work-queue.ts';
 import {
@@ -22,6 +24,7 @@ import { taskControlOf, type DispatchEnv, type JobKind } from '../jobs/job-kind.
 import { createPhaseRunner } from './phase-thread/create-phase-runner.ts';
 import { terrainJobContext, terrainPhaseWorker, type PhaseWorkerDependencies } from './terrain-phase-worker.ts';
 
+const CANCELED = new Set(['TerrainJobCanceled']);
 const params = Type.Object({ job_id: Type.String(), phase: Type.Union(PHASE_IDS.map((id) => Type.Literal(id))) });
 type PhaseTask = { job_id: string; phase: PhaseId };
 
@@ -86,6 +89,11 @@ export const terrainPhaseJob: JobKind<typeof params, string> = {
   kind: TERRAIN_PHASE_TASK,
   params,
   taskId,
+  // A cancelled job's running phase stops at its next checkpoint (its tile loop watches the signal).
+  cancelledBy: (event) =>
+    isEventOf<TerrainJobCanceled>(event, CANCELED)
+      ? PHASE_IDS.map((phase) => ({ job_id: event.data.job_id, phase }))
+      : [],
   dispatch: {
     // Named before the job kinds were: renaming it would replay the whole log.
     follower: 'terrain_dispatcher',

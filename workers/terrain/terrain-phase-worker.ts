@@ -12,6 +12,7 @@ import { loadState } from '../../commands/load-state.ts';
 import { isTerminalJob, isTerminalPhase, type TerrainJob } from '../../domain/terrain-job/terrain-job-state.ts';
 import { PHASES, type PhaseId } from '../../domain/terrain-job/terrain-phases.ts';
 import { JobCancelledError } from '../../domain/terrain-job/job-cancelled-error.ts';
+import { isJobCancelled } from '../jobs/cancellation-watch.ts';
 import type { TileOutcomes } from '../../domain/terrain-job/tile-tally.ts';
 import type { DatasetName } from '../../domain/terrain/types.ts';
 import { boundaryArea } from '../../domain/map/boundary-area.ts';
@@ -197,12 +198,13 @@ async function runAndReport(delivery: PhaseDelivery): Promise<void> {
     );
     await progress.settled();
     if (cancel.signal.aborted) {
-      if (control.signal.aborted) throw control.signal.reason;
-      return; // the job was cancelled: nothing more to report
+      // Cancelled job (a refused report here, or the cancellation watch's signal): nothing more to report.
+      if (control.signal.aborted && !isJobCancelled(control.signal.reason)) throw control.signal.reason;
+      return;
     }
     await reportResult(delivery, result);
   } catch (error) {
-    if (cancel.signal.aborted && !control.signal.aborted) return;
+    if (cancel.signal.aborted && (!control.signal.aborted || isJobCancelled(control.signal.reason))) return;
     if (error instanceof JobCancelledError) return; // cancelled while reporting
     throw error;
   } finally {
