@@ -3,6 +3,7 @@
 // (terrain-evaluation-directions.ts): the four MCOO layers and one result with the OAKOC summary. Pure.
 import { burnRoadSpeeds, type PixelRoad } from '../terrain-analysis/burn-road-speeds.ts';
 import { forEachSegmentCell } from '../terrain-analysis/for-each-segment-cell.ts';
+import { lineCellMask } from './line-cell-mask.ts';
 import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
 import type { WaterwayLine } from '../terrain-evaluation/burn-linear-obstacles.ts';
 import { evaluateTerrain } from '../terrain-evaluation/evaluate-terrain.ts';
@@ -16,7 +17,7 @@ import { terrainEvaluationDirections } from './terrain-evaluation-directions.ts'
 /** The road network of the footprint as a terrain evaluation reads it. */
 export interface EvaluationRoads {
   roads: PixelRoad[];
-  /** Lines of roads tagged bridge, ford or tunnel, pixel coordinates. */
+  /** Lines of roads tagged bridge, ford or tunnel (or above layer 0), pixel coordinates. */
   crossings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
   /** Road junctions (three or more road ends meet), pixel coordinates. */
   junctions: ReadonlyArray<readonly [number, number]>;
@@ -64,14 +65,7 @@ export function terrainEvaluationResult(
   const cellSizeM = groundCellSizeM(grid, centreLat);
   const slopeDegrees = footprintSlopeDegrees(elevation);
   const roadSpeedKmh = burnRoadSpeeds(width, height, network.roads);
-  const crossingRoads = new Uint8Array(width * height);
-  for (const line of network.crossings) {
-    for (let k = 1; k < line.length; k++) {
-      forEachSegmentCell(line[k - 1]![0], line[k - 1]![1], line[k]![0], line[k]![1], width, height, (i) => {
-        crossingRoads[i] = 1;
-      });
-    }
-  }
+  const crossingRoads = lineCellMask(width, height, network.crossings);
   const junctions = network.junctions
     .map(([x, y]) => [Math.floor(x), Math.floor(y)] as const)
     .filter(([col, row]) => col >= 0 && row >= 0 && col < width && row < height)

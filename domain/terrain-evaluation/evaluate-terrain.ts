@@ -164,7 +164,9 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
   );
   const linear = burnLinearObstacles(width, height, c, input.waterways ?? [], vehicle);
   const crossingRoads = input.crossingRoads ?? null;
-  applyLinearObstacles(mobility, linear, crossingRoads);
+  // A road onto a river without a bridge stops at the bank: the travel surface gets the cut roads.
+  const roadSpeedKmh = input.roadSpeedKmh ? Float32Array.from(input.roadSpeedKmh) : null;
+  applyLinearObstacles(mobility, linear, crossingRoads, roadSpeedKmh);
   const terrainClass = classifyObstacleTerrain(mobility);
   const causes = obstacleCauses(terrainClass, input.slopeDegrees, input.landCover, rules, linear);
   // Crossing sites: bridge/ford/tunnel cells within two cells of water or a waterway.
@@ -205,7 +207,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
       elevation: input.elevation,
       mobility,
       landCover: input.landCover,
-      roadSpeedKmh: input.roadSpeedKmh ?? null,
+      roadSpeedKmh,
     },
     DEFAULT_TRAVEL_MODELS[vehicle],
   );

@@ -1,6 +1,6 @@
 // The road network of an analysis footprint as a terrain evaluation reads it: the roads with their
-// speeds (readFootprintRoads), the lines of bridges and tunnels (OSM bridge=* / tunnel=*: crossing
-// sites of water obstacles), and the junctions where three or more road ends meet.
+// speeds (readFootprintRoads), the lines of bridges, fords and tunnels (OSM bridge=*, ford=*,
+// tunnel=*, or layer above 0: crossing sites of water obstacles), and the junctions where three or more road ends meet.
 import type { EvaluationRoads } from '../../domain/analysis-job/terrain-evaluation-result.ts';
 import { holdsFootprintTile, pixelOfLonLat, type FootprintGrid } from '../../domain/analysis-job/footprint-grid.ts';
 import { roadJunctions } from '../../domain/terrain-evaluation/road-junctions.ts';
@@ -25,7 +25,8 @@ export async function readFootprintRoadNetwork(
       const tile = await provider.readTile({ z: grid.zoom, x: grid.tileX + tx, y: grid.tileY + ty }, control.signal);
       for (const feature of tile.features) {
         const props = feature.properties ?? {};
-        if (!flagged(props.bridge) && !flagged(props.tunnel) && !flagged(props.ford)) continue;
+        const above = typeof props.layer === 'number' && props.layer > 0; // over what it crosses
+        if (!flagged(props.bridge) && !flagged(props.tunnel) && !flagged(props.ford) && !above) continue;
         const g = feature.geometry;
         const lines = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : [];
         for (const line of lines) crossings.push(line.map((p) => pixelOfLonLat(grid, [p[0]!, p[1]!])));
