@@ -6,6 +6,7 @@ import { forEachSegmentCell } from '../terrain-analysis/for-each-segment-cell.ts
 import { lineCellMask } from './line-cell-mask.ts';
 import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
 import type { WaterwayLine } from '../terrain-evaluation/burn-linear-obstacles.ts';
+import { CROSSING_KINDS } from '../terrain-evaluation/crossing-kind.ts';
 import { evaluateTerrain } from '../terrain-evaluation/evaluate-terrain.ts';
 import type { LonLat, PlaceGeometry, TerrainEvaluationParameters } from './analysis-parameters.ts';
 import type { ElevationGrid } from './elevation-grid.ts';
@@ -19,6 +20,8 @@ export interface EvaluationRoads {
   roads: PixelRoad[];
   /** Lines of roads tagged bridge, ford or tunnel (or above layer 0), pixel coordinates. */
   crossings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
+  /** What each of `crossings` is (same order); without it every crossing is a "crossing site". */
+  crossingSites?: ReadonlyArray<(typeof CROSSING_KINDS)[number]>;
   /** Road junctions (three or more road ends meet), pixel coordinates. */
   junctions: ReadonlyArray<readonly [number, number]>;
 }
@@ -65,7 +68,13 @@ export function terrainEvaluationResult(
   const cellSizeM = groundCellSizeM(grid, centreLat);
   const slopeDegrees = footprintSlopeDegrees(elevation);
   const roadSpeedKmh = burnRoadSpeeds(width, height, network.roads);
-  const crossingRoads = lineCellMask(width, height, network.crossings);
+  const crossingRoads = new Uint8Array(width * height);
+  network.crossings.forEach((line, k) => {
+    const site = network.crossingSites?.[k];
+    const code = site ? CROSSING_KINDS.indexOf(site) + 1 : CROSSING_KINDS.length + 1;
+    const cells = lineCellMask(width, height, [line]);
+    for (let i = 0; i < cells.length; i++) if (cells[i] !== 0 && crossingRoads[i] === 0) crossingRoads[i] = code;
+  });
   const junctions = network.junctions
     .map(([x, y]) => [Math.floor(x), Math.floor(y)] as const)
     .filter(([col, row]) => col >= 0 && row >= 0 && col < width && row < height)

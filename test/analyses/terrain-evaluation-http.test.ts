@@ -131,10 +131,8 @@ test('AO only: avenues both ways along the long axis, layers in OGC API Features
     const png = await fetch(`${svc.url}/api/operations/${operationId}/generated-maps/${path}`, {
       headers: { Authorization: `Bearer ${svc.key}` },
     });
-    const { data, info } = await sharp(Buffer.from(await png.arrayBuffer()))
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const pngBytes = Buffer.from(await png.arrayBuffer());
+    const { data, info } = await sharp(pngBytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const avenues = await http(
       svc.url,
       'GET',
@@ -142,7 +140,14 @@ test('AO only: avenues both ways along the long axis, layers in OGC API Features
       { key: svc.key },
     );
     const line = avenues.body.features[0].geometry.coordinates as [number, number][];
-    const frame = mapFrameForArea([25.166, 60.508, 25.264, 60.532]);
+    // The sheet's frame: the AO and the avenues together (README "Generated maps").
+    const all = avenues.body.features.flatMap((f: any) => f.geometry.coordinates as [number, number][]);
+    const frame = mapFrameForArea([
+      Math.min(25.166, ...all.map((p: [number, number]) => p[0])),
+      Math.min(60.508, ...all.map((p: [number, number]) => p[1])),
+      Math.max(25.264, ...all.map((p: [number, number]) => p[0])),
+      Math.max(60.532, ...all.map((p: [number, number]) => p[1])),
+    ]);
     const blue = [0x1f, 0x4f, 0xd1];
     const onArrow = [0.25, 0.4, 0.6].map((f) => {
       const [x, y] = mapImagePixelOfLonLat(

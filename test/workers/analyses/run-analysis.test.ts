@@ -153,60 +153,65 @@ test('without a crossing site the river cuts the route off: no route, not one ov
   });
 });
 
-test('terrain evaluation: the avenue crosses at the bridge, which is a key terrain candidate', async () => {
-  await withExtract({ bridge: 'yes' }, async (providers) => {
-    const inset = 0.02;
-    const ring: LonLat[] = [
-      [lonAt(inset), latAt(inset)],
-      [lonAt(1 - inset), latAt(inset)],
-      [lonAt(1 - inset), latAt(1 - inset)],
-      [lonAt(inset), latAt(1 - inset)],
-      [lonAt(inset), latAt(inset)],
-    ];
-    const spec: AnalysisSpec = {
-      analysis_type: 'terrain_evaluation',
-      parameters: {
-        force: 'dismounted',
-        echelon: 'company',
-        area: { type: 'Polygon', coordinates: [ring] },
-        start: {
-          type: 'LineString',
-          coordinates: [
-            [lonAt(0.1), latAt(0.1)],
-            [lonAt(0.4), latAt(0.1)],
-          ],
+for (const [name, crossing] of [
+  ['bridge', { bridge: 'yes' }],
+  ['ford', { ford: 'yes' }],
+] as const)
+  test(`terrain evaluation: the avenue crosses at the ${name}, which is a key terrain candidate`, async () => {
+    await withExtract(crossing, async (providers) => {
+      const inset = 0.02;
+      const ring: LonLat[] = [
+        [lonAt(inset), latAt(inset)],
+        [lonAt(1 - inset), latAt(inset)],
+        [lonAt(1 - inset), latAt(1 - inset)],
+        [lonAt(inset), latAt(1 - inset)],
+        [lonAt(inset), latAt(inset)],
+      ];
+      const spec: AnalysisSpec = {
+        analysis_type: 'terrain_evaluation',
+        parameters: {
+          force: 'dismounted',
+          echelon: 'company',
+          area: { type: 'Polygon', coordinates: [ring] },
+          start: {
+            type: 'LineString',
+            coordinates: [
+              [lonAt(0.1), latAt(0.1)],
+              [lonAt(0.4), latAt(0.1)],
+            ],
+          },
+          objective: { type: 'Point', coordinates: [TRACK_LON, latAt(0.9)] },
+          enemy_side: null,
+          corridor_width_m: null,
+          avenue_width_m: null,
         },
-        objective: { type: 'Point', coordinates: [TRACK_LON, latAt(0.9)] },
-        enemy_side: null,
-        corridor_width_m: null,
-        avenue_width_m: null,
-      },
-    };
-    const outcome = await runAnalysisTool(providers, spec, flat, idleTaskControl());
-    const result = outcome.result as unknown as {
-      directions: Array<{
-        avenues: Array<{ id: string }>;
-        key_terrain: Array<{ kind: string; position: LonLat; avenues: string[] }>;
-      }>;
-      oakoc: { obstacles: { waterways: number; crossing_sites_used: number } };
-    };
-    const [direction] = result.directions;
-    assert.ok(direction!.avenues.length >= 1, 'an avenue joins start and objective');
-    assert.is(result.oakoc.obstacles.waterways, 2);
-    assert.is(result.oakoc.obstacles.crossing_sites_used, 1);
-    for (const avenue of outcome.features.features) {
-      const passings = riverPassings((avenue.geometry as { coordinates: LonLat[] }).coordinates);
-      assert.is(passings.length, 1);
-      assert.ok(Math.abs(passings[0]! - CROSSING_LON) <= 1.5 * cellSizeLon, `avenue crosses at the bridge`);
-    }
-    const site = direction!.key_terrain.find((k) => k.kind === 'crossing_site');
-    assert.ok(site, JSON.stringify(direction!.key_terrain.map((k) => k.kind)));
-    assert.ok(Math.abs(site.position[0] - CROSSING_LON) <= 1.5 * cellSizeLon);
-    assert.ok(Math.abs(site.position[1] - RIVER_LAT) <= 3 * ((north - south) / grid.height));
-    assert.ok(site.avenues.includes(direction!.avenues[0]!.id));
-    const [x] = pixelOfLonLat(grid, site.position);
-    assert.ok(x > 0);
+      };
+      const outcome = await runAnalysisTool(providers, spec, flat, idleTaskControl());
+      const result = outcome.result as unknown as {
+        directions: Array<{
+          avenues: Array<{ id: string }>;
+          key_terrain: Array<{ kind: string; position: LonLat; avenues: string[]; reason: string }>;
+        }>;
+        oakoc: { obstacles: { waterways: number; crossing_sites_used: number } };
+      };
+      const [direction] = result.directions;
+      assert.ok(direction!.avenues.length >= 1, 'an avenue joins start and objective');
+      assert.is(result.oakoc.obstacles.waterways, 2);
+      assert.is(result.oakoc.obstacles.crossing_sites_used, 1);
+      for (const avenue of outcome.features.features) {
+        const passings = riverPassings((avenue.geometry as { coordinates: LonLat[] }).coordinates);
+        assert.is(passings.length, 1);
+        assert.ok(Math.abs(passings[0]! - CROSSING_LON) <= 1.5 * cellSizeLon, `avenue crosses at the bridge`);
+      }
+      const site = direction!.key_terrain.find((k) => k.kind === 'crossing_site');
+      assert.ok(site, JSON.stringify(direction!.key_terrain.map((k) => k.kind)));
+      assert.match(site.reason, new RegExp(`^${name} over a linear obstacle the avenue must use`));
+      assert.ok(Math.abs(site.position[0] - CROSSING_LON) <= 1.5 * cellSizeLon);
+      assert.ok(Math.abs(site.position[1] - RIVER_LAT) <= 3 * ((north - south) / grid.height));
+      assert.ok(site.avenues.includes(direction!.avenues[0]!.id));
+      const [x] = pixelOfLonLat(grid, site.position);
+      assert.ok(x > 0);
+    });
   });
-});
 
 test.run();

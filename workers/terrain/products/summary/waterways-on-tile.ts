@@ -9,20 +9,8 @@ import { pixelGroundSizeMeters } from '../../../../domain/terrain/pixel-ground-s
 import type { TileAddress, TileFeature } from '../../../../domain/terrain/types.ts';
 import { applyLinearObstacles } from '../../../../domain/terrain-evaluation/apply-linear-obstacles.ts';
 import { burnLinearObstacles, type WaterwayLine } from '../../../../domain/terrain-evaluation/burn-linear-obstacles.ts';
+import { crossingKind, type CrossingKind } from '../../../../domain/terrain-evaluation/crossing-kind.ts';
 import { tilePixelLines } from './tile-pixel-lines.ts';
-
-export type CrossingKind = 'bridge' | 'ford' | 'tunnel';
-
-const flagged = (value: unknown) => value === true || (typeof value === 'string' && value !== '' && value !== 'no');
-
-/** How a road crosses what lies under it, or null for an ordinary road. */
-export function crossingKind(properties: Record<string, unknown>): CrossingKind | null {
-  if (flagged(properties.bridge)) return 'bridge';
-  if (flagged(properties.ford)) return 'ford';
-  if (flagged(properties.tunnel)) return 'tunnel';
-  if (typeof properties.layer === 'number' && properties.layer > 0) return 'bridge';
-  return null;
-}
 
 export interface WaterwaysOnTile {
   tile: TileAddress;
