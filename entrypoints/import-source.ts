@@ -38,7 +38,9 @@ try {
     const report = await importOsmExtract(args.osm, out, { log: (line) => console.error(line) });
     for (const layer of report.layers) {
       console.error(`${layer.path}: ${layer.features} features`);
-      settings.push(`${layer.dataset.toUpperCase()}_SOURCE=flatgeobuf:${layer.path}`);
+      // waterways.fgb is read by the roads source beside which it lies: it has no setting of its own
+      if (layer.dataset !== 'waterways')
+        settings.push(`${layer.dataset.toUpperCase()}_SOURCE=flatgeobuf:${layer.path}`);
     }
     console.error(`OSM import: ${report.nodes} nodes used, ${report.seconds.toFixed(1)} s`);
   }

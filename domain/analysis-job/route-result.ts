@@ -1,7 +1,8 @@
 // The result of a route analysis: the quickest route for a movement class through the waypoints
 // (domain/terrain-analysis/plan-route.ts over buildTravelSurface: Tobler's hiking function on foot,
 // gradeability limits for vehicles, land cover, roads burned in with their speeds, named areas to
-// avoid), or the reason none exists, and the features of its map layer. Pure.
+// avoid; waterways as obstacles crossable only at bridges, fords and tunnels), or the reason none
+// exists, and the features of its map layer. Pure.
 import type { LayerFeatureCollection } from '../map/layer-feature-collection.ts';
 import { mobilityRaster } from '../terrain/mobility-raster.ts';
 import { burnRoadSpeeds, type PixelRoad } from '../terrain-analysis/burn-road-speeds.ts';
@@ -9,7 +10,10 @@ import { planRoute } from '../terrain-analysis/plan-route.ts';
 import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
 import { buildTravelSurface } from '../terrain-analysis/travel-surface.ts';
 import { DEFAULT_TRAVEL_MODELS } from '../terrain-analysis/travel-models.ts';
+import { applyLinearObstacles } from '../terrain-evaluation/apply-linear-obstacles.ts';
+import { burnLinearObstacles, type WaterwayLine } from '../terrain-evaluation/burn-linear-obstacles.ts';
 import { analysisLayerFeature } from './analysis-layer-feature.ts';
+import { lineCellMask } from './line-cell-mask.ts';
 import type { LonLat, RouteParameters } from './analysis-parameters.ts';
 import { groundRasterOf, type ElevationGrid } from './elevation-grid.ts';
 import { lonLatOfCell, pixelOfLonLat } from './footprint-grid.ts';
@@ -17,6 +21,12 @@ import { footprintSlopeDegrees } from './footprint-slope-degrees.ts';
 import { LAND_COVER_NODATA } from './landing-zones-result.ts';
 import { mgrsReference } from './mgrs-reference.ts';
 import { requireCell } from './sight-point-view.ts';
+
+/** The waterways of the footprint and the lines of roads that cross them (bridges, fords, tunnels), pixels. */
+export interface RouteWaterways {
+  waterways: readonly WaterwayLine[];
+  crossings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
+}
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 const roundPosition = ([lon, lat]: LonLat): LonLat => [round(lon, 7), round(lat, 7)];
@@ -34,6 +44,7 @@ export function routeResult(
   roads: readonly PixelRoad[],
   parameters: RouteParameters,
   newId: () => string,
+  water: RouteWaterways = { waterways: [], crossings: [] },
 ) {
   const { grid, data } = elevation;
   const { movement, waypoints, avoid } = parameters;
@@ -44,6 +55,11 @@ export function routeResult(
     { slopeDegrees: slope, landCover, landCoverNodata: LAND_COVER_NODATA, roads: roadMask },
     movement,
   );
+  // The river rule (README "Waterways"): a waterway is an obstacle but where a bridge, ford or tunnel crosses it.
+  const cellSizeM = groundRasterOf(elevation, waypoints[0]!).cellWidth;
+  const linear = burnLinearObstacles(grid.width, grid.height, cellSizeM, water.waterways, movement);
+  const crossingCells = lineCellMask(grid.width, grid.height, water.crossings);
+  applyLinearObstacles(mobility, linear, crossingCells, roadSpeedKmh);
   const polygons = avoid
     .flatMap((a) => a.polygons)
     .map((polygon) => polygon.map((ring) => ring.map((p) => pixelOfLonLat(grid, p))));
@@ -71,7 +87,13 @@ export function routeResult(
     const position = roundPosition(lonLatOfCell(grid, cells[index]!.col, cells[index]!.row));
     return { index, requested_position: p, requested_mgrs: mgrsReference(p), position, mgrs: mgrsReference(position) };
   });
-  const base = { movement, neighbourhood, cell_size_m: round(dem.cellWidth, 4), waypoints: points };
+  const base = {
+    movement,
+    neighbourhood,
+    cell_size_m: round(dem.cellWidth, 4),
+    waypoints: points,
+    waterways: water.waterways.length,
+  };
   const waypointFeatures = points.map(({ index, mgrs, position }) =>
     analysisLayerFeature(newId, 'waypoint', { index, mgrs }, { type: 'Point', coordinates: position }),
   );
@@ -88,10 +110,19 @@ export function routeResult(
     return { result, features };
   }
   const line = plan.cells.map((c) => roundPosition(lonLatOfCell(grid, c.col, c.row)));
+  // Where the route runs over a waterway: one crossing per run of waterway cells (a bridge, ford or tunnel).
+  const waterwayCrossings: Array<{ mgrs: string | null; position: LonLat; cells: number }> = [];
+  let run: (typeof waterwayCrossings)[number] | null = null;
+  for (const [k, c] of plan.cells.entries()) {
+    if (linear[c.row * grid.width + c.col] === 0) run = null;
+    else if (run) run.cells++;
+    else waterwayCrossings.push((run = { mgrs: mgrsReference(line[k]!), position: line[k]!, cells: 1 }));
+  }
   const result = {
     ...base,
     found: true,
     length_m: round(plan.length, 2),
+    waterway_crossings: waterwayCrossings,
     seconds: round(plan.seconds, 1),
     leg_seconds: plan.legSeconds.map((s) => round(s, 1)),
     ascent_m: round(plan.ascent, 2),

@@ -3,8 +3,10 @@
 // (terrain-evaluation-directions.ts): the four MCOO layers and one result with the OAKOC summary. Pure.
 import { burnRoadSpeeds, type PixelRoad } from '../terrain-analysis/burn-road-speeds.ts';
 import { forEachSegmentCell } from '../terrain-analysis/for-each-segment-cell.ts';
+import { lineCellMask } from './line-cell-mask.ts';
 import { polygonCellMask } from '../terrain-analysis/polygon-cell-mask.ts';
 import type { WaterwayLine } from '../terrain-evaluation/burn-linear-obstacles.ts';
+import { CROSSING_KINDS } from '../terrain-evaluation/crossing-kind.ts';
 import { evaluateTerrain } from '../terrain-evaluation/evaluate-terrain.ts';
 import type { LonLat, PlaceGeometry, TerrainEvaluationParameters } from './analysis-parameters.ts';
 import type { ElevationGrid } from './elevation-grid.ts';
@@ -16,8 +18,10 @@ import { terrainEvaluationDirections } from './terrain-evaluation-directions.ts'
 /** The road network of the footprint as a terrain evaluation reads it. */
 export interface EvaluationRoads {
   roads: PixelRoad[];
-  /** Lines of roads tagged bridge, ford or tunnel, pixel coordinates. */
+  /** Lines of roads tagged bridge, ford or tunnel (or above layer 0), pixel coordinates. */
   crossings: ReadonlyArray<ReadonlyArray<readonly [number, number]>>;
+  /** What each of `crossings` is (same order); without it every crossing is a "crossing site". */
+  crossingSites?: ReadonlyArray<(typeof CROSSING_KINDS)[number]>;
   /** Road junctions (three or more road ends meet), pixel coordinates. */
   junctions: ReadonlyArray<readonly [number, number]>;
 }
@@ -65,13 +69,12 @@ export function terrainEvaluationResult(
   const slopeDegrees = footprintSlopeDegrees(elevation);
   const roadSpeedKmh = burnRoadSpeeds(width, height, network.roads);
   const crossingRoads = new Uint8Array(width * height);
-  for (const line of network.crossings) {
-    for (let k = 1; k < line.length; k++) {
-      forEachSegmentCell(line[k - 1]![0], line[k - 1]![1], line[k]![0], line[k]![1], width, height, (i) => {
-        crossingRoads[i] = 1;
-      });
-    }
-  }
+  network.crossings.forEach((line, k) => {
+    const site = network.crossingSites?.[k];
+    const code = site ? CROSSING_KINDS.indexOf(site) + 1 : CROSSING_KINDS.length + 1;
+    const cells = lineCellMask(width, height, [line]);
+    for (let i = 0; i < cells.length; i++) if (cells[i] !== 0 && crossingRoads[i] === 0) crossingRoads[i] = code;
+  });
   const junctions = network.junctions
     .map(([x, y]) => [Math.floor(x), Math.floor(y)] as const)
     .filter(([col, row]) => col >= 0 && row >= 0 && col < width && row < height)

@@ -1,5 +1,6 @@
 import { escapeXml } from './escape-xml.ts';
 import type { LegendEntry } from './map-composition.ts';
+import { arrowMarkerSvg, hatchPatternSvg } from './vector-layer-svg.ts';
 import { AVERAGE_CHAR_EM, MAP_FONT, px, type SvgBlock } from './svg-block.ts';
 import { wrapText } from './wrap-text.ts';
 
@@ -14,21 +15,25 @@ export function legendSvg(entries: LegendEntry[], width: number): SvgBlock {
   const parts = [`<text x="0" y="12" font-size="9" fill="#555555" letter-spacing="0.5">LEGEND</text>`];
   let y = 20;
   const textX = SWATCH_WIDTH + 10;
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     const lines = wrapText(entry.label, (width - textX) / (LABEL_SIZE * AVERAGE_CHAR_EM));
     const colour = escapeXml(entry.colour);
     const stroke = escapeXml(entry.stroke ?? (entry.symbol === 'fill' ? '#000000' : entry.colour));
     const dash = entry.dash ? ` stroke-dasharray="${escapeXml(entry.dash)}"` : '';
     const mid = y + SWATCH_HEIGHT / 2;
     if (entry.symbol === 'fill') {
+      const id = `legend-hatch-${index}`;
+      if (entry.hatch) parts.push(`<defs>${hatchPatternSvg(id, entry.colour, entry.hatch)}</defs>`);
       parts.push(
         `<rect x="0.5" y="${px(y + 0.5)}" width="${SWATCH_WIDTH - 1}" height="${SWATCH_HEIGHT - 1}"` +
-          ` fill="${colour}" stroke="${stroke}" stroke-width="1"${dash}/>`,
+          ` fill="${entry.hatch ? `url(#${id})` : colour}" stroke="${stroke}" stroke-width="1"${dash}/>`,
       );
     } else if (entry.symbol === 'line') {
+      const id = `legend-arrow-${index}`;
+      if (entry.arrow) parts.push(`<defs>${arrowMarkerSvg(id, entry.colour)}</defs>`);
       parts.push(
-        `<line x1="0" y1="${px(mid)}" x2="${SWATCH_WIDTH}" y2="${px(mid)}" stroke="${colour}"` +
-          ` stroke-width="3"${dash}/>`,
+        `<line x1="0" y1="${px(mid)}" x2="${SWATCH_WIDTH - (entry.arrow ? 6 : 0)}" y2="${px(mid)}" stroke="${colour}"` +
+          ` stroke-width="3"${dash}${entry.arrow ? ` marker-end="url(#${id})"` : ''}/>`,
       );
     } else {
       parts.push(

@@ -31,6 +31,13 @@ export interface VectorStyle {
   /** CSS colour of polygon fills (with fillOpacity). */
   fill?: string;
   fillOpacity?: number;
+  /**
+   * Polygons: diagonal hatching in the `fill` colour instead of a solid fill — 'single' lines, or
+   * 'cross' hatching (the MCOO's restricted and severely restricted terrain, ATP 5-0.2-1 para 2-253).
+   */
+  hatch?: 'single' | 'cross';
+  /** Lines: an arrowhead at the last vertex (an avenue of approach). */
+  arrow?: boolean;
   /** Points: circle radius in pixels. */
   pointRadius?: number;
   /** A feature property whose value is written beside the feature (points: right of the symbol). */
@@ -54,6 +61,10 @@ export interface LegendEntry {
   /** Outline / dash of the swatch, as for the layer. */
   stroke?: string;
   dash?: string;
+  /** A fill swatch hatched as the layer is (VectorStyle.hatch). */
+  hatch?: 'single' | 'cross';
+  /** A line swatch with an arrowhead. */
+  arrow?: boolean;
 }
 
 export interface TitleBlock {

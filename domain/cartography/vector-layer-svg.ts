@@ -8,10 +8,39 @@ const DEFAULT_STROKE = '#000000';
 const DEFAULT_STROKE_WIDTH = 1.5;
 const DEFAULT_POINT_RADIUS = 4;
 
+/** Spacing of hatch lines, pixels, and their width. */
+export const HATCH_SPACING = 8;
+const HATCH_WIDTH = 1.5;
+
+/**
+ * An SVG pattern of diagonal lines in `colour` (rising to the right; 'cross' adds the falling ones),
+ * drawn in user space so that hatching runs on across neighbouring polygons.
+ */
+export function hatchPatternSvg(id: string, colour: string, hatch: 'single' | 'cross'): string {
+  const s = HATCH_SPACING;
+  const stroke = `stroke="${escapeXml(colour)}" stroke-width="${HATCH_WIDTH}"`;
+  // Lines through the tile's corners, extended past it so that the joins have no gaps.
+  const rising = `<path d="M${-s / 2} ${s / 2} L${s / 2} ${-s / 2} M0 ${s} L${s} 0 M${s / 2} ${s * 1.5} L${s * 1.5} ${s / 2}" ${stroke}/>`;
+  const falling = `<path d="M${-s / 2} ${s / 2} L${s / 2} ${s * 1.5} M0 0 L${s} ${s} M${s / 2} ${-s / 2} L${s * 1.5} ${s / 2}" ${stroke}/>`;
+  return (
+    `<pattern id="${id}" patternUnits="userSpaceOnUse" width="${s}" height="${s}">` +
+    `${rising}${hatch === 'cross' ? falling : ''}</pattern>`
+  );
+}
+
+/** An arrowhead marker in `colour`, sized by the line width, its tip on the line's end. */
+export function arrowMarkerSvg(id: string, colour: string): string {
+  return (
+    `<marker id="${id}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4"` +
+    ` orient="auto" markerUnits="strokeWidth"><path d="M0 0 L10 5 L0 10 Z" fill="${escapeXml(colour)}"/></marker>`
+  );
+}
+
 /**
  * One vector layer as an SVG of the face's size (frame pixels, clipped by the SVG's own edges):
  * polygons as even-odd paths with the style's fill and outline, lines as stroked paths, points as
- * circles, and each feature's `labelProperty` value beside it (right of a point, at a line's middle
+ * circles, and each feature's `labelProperty` value beside it; polygons hatched and lines ending in an
+ * arrowhead where the style says so, (right of a point, at a line's middle
  * vertex, at a polygon's outer-ring centroid) in DejaVu Sans with a white halo.
  */
 export function vectorLayerSvg(frame: MapFrame, layer: VectorLayer): string {
@@ -30,14 +59,19 @@ export function vectorLayerSvg(frame: MapFrame, layer: VectorLayer): string {
       .join(' ');
   const shapes: string[] = [];
   const labels: string[] = [];
+  const hatched = style.hatch !== undefined;
+  const defs: string[] = [];
+  if (hatched) defs.push(hatchPatternSvg('hatch', style.fill ?? style.stroke ?? DEFAULT_STROKE, style.hatch!));
+  if (style.arrow) defs.push(arrowMarkerSvg('arrow', style.stroke ?? DEFAULT_STROKE));
   const polygonAttributes =
-    `fill="${style.fill ? escapeXml(style.fill) : 'none'}"` +
-    (style.fill ? ` fill-opacity="${style.fillOpacity ?? 1}"` : '') +
+    (hatched ? 'fill="url(#hatch)"' : `fill="${style.fill ? escapeXml(style.fill) : 'none'}"`) +
+    (style.fill && !hatched ? ` fill-opacity="${style.fillOpacity ?? 1}"` : '') +
     ' fill-rule="evenodd"' +
     (style.stroke ? ` stroke="${stroke}" stroke-width="${strokeWidth}"${dash}` : ' stroke="none"');
   const lineAttributes =
     `fill="none" stroke="${stroke}" stroke-width="${strokeWidth}"${dash}` +
-    ' stroke-linejoin="round" stroke-linecap="round"';
+    ' stroke-linejoin="round" stroke-linecap="round"' +
+    (style.arrow ? ' marker-end="url(#arrow)"' : '');
   const pointAttributes =
     `fill="${escapeXml(style.fill ?? style.stroke ?? DEFAULT_STROKE)}"` +
     (style.stroke && style.fill ? ` stroke="${stroke}" stroke-width="${strokeWidth}"` : '');
@@ -95,7 +129,8 @@ export function vectorLayerSvg(frame: MapFrame, layer: VectorLayer): string {
     : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}"` +
-    ` viewBox="0 0 ${frame.width} ${frame.height}">${shapes.join('')}${text}</svg>`
+    ` viewBox="0 0 ${frame.width} ${frame.height}">` +
+    `${defs.length ? `<defs>${defs.join('')}</defs>` : ''}${shapes.join('')}${text}</svg>`
   );
 }
 

@@ -21,6 +21,7 @@ import {
   LINE_OF_SIGHT_STYLE,
   MAJOR_ROAD_STYLE,
   MCOO_RGBA,
+  MCOO_SYMBOLS,
   MINOR_ROAD_STYLE,
   POINT_STYLE,
   ROUTE_STYLE,
@@ -201,4 +202,140 @@ export function analysisMapComposition(
     layers.push(vector(labelled, { ...POINT_STYLE, labelProperty: 'label' }));
   }
   return composition(base, layers, legend);
+}
+
+/** The layers of a terrain evaluation (its result's `layer_ids`), features as the map holds them. */
+export interface TerrainEvaluationLayers {
+  obstacle: Feature[];
+  mobility_corridor: Feature[];
+  avenue_of_approach: Feature[];
+  key_terrain: Feature[];
+}
+
+const ECHELON_ABBREVIATIONS: Record<string, string> = {
+  squad: 'SQD',
+  platoon: 'PLT',
+  company: 'CO',
+  battalion: 'BN',
+  brigade: 'BDE',
+  division: 'DIV',
+};
+const echelonLabel = (echelon: unknown) =>
+  typeof echelon === 'string' ? (ECHELON_ABBREVIATIONS[echelon] ?? echelon.toUpperCase()) : '';
+const isWater = (f: Feature) => f.properties?.cause === 'water' || f.properties?.cause === 'waterway';
+const ofGeometry = (features: Feature[], ...types: string[]) =>
+  features.filter((f) => f.geometry && types.includes(f.geometry.type));
+const labelled = (features: Feature[], label: (f: Feature) => string) =>
+  features.map((f) => ({ ...f, properties: { ...f.properties, label: label(f) } }));
+
+/**
+ * The modified combined obstacle overlay of a terrain evaluation (IPB step 2; FM 34-130 ch. 2), as a
+ * staff draws it over a light relief: restricted terrain hatched with single green diagonals,
+ * severely restricted cross-hatched, water and rivers blue; roads; mobility corridors outlined with
+ * their centrelines; avenues of approach as arrows labelled with their echelon (the enemy's red);
+ * chokepoints and key terrain candidates marked and labelled; the area of operations; a legend of
+ * what is drawn.
+ */
+export function terrainEvaluationComposition(
+  base: MapBase,
+  layers: TerrainEvaluationLayers,
+  roads: FrameRoads,
+): MapComposition {
+  const polygons = ofGeometry(layers.obstacle, 'Polygon', 'MultiPolygon');
+  const water = polygons.filter(isWater);
+  const restricted = polygons.filter((f) => !isWater(f) && f.properties?.terrain_class === 'restricted');
+  const severe = polygons.filter((f) => !isWater(f) && f.properties?.terrain_class === 'severely_restricted');
+  const corridors = ofGeometry(layers.mobility_corridor, 'Polygon', 'MultiPolygon');
+  const centrelines = ofGeometry(layers.mobility_corridor, 'LineString');
+  const chokepoints = layers.mobility_corridor.filter(
+    (f) => f.properties?.role === 'chokepoint' && f.geometry?.type === 'Point',
+  );
+  const avenues = ofGeometry(layers.avenue_of_approach, 'LineString');
+  const directions = [...new Set(avenues.map((f) => String(f.properties?.direction ?? '')))];
+  const avenueLabel = (f: Feature) =>
+    `${f.properties?.id ?? 'AA'} (${echelonLabel(f.properties?.echelon)})` +
+    (directions.length > 1 ? ` ${String(f.properties?.direction ?? '').replaceAll('_', ' ')}` : '');
+  const enemy = avenues.filter((f) => f.properties?.direction === 'enemy');
+  const friendly = avenues.filter((f) => f.properties?.direction !== 'enemy');
+  const keyTerrain = ofGeometry(layers.key_terrain, 'Point');
+  const road = roadLayers(roads);
+  const hatch = MCOO_SYMBOLS.terrainHatch;
+  const out: MapLayer[] = [{ kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 }];
+  const legend: LegendEntry[] = [AREA_LEGEND];
+  const add = (features: Feature[], style: VectorStyle, entry: LegendEntry) => {
+    if (features.length === 0) return;
+    out.push(vector(features, style));
+    legend.push(entry);
+  };
+  add(
+    restricted,
+    { fill: hatch, hatch: 'single' },
+    { label: 'Restricted terrain', symbol: 'fill', colour: hatch, stroke: hatch, hatch: 'single' },
+  );
+  add(
+    severe,
+    { fill: hatch, hatch: 'cross' },
+    { label: 'Severely restricted terrain', symbol: 'fill', colour: hatch, stroke: hatch, hatch: 'cross' },
+  );
+  add(
+    water,
+    { fill: MCOO_SYMBOLS.water, fillOpacity: 0.85 },
+    { label: 'Water and rivers (severely restricted)', symbol: 'fill', colour: MCOO_SYMBOLS.water },
+  );
+  out.push(...road.layers);
+  legend.push(...road.legend);
+  const corridorEchelon = echelonLabel(layers.mobility_corridor[0]?.properties?.echelon);
+  add(
+    corridors,
+    { ...MCOO_SYMBOLS.corridor },
+    {
+      label: `Mobility corridor${corridorEchelon ? ` (${corridorEchelon})` : ''}`,
+      symbol: 'line',
+      colour: MCOO_SYMBOLS.corridor.stroke,
+      dash: MCOO_SYMBOLS.corridor.dash,
+    },
+  );
+  if (centrelines.length > 0) out.push(vector(centrelines, { ...MCOO_SYMBOLS.centreline }));
+  add(
+    labelled(friendly, avenueLabel),
+    { ...MCOO_SYMBOLS.avenue, labelProperty: 'label' },
+    {
+      label: 'Avenue of approach',
+      symbol: 'line',
+      colour: MCOO_SYMBOLS.avenue.stroke,
+      arrow: true,
+    },
+  );
+  add(
+    labelled(enemy, avenueLabel),
+    { ...MCOO_SYMBOLS.enemyAvenue, labelProperty: 'label' },
+    {
+      label: "Enemy's avenue of approach",
+      symbol: 'line',
+      colour: MCOO_SYMBOLS.enemyAvenue.stroke,
+      arrow: true,
+    },
+  );
+  add(
+    chokepoints,
+    { ...MCOO_SYMBOLS.chokepoint },
+    {
+      label: 'Chokepoint (narrowest point of a corridor)',
+      symbol: 'point',
+      colour: MCOO_SYMBOLS.chokepoint.fill,
+      stroke: MCOO_SYMBOLS.chokepoint.stroke,
+    },
+  );
+  out.push(areaLayer(base.area));
+  add(
+    labelled(keyTerrain, (f) => String(f.properties?.id ?? 'KT')),
+    { ...MCOO_SYMBOLS.keyTerrain, labelProperty: 'label' },
+    {
+      label: 'Key terrain candidate',
+      symbol: 'point',
+      colour: MCOO_SYMBOLS.keyTerrain.fill,
+      stroke: MCOO_SYMBOLS.keyTerrain.stroke,
+    },
+  );
+  return composition(base, out, legend);
 }

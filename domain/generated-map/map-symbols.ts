@@ -50,3 +50,19 @@ export const POINT_STYLE = {
   fillOpacity: 1,
   pointRadius: 6,
 } as const;
+
+/**
+ * The terrain evaluation's MCOO (ATP 5-0.2-1 para 2-253: restricted terrain green single diagonal
+ * lines, severely restricted green cross-hatched), water blue, avenues as arrows (friendly blue,
+ * the enemy's red), corridors outlined, chokepoints and key terrain candidates as points.
+ */
+export const MCOO_SYMBOLS = {
+  terrainHatch: '#1b7a1b',
+  water: '#1e5ac8',
+  corridor: { stroke: '#e67e22', strokeWidth: 2, dash: '6 3' },
+  centreline: { stroke: '#e67e22', strokeWidth: 1.5, arrow: true },
+  avenue: { stroke: '#1f4fd1', strokeWidth: 5, arrow: true },
+  enemyAvenue: { stroke: '#c62828', strokeWidth: 5, arrow: true },
+  chokepoint: { stroke: '#000000', strokeWidth: 1, fill: '#e67e22', fillOpacity: 1, pointRadius: 4 },
+  keyTerrain: { stroke: '#000000', strokeWidth: 1.5, fill: '#8e24aa', fillOpacity: 1, pointRadius: 7 },
+} as const;

@@ -10,6 +10,7 @@ import { buildTravelSurface } from '../terrain-analysis/travel-surface.ts';
 import { DEFAULT_TRAVEL_MODELS } from '../terrain-analysis/travel-models.ts';
 import { viewshed, VIEWSHED_VISIBLE } from '../terrain-analysis/viewshed.ts';
 import { applyLinearObstacles } from './apply-linear-obstacles.ts';
+import { CROSSING_KINDS } from './crossing-kind.ts';
 import { builtUpEdgeMask } from './built-up-edge-mask.ts';
 import { burnLinearObstacles, type WaterwayLine } from './burn-linear-obstacles.ts';
 import { classifyObstacleTerrain } from './classify-obstacle-terrain.ts';
@@ -54,7 +55,7 @@ export interface TerrainEvaluationInput {
   landCoverNodata: number;
   /** Road speed burned into the grid, km/h; 0 = no road. */
   roadSpeedKmh?: Float32Array | null;
-  /** Cells of roads tagged bridge, ford or tunnel. */
+  /** Cells of roads tagged bridge, ford or tunnel: CROSSING_KINDS code + 1 (any non-zero value is a crossing). */
   crossingRoads?: Uint8Array | null;
   /** Road junction cells (indices). */
   junctions?: readonly number[];
@@ -164,7 +165,9 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
   );
   const linear = burnLinearObstacles(width, height, c, input.waterways ?? [], vehicle);
   const crossingRoads = input.crossingRoads ?? null;
-  applyLinearObstacles(mobility, linear, crossingRoads);
+  // A road onto a river without a bridge stops at the bank: the travel surface gets the cut roads.
+  const roadSpeedKmh = input.roadSpeedKmh ? Float32Array.from(input.roadSpeedKmh) : null;
+  applyLinearObstacles(mobility, linear, crossingRoads, roadSpeedKmh);
   const terrainClass = classifyObstacleTerrain(mobility);
   const causes = obstacleCauses(terrainClass, input.slopeDegrees, input.landCover, rules, linear);
   // Crossing sites: bridge/ford/tunnel cells within two cells of water or a waterway.
@@ -184,7 +187,8 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
     const toWet = squaredDistanceTransform(wet, width, height).squared;
     crossings = new Uint8Array(n);
     for (let i = 0; i < n; i++)
-      if (crossingRoads[i] !== 0 && toWet[i] <= 4 && terrainClass[i] !== SEVERELY_RESTRICTED) crossings[i] = 1;
+      if (crossingRoads[i] !== 0 && toWet[i] <= 4 && terrainClass[i] !== SEVERELY_RESTRICTED)
+        crossings[i] = crossingRoads[i]!;
   }
   const ground = corridorGround({
     width,
@@ -205,7 +209,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
       elevation: input.elevation,
       mobility,
       landCover: input.landCover,
-      roadSpeedKmh: input.roadSpeedKmh ?? null,
+      roadSpeedKmh,
     },
     DEFAULT_TRAVEL_MODELS[vehicle],
   );
@@ -367,6 +371,7 @@ export function evaluateTerrain(input: TerrainEvaluationInput): TerrainEvaluatio
               cell,
               elevation: input.elevation[cell]!,
               avenue: a,
+              site: CROSSING_KINDS[(crossings?.[cell] ?? 0) - 1],
             })),
           ),
         ),

@@ -5,8 +5,8 @@ export interface KeyTerrainInputs {
   heights: readonly { cell: number; elevation: number; prominence: number; visibleShare: readonly number[] }[];
   /** Narrowest points of avenues (constricted ones only). */
   chokepoints: readonly { cell: number; elevation: number; widthM: number; avenue: number }[];
-  /** Bridges, fords and tunnels where an avenue crosses a linear obstacle. */
-  crossings: readonly { cell: number; elevation: number; avenue: number }[];
+  /** Bridges, fords and tunnels where an avenue crosses a linear obstacle; `site` names which when known. */
+  crossings: readonly { cell: number; elevation: number; avenue: number; site?: 'bridge' | 'ford' | 'tunnel' }[];
   /** Road junctions on an avenue's axis. */
   junctions: readonly { cell: number; elevation: number; avenue: number }[];
 }
@@ -63,7 +63,7 @@ export function keyTerrainCandidates(
       c.cell,
       c.elevation,
       c.avenue,
-      'crossing site of a linear obstacle the avenue must use',
+      `${c.site ?? 'crossing site'} over a linear obstacle the avenue must use`,
       KIND_WEIGHT.crossing_site,
     );
   for (const c of inputs.chokepoints) {

@@ -7,14 +7,17 @@
 // no bridge; either leaves no corridor at all, so "avenues both ways" could not hold there.
 import * as assert from 'uvu/assert';
 import { suite } from 'uvu';
+import sharp from 'sharp';
+import { mapImagePixelOfLonLat } from '../../domain/cartography/map-image-pixel-of-lon-lat.ts';
+import { mapFrameForArea } from '../../domain/generated-map/map-frame-for-area.ts';
 import { http, startTestService } from '../support/test-service.ts';
 import { mapWithBoundary, requestJob, squareBoundary, expectJobSuccess } from '../support/terrain-flow.ts';
 
 const test = suite('terrain evaluation over HTTP [pglite]');
 test('AO only: avenues both ways along the long axis, layers in OGC API Features, OAKOC in the result', async () => {
-  const svc = await startTestService('pglite');
+  const svc = await startTestService('pglite', { GENERATED_MAPS: 'true' });
   try {
-    const { mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.166, 60.508, 25.264, 60.532));
+    const { operationId, mapId, boundary } = await mapWithBoundary(svc, squareBoundary(25.166, 60.508, 25.264, 60.532));
     const jobId = await requestJob(svc, mapId, boundary);
     await expectJobSuccess(svc, jobId);
     const area = {
@@ -112,6 +115,49 @@ test('AO only: avenues both ways along the long axis, layers in OGC API Features
       }
       for (const avenue of direction.avenues) assert.equal(Object.keys(avenue.criteria).length, 7);
     }
+
+    // The analysis map is the MCOO sheet: drawn from all four layers, an avenue's arrow on its line.
+    const path = `analysis-${r.body.id}.png`;
+    let sheet: any;
+    for (const until = Date.now() + 120_000; !sheet && Date.now() < until;) {
+      const list = await http(svc.url, 'GET', `/api/operations/${operationId}/generated-maps/`, { key: svc.key });
+      sheet = list.body.items.find((i: any) => i.path === path);
+      if (!sheet) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.ok(sheet, 'the MCOO sheet is drawn');
+    assert.is(sheet.title, 'MCOO — Terrain evaluation (MCOO)');
+    for (const type of ['obstacle', 'mobility_corridor', 'key_terrain'])
+      assert.ok(sheet.inputs[`${type}_layer`]?.startsWith(result.layer_ids[type]), `${type} is an input`);
+    const png = await fetch(`${svc.url}/api/operations/${operationId}/generated-maps/${path}`, {
+      headers: { Authorization: `Bearer ${svc.key}` },
+    });
+    const pngBytes = Buffer.from(await png.arrayBuffer());
+    const { data, info } = await sharp(pngBytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const avenues = await http(
+      svc.url,
+      'GET',
+      `/api/maps/${mapId}/ogc/features/collections/layer--${done.layer_id}/items?limit=1000`,
+      { key: svc.key },
+    );
+    const line = avenues.body.features[0].geometry.coordinates as [number, number][];
+    // The sheet's frame: the AO and the avenues together (README "Generated maps").
+    const all = avenues.body.features.flatMap((f: any) => f.geometry.coordinates as [number, number][]);
+    const frame = mapFrameForArea([
+      Math.min(25.166, ...all.map((p: [number, number]) => p[0])),
+      Math.min(60.508, ...all.map((p: [number, number]) => p[1])),
+      Math.max(25.264, ...all.map((p: [number, number]) => p[0])),
+      Math.max(60.532, ...all.map((p: [number, number]) => p[1])),
+    ]);
+    const blue = [0x1f, 0x4f, 0xd1];
+    const onArrow = [0.25, 0.4, 0.6].map((f) => {
+      const [x, y] = mapImagePixelOfLonLat(
+        { frame, layers: [], legend: [], gridSpacingMeters: null, title: {} as never },
+        ...line[Math.floor(f * (line.length - 1))]!,
+      )!;
+      const around = [-1, 0, 1].flatMap((dx) => [-1, 0, 1].map((dy) => ((y + dy) * info.width + x + dx) * 3));
+      return around.some((i) => [0, 1, 2].every((c) => Math.abs(data[i + c]! - blue[c]!) <= 40));
+    });
+    assert.ok(onArrow.filter(Boolean).length >= 2, `avenue arrow pixels: ${onArrow}`);
   } finally {
     await svc.close();
   }

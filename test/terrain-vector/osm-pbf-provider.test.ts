@@ -173,7 +173,7 @@ test('fingerprint and description: stable for the same file, new after the file 
   const a = createOsmPbfProvider('roads', path);
   const b = createOsmPbfProvider('roads', path);
   assert.is(a.fingerprint, b.fingerprint);
-  assert.match(a.fingerprint, /^osm-pbf:v1:[0-9a-f]{32}$/);
+  assert.match(a.fingerprint, /^osm-pbf:v2:[0-9a-f]{32}$/);
   assert.is(a.description, `OpenStreetMap roads from ${path}`);
   const other = join(dir, 'other.osm.pbf');
   await writeFile(other, writeOsmPbf({ nodes, ways: ways.slice(0, 2) }));
@@ -228,6 +228,54 @@ test('an unsorted file (no Sort.Type_then_ID) is read completely', async () => {
   const unsorted = join(dir, 'unsorted.osm.pbf');
   await writeFile(unsorted, writeOsmPbf({ nodes, ways, relations, sorted: false }));
   assert.is((await createOsmPbfProvider('buildings', unsorted).readTile(WEST)).features.length, 2);
+});
+
+test('a roads provider serves the waterway lines of its extract; fords and layers ride on the roads', async () => {
+  const file = join(dir, 'water.osm.pbf');
+  await writeFile(
+    file,
+    writeOsmPbf({
+      nodes: [
+        { id: 1, lon: lon(-0.01), lat: lat(0.5) },
+        { id: 2, lon: lon(0.01), lat: lat(0.5) },
+        { id: 3, lon: lon(-0.005), lat: lat(0.4) },
+        { id: 4, lon: lon(-0.005), lat: lat(0.6) },
+      ],
+      ways: [
+        { id: 1, refs: [1, 2], tags: { waterway: 'river', width: '30 m', name: 'Joki' } },
+        { id: 2, refs: [3, 4], tags: { waterway: 'stream', tunnel: 'culvert' } },
+        { id: 3, refs: [3, 4], tags: { highway: 'track', ford: 'yes' } },
+        { id: 4, refs: [4, 3], tags: { highway: 'residential', layer: '1' } },
+      ],
+    }),
+  );
+  const roads = createOsmPbfProvider('roads', file);
+  assert.ok(roads.waterways, 'a roads provider has waterways');
+  assert.is(createOsmPbfProvider('buildings', file).waterways, undefined);
+  assert.is.not(roads.waterways!.fingerprint, roads.fingerprint);
+  const water = (await roads.waterways!.readTile(WEST)).features;
+  assert.equal(
+    water.map((f) => [f.id, f.properties]),
+    [['w1', { waterway: 'river', width_m: 30, name: 'Joki' }]],
+  );
+  assert.equal(
+    (water[0]!.geometry as { coordinates: number[][] }).coordinates,
+    [
+      [lon(-0.01), lat(0.5)],
+      [BORDER, lat(0.5)],
+    ],
+    'clipped to the tile',
+  );
+  const byRoad = byId((await roads.readTile(WEST)).features);
+  assert.equal(byRoad.get('w3')!.properties, {
+    class: 'track',
+    oneway: false,
+    bridge: false,
+    tunnel: false,
+    ford: true,
+  });
+  assert.equal(byRoad.get('w4')!.properties.layer, 1);
+  assert.not.ok('w1' in Object.fromEntries(byRoad), 'a waterway is not a road');
 });
 
 test.run();

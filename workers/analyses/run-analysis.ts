@@ -7,6 +7,7 @@ import type { AnalysisSpec } from '../../domain/analysis-job/analysis-parameters
 import type { AnalysisJob } from '../../domain/analysis-job/analysis-job-decider.ts';
 import { terrainEvaluationResult } from '../../domain/analysis-job/terrain-evaluation-result.ts';
 import { readFootprintRoadNetwork } from './read-footprint-road-network.ts';
+import { readFootprintWaterways } from './read-footprint-waterways.ts';
 import { landingZonesResult } from '../../domain/analysis-job/landing-zones-result.ts';
 import { footprintGrid } from '../../domain/analysis-job/footprint-grid.ts';
 import { lineOfSightResult } from '../../domain/analysis-job/line-of-sight-result.ts';
@@ -131,8 +132,12 @@ export async function runAnalysisTool(
     }
     if (job.analysis_type === 'route') {
       const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
-      const roads = await readFootprintRoads(providers.roads, grid, control);
-      return routeResult(grids, landCover, roads, job.parameters, randomUUID);
+      const network = await readFootprintRoadNetwork(providers.roads, grid, control);
+      const waterways = await readFootprintWaterways(providers.roads, grid, control);
+      return routeResult(grids, landCover, network.roads, job.parameters, randomUUID, {
+        waterways,
+        crossings: network.crossings,
+      });
     }
     if (job.analysis_type === 'landing_zones') {
       const parameters = job.parameters;
@@ -149,7 +154,15 @@ export async function runAnalysisTool(
     if (job.analysis_type === 'terrain_evaluation') {
       const landCover = await readFootprintLandCover(providers.land_cover, grid, control);
       const network = await readFootprintRoadNetwork(providers.roads, grid, control);
-      const { layers, result } = terrainEvaluationResult(grids, landCover, network, job.parameters, randomUUID);
+      const waterways = await readFootprintWaterways(providers.roads, grid, control);
+      const { layers, result } = terrainEvaluationResult(
+        grids,
+        landCover,
+        network,
+        job.parameters,
+        randomUUID,
+        waterways,
+      );
       // The avenues are the analysis's own layer; obstacles, corridors and key terrain ride along.
       const { avenue_of_approach: found, ...others } = layers;
       // A layer holds at least one feature: with no avenue, the AO's first vertex says so.

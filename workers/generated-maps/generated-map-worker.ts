@@ -26,7 +26,9 @@ import {
   analysisMapComposition,
   areaOverviewComposition,
   mcooComposition,
+  terrainEvaluationComposition,
   type MapBase,
+  type TerrainEvaluationLayers,
 } from '../../domain/generated-map/map-compositions.ts';
 import { resultRasterLegend } from '../../domain/generated-map/result-raster-legend.ts';
 import { geometryBounds } from '../../domain/map/geojson/geometry-bounds.ts';
@@ -55,7 +57,7 @@ import { readReliefAndLandCover, type ReliefAndLandCover } from './read-relief-a
 import { readResultRaster } from './read-result-raster.ts';
 
 /** Bump when a composition changes (layers, colours, frame size): every asset is drawn again. */
-export const GENERATED_MAP_BUILDER_VERSION = 'maps-v1';
+export const GENERATED_MAP_BUILDER_VERSION = 'maps-v2';
 
 /** One asset of an operation to render: the operation, the map it is drawn from, its path. */
 export interface GeneratedMapAsset {
@@ -100,6 +102,7 @@ const ANALYSIS_TITLES: Record<string, string> = {
   route: 'Route',
   landing_zones: 'Landing zones',
   rf_coverage: 'RF coverage',
+  terrain_evaluation: 'MCOO',
 };
 const DATASET_LABELS: Record<string, string> = { elevation: 'Elevation', land_cover: 'Land cover', roads: 'Roads' };
 
@@ -207,6 +210,30 @@ async function base(
   return { base: { frame, title, area: map.boundary!.features, shade: read.shade }, landCover: read.landCover };
 }
 
+/** The further layers of a terrain evaluation's result (`layer_ids`) as the map holds them, with their versions. */
+function evaluationLayersOf(
+  result: Record<string, unknown> | null,
+  map: MapInputs,
+): {
+  layers: Omit<TerrainEvaluationLayers, 'avenue_of_approach'>;
+  versions: Array<{ layer_type: string; hash: string }>;
+} {
+  const ids = (result?.layer_ids ?? {}) as Record<string, string>;
+  const versions: Array<{ layer_type: string; hash: string }> = [];
+  const features = (type: 'obstacle' | 'mobility_corridor' | 'key_terrain') => {
+    const layer = ids[type] ? map.layers.get(ids[type]) : undefined;
+    if (!layer) return [];
+    versions.push({ layer_type: type, hash: `${layer.layer_id}:${layer.features_hash}` });
+    return layer.features;
+  };
+  const layers = {
+    obstacle: features('obstacle'),
+    mobility_corridor: features('mobility_corridor'),
+    key_terrain: features('key_terrain'),
+  };
+  return { layers, versions };
+}
+
 async function planAsset(
   deps: GeneratedMapWorkerDependencies,
   payload: GeneratedMapAsset,
@@ -229,12 +256,17 @@ async function planAsset(
     if (!layer) return null;
     const resolved = await resolveTerrainJob(deps.store, deps.knex, map.map_id, payload.terrain_job_id);
     const job = resolved?.state.map_id === map.map_id ? resolved : null;
-    const inputs = {
+    // A terrain evaluation is drawn as its MCOO: its further layers (obstacles, corridors, key
+    // terrain; result.layer_ids) are inputs too, and the roads when the terrain job prepared them.
+    const evaluationLayers = a.analysis_type === 'terrain_evaluation' ? evaluationLayersOf(a.result, map) : null;
+    const roadsReady = job && job.state.source_providers.roads && isUsable(job.state, 'road_artifacts');
+    const inputs: Record<string, string> = {
       ...common,
-      ...(job ? terrainInputs(job, []) : {}),
+      ...(job ? terrainInputs(job, evaluationLayers && roadsReady ? ['roads'] : []) : {}),
       analysis: `${a.analysis_id}@${analysis.revision}`,
       result_layer: `${layer.layer_id}:${layer.features_hash}`,
     };
+    for (const extra of evaluationLayers?.versions ?? []) inputs[`${extra.layer_type}_layer`] = extra.hash;
     const title = `${ANALYSIS_TITLES[a.analysis_type] ?? a.analysis_type} — ${a.title}`;
     return {
       kind: 'analysis',
@@ -252,6 +284,22 @@ async function planAsset(
         const analysisLine = `Analysis: ${a.title} (${a.analysis_type})`;
         const block = titleBlock(title, map, times, job?.state ?? null, ['elevation'], [analysisLine]);
         const { base: b } = await base(deps, frame, block, map, job?.state ?? null, false);
+        if (evaluationLayers) {
+          const roads =
+            roadsReady && job
+              ? await readFrameRoads(
+                  deps.blobStore,
+                  frame,
+                  job.state.source_providers.roads!.fingerprint,
+                  job.state.work_tiles,
+                )
+              : { major: [], minor: [] };
+          return terrainEvaluationComposition(
+            b,
+            { ...evaluationLayers.layers, avenue_of_approach: layer.features },
+            roads,
+          );
+        }
         const rasterType = a.analysis_type === 'viewshed' || a.analysis_type === 'rf_coverage' ? a.analysis_type : null;
         const raster = rasterType
           ? {

@@ -1,7 +1,8 @@
 // terrain_summary: the area's TerrainSummary from the raw artifacts, one work tile at a time:
 // slope from the elevation tile padded with its neighbours' edges (no seams at tile borders),
 // mobility per vehicle class from slope, land cover and a roads mask, road lengths inside the
-// polygon, and — when prepared — population and building counts. Stored as JSON under
+// polygon, waterways and the bridges, fords and tunnels over water (the roads source's waterways,
+// also burnt into the mobility classes), and — when prepared — population and building counts. Stored as JSON under
 // products/terrain_summary/<hash>.json (hash of the sources, the area and the version).
 import { neighbourTiles } from '../../../domain/terrain/neighbour-tiles.ts';
 import { mobilityRaster } from '../../../domain/terrain/mobility-raster.ts';
@@ -12,6 +13,7 @@ import type { RasterSourceProvider, SourceProvider, VectorSourceProvider } from 
 import { deriveSlopeAndRuggedness } from '../products/raster/derive-slope-and-ruggedness.ts';
 import { createTerrainSummaryAccumulator } from '../products/summary/create-terrain-summary-accumulator.ts';
 import { roadsMask } from '../products/summary/roads-mask.ts';
+import { applyWaterwaysOnTile } from '../products/summary/waterways-on-tile.ts';
 import type { TerrainSummary } from '../products/summary/terrain-summary.ts';
 import { artifactKey } from './artifact-key.ts';
 import { decodeFeaturesArtifact } from './decode-features-artifact.ts';
@@ -126,6 +128,21 @@ export async function buildTerrainSummaryProduct(options: SummaryProductOptions)
         VehicleClass,
         Uint8Array
       >;
+      if (roads.waterways) {
+        // The river rule: waterways are obstacles in the mobility classes but at bridges, fords and tunnels.
+        const waterways = (await roads.waterways.readTile(tile, options.signal)).features;
+        accumulator.addWaterways(waterways);
+        accumulator.addWaterCrossings(
+          applyWaterwaysOnTile({
+            tile,
+            size: centre.size,
+            waterways,
+            roads: roadFeatures,
+            landCover: cover.data,
+            mobility,
+          }),
+        );
+      }
       accumulator.addTerrain({
         tile,
         size: centre.size,

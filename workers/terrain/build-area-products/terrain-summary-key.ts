@@ -6,8 +6,8 @@ import type { AreaPolygon } from '../../../domain/terrain/types.ts';
 import { ARTIFACT_FORMAT } from './artifact-key.ts';
 import { productKey } from './product-key.ts';
 
-// v2: the summary carries AO sanity warnings.
-export const SUMMARY_VERSION = 'summary-v2';
+// v2: the summary carries AO sanity warnings. v3: waterways, and rivers in the mobility shares.
+export const SUMMARY_VERSION = 'summary-v3';
 
 /** Provider fingerprints; population and buildings are left out when the job did not include them. */
 export interface SummarySourceFingerprints {

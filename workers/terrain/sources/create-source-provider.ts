@@ -8,7 +8,9 @@ import { createGeoTiffFileProvider } from './raster/geotiff-file-provider.ts';
 import { createGeoTiffIndexProvider } from './raster/geotiff-index-provider.ts';
 import { createGeoTiffTilesProvider } from './raster/geotiff-tiles-provider.ts';
 import { createFilledRasterProvider } from './create-filled-raster-provider.ts';
-import { SourceError, type SourceProvider } from './source-provider.ts';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { SourceError, type SourceProvider, type VectorSourceProvider } from './source-provider.ts';
 import { createSyntheticProvider } from './synthetic/create-synthetic-provider.ts';
 import { createFlatGeobufProvider } from './vector/create-flatgeobuf-provider.ts';
 import { createGeoJsonProvider } from './vector/create-geojson-provider.ts';
@@ -52,7 +54,8 @@ function invalid(dataset: DatasetName, reason: string): SourceError {
  *   geojson:<path or URL>              a GeoJSON FeatureCollection
  *   flatgeobuf:<path or URL>           a FlatGeobuf file (indexed ones are read by range)
  * Throws SourceError INVALID_SOURCE_CONFIG with a one-line reason for anything else. No I/O
- * happens here: a missing file is reported by the provider when the job reads it.
+ * happens here (but for looking for a `waterways.fgb` beside a `roads.fgb`): a missing file is
+ * reported by the provider when the job reads it.
  */
 export function createSourceProvider(dataset: DatasetName, spec: string): SourceProvider {
   if (!(DATASET_NAMES as readonly string[]).includes(dataset)) {
@@ -110,8 +113,23 @@ export function createSourceProvider(dataset: DatasetName, spec: string): Source
     case 'geojson':
       return createGeoJsonProvider(dataset, location);
     case 'flatgeobuf':
-      return createFlatGeobufProvider(dataset, location);
+      return dataset === 'roads'
+        ? withSiblingWaterways(createFlatGeobufProvider(dataset, location), location)
+        : createFlatGeobufProvider(dataset, location);
   }
+}
+
+/**
+ * A local `roads.fgb` written by `import-source --osm` has the extract's waterway lines beside it
+ * (`waterways.fgb`): the roads provider serves them as its `waterways`, and its fingerprint names
+ * them (a summary built before they were imported is not reused).
+ */
+function withSiblingWaterways(roads: VectorSourceProvider, location: string): VectorSourceProvider {
+  if (isHttp(location) || basename(location) !== 'roads.fgb') return roads;
+  const sibling = join(dirname(location), 'waterways.fgb');
+  if (!existsSync(sibling)) return roads;
+  const waterways = createFlatGeobufProvider('roads', sibling);
+  return { ...roads, fingerprint: `${roads.fingerprint}+${waterways.fingerprint}`, waterways };
 }
 
 /** The environment variable that configures a dataset's source, e.g. LAND_COVER_SOURCE. */

@@ -60,6 +60,12 @@ export interface VectorSourceProvider extends ProviderBase {
   readonly kind: 'vector';
   /** Features clipped to the work tile, lon/lat; throws SourceError. */
   readTile(tile: TileAddress, signal?: AbortSignal): Promise<TileFeatures>;
+  /**
+   * Optional, on a roads source: the waterway lines of the same data (OSM `waterway=*`: river,
+   * canal, stream, drain, ditch with `waterway`, `width_m`, `name`), the linear obstacles its
+   * bridges, fords and tunnels cross. A source without them has no waterways to offer.
+   */
+  readonly waterways?: VectorSourceProvider;
 }
 
 export type SourceProvider = RasterSourceProvider | VectorSourceProvider;

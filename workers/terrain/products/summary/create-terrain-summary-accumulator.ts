@@ -30,6 +30,12 @@ export interface TerrainTileInputs {
 export interface TerrainSummaryAccumulator {
   addTerrain(inputs: TerrainTileInputs): void;
   addRoads(features: readonly TileFeature[]): void;
+  /** Waterway lines (`waterway` class), measured inside the polygon; calling it makes `waterways` non-null. */
+  addWaterways(features: readonly TileFeature[]): void;
+  /** Roads crossing water (applyWaterwaysOnTile): counted once per id when their crossing lies inside. */
+  addWaterCrossings(
+    crossings: ReadonlyArray<{ id: string; kind: 'bridge' | 'ford' | 'tunnel'; at: [number, number] }>,
+  ): void;
   /** A population raster (persons per pixel) or point/polygon features with a `population` property. */
   addPopulation(population: TileRaster | readonly TileFeature[]): void;
   addBuildings(features: readonly TileFeature[]): void;
@@ -53,6 +59,8 @@ export function createTerrainSummaryAccumulator(area: AreaPolygon): TerrainSumma
     return mask;
   };
 
+  let waterwayLength: Map<string, number> | null = null;
+  const waterCrossings = new Map<string, 'bridge' | 'ford' | 'tunnel'>();
   let areaM2 = 0;
   let elevationMin = Infinity,
     elevationMax = -Infinity,
@@ -116,6 +124,21 @@ export function createTerrainSummaryAccumulator(area: AreaPolygon): TerrainSumma
         }
       }
     },
+    addWaterways(features) {
+      waterwayLength ??= new Map();
+      for (const f of features) {
+        const g = f.geometry;
+        if (!g || (g.type !== 'LineString' && g.type !== 'MultiLineString')) continue;
+        const kind = typeof f.properties.waterway === 'string' ? f.properties.waterway : 'other';
+        for (const line of g.type === 'LineString' ? [g.coordinates] : g.coordinates) {
+          const metres = lineLengthInArea(line, rings);
+          if (metres > 0) waterwayLength.set(kind, (waterwayLength.get(kind) ?? 0) + metres);
+        }
+      }
+    },
+    addWaterCrossings(crossings) {
+      for (const c of crossings) if (pointInRings(c.at[0], c.at[1], rings)) waterCrossings.set(c.id, c.kind);
+    },
     addPopulation(input) {
       population ??= 0;
       if ('data' in input) {
@@ -172,6 +195,15 @@ export function createTerrainSummaryAccumulator(area: AreaPolygon): TerrainSumma
         ),
         mobility_shares: mobilityShares,
         road_length_m: { total, by_class: byClass },
+        waterways: waterwayLength && {
+          length_m: {
+            total: [...waterwayLength.values()].reduce((a, b) => a + b, 0),
+            by_kind: Object.fromEntries([...waterwayLength].sort()),
+          },
+          bridges: [...waterCrossings.values()].filter((k) => k === 'bridge').length,
+          fords: [...waterCrossings.values()].filter((k) => k === 'ford').length,
+          tunnels: [...waterCrossings.values()].filter((k) => k === 'tunnel').length,
+        },
         population_total: population,
         building_count: buildings === null ? null : (buildings as Set<string | number>).size + anonymousBuildings,
       };

@@ -29,6 +29,17 @@ export interface TerrainSummary {
   mobility_shares: Record<VehicleClass, MobilityShares>;
   /** Road length inside the polygon, metres, by class and in total. */
   road_length_m: { total: number; by_class: Partial<Record<RoadClass, number>> };
+  /**
+   * Waterway lines inside the polygon (metres, by OSM `waterway` class and in total), and the bridges,
+   * fords and tunnels that cross water there (roads so tagged over a waterway or water, counted once
+   * per way); null when the roads source has no waterways (README "Waterways and the river rule").
+   */
+  waterways: {
+    length_m: { total: number; by_kind: Record<string, number> };
+    bridges: number;
+    fords: number;
+    tunnels: number;
+  } | null;
   /** Persons inside the polygon; null when population was not prepared. */
   population_total: number | null;
   /** Buildings whose footprint centre is inside the polygon; null when buildings were not prepared. */

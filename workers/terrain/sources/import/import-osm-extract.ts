@@ -41,7 +41,7 @@ export interface OsmImportOptions {
   log?: (line: string) => void;
 }
 
-const VECTOR_LAYERS: OsmDataset[] = ['roads', 'buildings'];
+const VECTOR_LAYERS: OsmDataset[] = ['roads', 'buildings', 'waterways'];
 
 /** Writes `<outDir>/<dataset>.fgb` per layer; throws when ogr2ogr is missing or the file is not OSM PBF. */
 export async function importOsmExtract(

@@ -1,6 +1,7 @@
 // Roads or buildings from an OpenStreetMap PBF extract (a local file). The file is parsed once, on
 // the first readTile, with osm-pbf-parser-node (a small streaming parser on `pbf` + node:zlib,
-// ESM, typed); features are then served from an R-tree and clipped to each work tile.
+// ESM, typed); features are then served from an R-tree and clipped to each work tile. A roads
+// provider also serves the extract's waterway lines (`waterways`), the obstacles its bridges cross.
 import type { DatasetName } from '../../../../domain/terrain/types.ts';
 import { SourceError, unreachableCode, type VectorSourceProvider } from '../source-provider.ts';
 import { createIndexedVectorProvider, type IndexedVectorSource } from './create-indexed-vector-provider.ts';
@@ -9,7 +10,7 @@ import { readOsmPbf } from './osm/read-osm-pbf.ts';
 import { OSM_SELECTIONS, osmFeatures, type OsmDataset } from './osm/osm-features.ts';
 
 /** Bumped when the conversion from OSM changes, so earlier products are not reused. */
-const OSM_READER_VERSION = 1;
+const OSM_READER_VERSION = 2;
 
 function isOsmVectorDataset(dataset: DatasetName): dataset is 'roads' | 'buildings' {
   return dataset === 'roads' || dataset === 'buildings';
@@ -22,9 +23,11 @@ function isFileSystemError(error: unknown): boolean {
 
 /** The features of one dataset from an extract, read whole on first use (see create-indexed-vector-provider). */
 export function osmPbfFeatureSource(dataset: OsmDataset, path: string): IndexedVectorSource {
+  // waterways ride with the roads source: its errors are the roads source's
+  const owner: DatasetName = dataset === 'waterways' ? 'roads' : dataset;
   return {
-    dataset,
-    fingerprint: locationFingerprint('osm-pbf', OSM_READER_VERSION, path),
+    dataset: owner,
+    fingerprint: `${locationFingerprint('osm-pbf', OSM_READER_VERSION, path)}${dataset === 'waterways' ? ':waterways' : ''}`,
     description: `OpenStreetMap ${dataset.replace('_', ' ')} from ${path}`,
     async load(signal) {
       try {
@@ -33,13 +36,9 @@ export function osmPbfFeatureSource(dataset: OsmDataset, path: string): IndexedV
         if (signal?.aborted) throw error;
         const message = error instanceof Error ? error.message : String(error);
         if (isFileSystemError(error)) {
-          throw new SourceError(unreachableCode(dataset), `cannot read OSM PBF ${path}: ${message}`, dataset);
+          throw new SourceError(unreachableCode(owner), `cannot read OSM PBF ${path}: ${message}`, owner);
         }
-        throw new SourceError(
-          'INVALID_SOURCE_DATA',
-          `OSM PBF ${path} is not readable as OSM data: ${message}`,
-          dataset,
-        );
+        throw new SourceError('INVALID_SOURCE_DATA', `OSM PBF ${path} is not readable as OSM data: ${message}`, owner);
       }
     },
   };
@@ -56,5 +55,7 @@ export function createOsmPbfProvider(dataset: DatasetName, path: string): Vector
   if (/^https?:\/\//i.test(path)) {
     throw new SourceError('INVALID_SOURCE_CONFIG', `an OSM PBF source must be a local file, got ${path}`, dataset);
   }
-  return createIndexedVectorProvider(osmPbfFeatureSource(dataset, path));
+  const provider = createIndexedVectorProvider(osmPbfFeatureSource(dataset, path));
+  if (dataset !== 'roads') return provider;
+  return { ...provider, waterways: createIndexedVectorProvider(osmPbfFeatureSource('waterways', path)) };
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { importOsmExtract } from '../../../../../workers/terrain/sources/import/import-osm-extract.ts';
 import { createOsmPbfProvider } from '../../../../../workers/terrain/sources/vector/create-osm-pbf-provider.ts';
 import { createFlatGeobufProvider } from '../../../../../workers/terrain/sources/vector/create-flatgeobuf-provider.ts';
+import { createSourceProvider } from '../../../../../workers/terrain/sources/create-source-provider.ts';
 import { openByteRangeSource } from '../../../../../workers/terrain/sources/vector/flatgeobuf/open-byte-range-source.ts';
 import { readFlatGeobufIndex } from '../../../../../workers/terrain/sources/vector/flatgeobuf/read-flatgeobuf-index.ts';
 import { searchFlatGeobufIndex } from '../../../../../workers/terrain/sources/vector/flatgeobuf/search-flatgeobuf-index.ts';
@@ -32,8 +33,32 @@ onHelsinki('the Helsinki extract: the same roads and buildings per tile as the o
   const report = await importOsmExtract(HELSINKI!, out);
   assert.equal(
     report.layers.map((l) => l.dataset),
-    ['roads', 'buildings'],
+    ['roads', 'buildings', 'waterways'],
   );
+  // The waterways beside roads.fgb: the roads source serves them as the osm-pbf one does.
+  const waterways = report.layers.find((l) => l.dataset === 'waterways')!;
+  assert.ok(waterways.features >= 1, `waterways: ${waterways.features}`);
+  const fgbRoads = createSourceProvider(
+    'roads',
+    `flatgeobuf:${report.layers.find((l) => l.dataset === 'roads')!.path}`,
+  );
+  assert.ok(fgbRoads.kind === 'vector' && fgbRoads.waterways, 'roads.fgb has its waterways');
+  const pbfWater = createOsmPbfProvider('roads', HELSINKI!).waterways!;
+  // The zoom-14 tile of each waterway's first vertex (a Web Mercator tile of it).
+  const all = (await pbfWater.readTile({ z: 6, x: 36, y: 18 })).features;
+  const tiles = all.map((f) => {
+    const [lon, lat] = (f.geometry as { coordinates: number[][] }).coordinates[0]!;
+    const n = 2 ** 14;
+    const y = (1 - Math.log(Math.tan((lat! * Math.PI) / 180) + 1 / Math.cos((lat! * Math.PI) / 180)) / Math.PI) / 2;
+    return { z: 14, x: Math.floor(((lon! + 180) / 360) * n), y: Math.floor(y * n) };
+  });
+  let seen = 0;
+  for (const tile of tiles.slice(0, 3)) {
+    const [a, b] = [await pbfWater.readTile(tile), await fgbRoads.waterways!.readTile(tile)];
+    seen += a.features.length;
+    assert.equal(comparable(b.features), comparable(a.features), `waterways ${tile.z}/${tile.x}/${tile.y}`);
+  }
+  assert.ok(seen > 0, 'the tiles hold waterways');
   for (const dataset of ['roads', 'buildings'] as const) {
     const layer = report.layers.find((l) => l.dataset === dataset)!;
     assert.ok(layer.features > 100, `${dataset}: ${layer.features}`);

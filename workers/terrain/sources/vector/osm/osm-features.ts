@@ -5,7 +5,9 @@
 //   Polygons / MultiPolygons with BuildingProperties;
 // - land_cover: closed ways and `type=multipolygon` relations whose tags map to a WorldCover class
 //   (osmLandCoverClass), as Polygons / MultiPolygons with `cover` (the class) and `area_m2` (the
-//   whole area's geodesic area, before any clipping: smaller areas are painted over larger ones).
+//   whole area's geodesic area, before any clipping: smaller areas are painted over larger ones);
+// - waterways: `waterway=*` lines that obstruct movement (osmWaterwayProperties), as LineStrings with
+//   `waterway`, `width_m` when tagged and `name`.
 // Nodes missing from an extract are skipped, as GDAL's OSM driver does: a road cut by the extract
 // boundary keeps its inside part, a building ring needs three distinct positions left.
 import type { Position } from 'geojson';
@@ -16,8 +18,9 @@ import { osmRoadProperties } from './osm-road-properties.ts';
 import { osmBuildingProperties } from './osm-building-properties.ts';
 import { assembleMultipolygon } from './assemble-multipolygon.ts';
 import { osmLandCoverClass } from './osm-land-cover-class.ts';
+import { osmWaterwayProperties } from './osm-waterway-properties.ts';
 
-export type OsmDataset = 'roads' | 'buildings' | 'land_cover';
+export type OsmDataset = 'roads' | 'buildings' | 'land_cover' | 'waterways';
 
 const isClosed = (refs: number[]) => refs.length >= 4 && refs[0] === refs[refs.length - 1];
 
@@ -35,6 +38,7 @@ export const OSM_SELECTIONS: Record<OsmDataset, OsmSelection> = {
     wantWay: (tags) => osmLandCoverClass(tags) !== null,
     wantRelation: (tags) => tags.type === 'multipolygon' && osmLandCoverClass(tags) !== null,
   },
+  waterways: { wantWay: (tags) => osmWaterwayProperties(tags) !== null, wantRelation: () => false },
 };
 
 function resolve(refs: number[], nodes: OsmData['nodes']): Position[] {
@@ -116,6 +120,24 @@ function areaFeatures(data: OsmData, propertiesOf: (tags: OsmTags) => object | n
   return features;
 }
 
+function waterwayFeatures(data: OsmData): TileFeature[] {
+  const features: TileFeature[] = [];
+  for (const id of data.wantedWayIds) {
+    const way = data.ways.get(id)!;
+    const properties = osmWaterwayProperties(way.tags);
+    if (!properties) continue;
+    const positions = resolve(way.refs, data.nodes);
+    if (positions.length < 2) continue;
+    features.push({
+      type: 'Feature',
+      id: `w${id}`,
+      geometry: { type: 'LineString', coordinates: positions },
+      properties: { ...properties },
+    });
+  }
+  return features;
+}
+
 function landCoverFeatures(data: OsmData): TileFeature[] {
   const features = areaFeatures(data, (tags) => {
     const cover = osmLandCoverClass(tags);
@@ -129,5 +151,6 @@ function landCoverFeatures(data: OsmData): TileFeature[] {
 export function osmFeatures(data: OsmData, dataset: OsmDataset): TileFeature[] {
   if (dataset === 'roads') return roadFeatures(data);
   if (dataset === 'buildings') return areaFeatures(data, osmBuildingProperties);
+  if (dataset === 'waterways') return waterwayFeatures(data);
   return landCoverFeatures(data);
 }

@@ -9,6 +9,10 @@ export interface RoadProperties {
   oneway: boolean;
   bridge: boolean;
   tunnel: boolean;
+  /** Present (true) only on a way tagged ford=*: it crosses a waterway at a ford. */
+  ford?: true;
+  /** The OSM `layer` when not 0: above 0 a way passes over what it crosses (a bridge untagged as one). */
+  layer?: number;
   surface?: string;
   lanes?: number;
   name?: string;
@@ -49,6 +53,9 @@ export function osmRoadProperties(tags: OsmTags): OsmRoad | null {
     bridge: flag(tags.bridge),
     tunnel: flag(tags.tunnel),
   };
+  if (flag(tags.ford)) properties.ford = true;
+  const layer = Number.parseInt(tags.layer?.trim() ?? '', 10);
+  if (Number.isInteger(layer) && layer !== 0 && Math.abs(layer) <= 10) properties.layer = layer;
   if (tags.surface) properties.surface = tags.surface.trim().toLowerCase();
   const lanes = positiveInteger(tags.lanes);
   if (lanes !== undefined) properties.lanes = lanes;

@@ -1,0 +1,169 @@
+// The terrain evaluation's MCOO sheet, rendered (sharp + librsvg) and read back pixel by pixel:
+// restricted terrain hatched with single diagonals, severely restricted cross-hatched (ATP 5-0.2-1
+// para 2-253), water solid blue, avenues as arrows with an arrowhead, key terrain marked, a legend.
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import sharp from 'sharp';
+import type { Feature, Position } from 'geojson';
+import { lonLatOfFramePixel } from '../../../domain/cartography/lon-lat-of-frame-pixel.ts';
+import { mapLayout } from '../../../domain/cartography/map-layout.ts';
+import { terrainEvaluationComposition } from '../../../domain/generated-map/map-compositions.ts';
+import { MCOO_SYMBOLS } from '../../../domain/generated-map/map-symbols.ts';
+import { renderMapPng } from '../../../workers/generated-maps/rendering/render-map-png.ts';
+import { ZAGREB_FRAME } from '../../cartography/support/map-fixtures.ts';
+
+const frame = ZAGREB_FRAME;
+const at = (x: number, y: number): Position => lonLatOfFramePixel(frame, x, y);
+const box = (x0: number, y0: number, x1: number, y1: number) => ({
+  type: 'Polygon' as const,
+  coordinates: [[at(x0, y0), at(x1, y0), at(x1, y1), at(x0, y1), at(x0, y0)]],
+});
+const feature = (properties: Record<string, unknown>, geometry: Feature['geometry']): Feature => ({
+  type: 'Feature',
+  properties,
+  geometry,
+});
+const RESTRICTED = { x0: 40, y0: 40, x1: 160, y1: 160 };
+const SEVERE = { x0: 200, y0: 40, x1: 320, y1: 160 };
+const WATER = { x0: 360, y0: 40, x1: 480, y1: 160 };
+// The avenue runs west to east along y = 300 and ends at x = 500.
+const AVENUE_Y = 300;
+const AVENUE_END = 500;
+const KEY = [300, 360] as const;
+
+const layers = {
+  obstacle: [
+    feature(
+      { terrain_class: 'restricted', cause: 'vegetation' },
+      box(RESTRICTED.x0, RESTRICTED.y0, RESTRICTED.x1, RESTRICTED.y1),
+    ),
+    feature({ terrain_class: 'severely_restricted', cause: 'slope' }, box(SEVERE.x0, SEVERE.y0, SEVERE.x1, SEVERE.y1)),
+    feature({ terrain_class: 'severely_restricted', cause: 'waterway' }, box(WATER.x0, WATER.y0, WATER.x1, WATER.y1)),
+  ],
+  mobility_corridor: [
+    feature({ role: 'corridor', echelon: 'squad', id: 'MC 1' }, box(80, 270, 520, 330)),
+    feature(
+      { role: 'centreline', echelon: 'squad', id: 'MC 1' },
+      { type: 'LineString', coordinates: [at(90, 320), at(510, 320)] },
+    ),
+    feature({ role: 'chokepoint', id: 'MC 1' }, { type: 'Point', coordinates: at(200, 320) }),
+  ],
+  avenue_of_approach: [
+    feature(
+      { direction: 'friendly', id: 'AA 1', echelon: 'platoon', rank: 1 },
+      { type: 'LineString', coordinates: [at(100, AVENUE_Y), at(AVENUE_END, AVENUE_Y)] },
+    ),
+  ],
+  key_terrain: [feature({ id: 'KT 1', kind: 'crossing_site' }, { type: 'Point', coordinates: at(...KEY) })],
+};
+const title = { title: 'MCOO', operation: 'o', map: 'm', date_time_group: 'd', sources: [], synthetic: false };
+const base = { frame, title, area: [], shade: new Float32Array(frame.width * frame.height).fill(Number.NaN) };
+const composition = {
+  ...terrainEvaluationComposition(base, layers, { major: [], minor: [] }),
+  gridSpacingMeters: 100000,
+};
+const layout = mapLayout(composition);
+const { data, info } = await sharp(await renderMapPng(composition))
+  .raw()
+  .toBuffer({ resolveWithObject: true });
+const rgb = (x: number, y: number): [number, number, number] => {
+  const i = ((layout.face.y + y) * info.width + layout.face.x + x) * info.channels;
+  return [data[i]!, data[i + 1]!, data[i + 2]!];
+};
+const hex = (colour: string) => [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16));
+const near = (a: number[], b: number[], tolerance: number) => a.every((v, i) => Math.abs(v - b[i]!) <= tolerance);
+const isHatch = (x: number, y: number) =>
+  near(rgb(x, y), hex(MCOO_SYMBOLS.terrainHatch), 70) && rgb(x, y)[1] > rgb(x, y)[0] + 40;
+
+/** Of the hatch pixels inside a box (8 px in from its edges), the share whose neighbour at (dx, dy) is hatch too. */
+function hatchStats(b: { x0: number; y0: number; x1: number; y1: number }, dx: number, dy: number) {
+  let hatch = 0,
+    both = 0,
+    total = 0;
+  for (let y = b.y0 + 8; y < b.y1 - 8; y++) {
+    for (let x = b.x0 + 8; x < b.x1 - 8; x++) {
+      total++;
+      if (!isHatch(x, y)) continue;
+      hatch++;
+      if (isHatch(x + dx, y + dy)) both++;
+    }
+  }
+  return { cover: hatch / total, along: both / Math.max(1, hatch) };
+}
+
+test('composition: hatched restricted and severely restricted, blue water, corridors, avenue arrow, key terrain, legend', () => {
+  const vectors = composition.layers.filter((l) => l.kind === 'vector');
+  assert.equal(
+    vectors.map((l) => [l.style.hatch ?? null, l.style.arrow ?? false, l.features.length]),
+    [
+      ['single', false, 1],
+      ['cross', false, 1],
+      [null, false, 1],
+      [null, false, 1],
+      [null, true, 1],
+      [null, true, 1],
+      [null, false, 1],
+      [null, false, 0],
+      [null, false, 1],
+    ],
+  );
+  const avenue = vectors[5]!.features[0]!;
+  assert.is(avenue.properties!.label, 'AA 1 (PLT)', 'labelled with its echelon');
+  assert.is(vectors[8]!.features[0]!.properties!.label, 'KT 1');
+  assert.equal(
+    composition.legend.map((l) => l.label),
+    [
+      'Area of operations',
+      'Restricted terrain',
+      'Severely restricted terrain',
+      'Water and rivers (severely restricted)',
+      'Mobility corridor (SQD)',
+      'Avenue of approach',
+      'Chokepoint (narrowest point of a corridor)',
+      'Key terrain candidate',
+    ],
+  );
+  assert.equal(
+    composition.legend.filter((l) => l.hatch).map((l) => l.hatch),
+    ['single', 'cross'],
+  );
+});
+
+test('restricted terrain: single diagonal lines rising to the right, the ground between them left clear', () => {
+  const rising = hatchStats(RESTRICTED, 2, -2);
+  const falling = hatchStats(RESTRICTED, 2, 2);
+  assert.ok(rising.cover > 0.1 && rising.cover < 0.5, `hatch covers ${rising.cover}`);
+  assert.ok(rising.along > 0.8, `lines rise: ${rising.along}`);
+  assert.ok(falling.along < 0.35, `no falling lines: ${falling.along}`);
+});
+
+test('severely restricted terrain: cross-hatched, lines both ways', () => {
+  const rising = hatchStats(SEVERE, 2, -2);
+  const falling = hatchStats(SEVERE, 2, 2);
+  assert.ok(rising.cover > hatchStats(RESTRICTED, 2, -2).cover * 1.4, `denser than single hatching: ${rising.cover}`);
+  // half the ink lies on each family of lines (single hatching: under a third falls)
+  assert.ok(rising.along > 0.4 && falling.along > 0.4, `${rising.along} ${falling.along}`);
+});
+
+test('water solid blue; the avenue an arrow with a head at its objective end; key terrain marked', () => {
+  const blue = hex(MCOO_SYMBOLS.water);
+  // 0.85 opacity over white paper
+  const expected = blue.map((v) => Math.round(v * 0.85 + 255 * 0.15));
+  for (const [x, y] of [
+    [WATER.x0 + 20, WATER.y0 + 20],
+    [(WATER.x0 + WATER.x1) / 2, (WATER.y0 + WATER.y1) / 2],
+  ])
+    assert.ok(near(rgb(x!, y!), expected, 3), `water at ${x}, ${y}: ${rgb(x!, y!)}`);
+  const avenueBlue = hex(MCOO_SYMBOLS.avenue.stroke);
+  assert.ok(near(rgb(300, AVENUE_Y), avenueBlue, 10), `avenue line: ${rgb(300, AVENUE_Y)}`);
+  // 6 px off the line: clear in its middle, inside the arrowhead near its end
+  assert.not.ok(near(rgb(300, AVENUE_Y - 6), avenueBlue, 40), 'beside the line');
+  assert.ok(near(rgb(AVENUE_END - 8, AVENUE_Y - 5), avenueBlue, 40), `arrowhead: ${rgb(AVENUE_END - 8, AVENUE_Y - 5)}`);
+  assert.ok(
+    near(rgb(AVENUE_END - 8, AVENUE_Y + 4), avenueBlue, 40),
+    `other side: ${rgb(AVENUE_END - 8, AVENUE_Y + 4)}`,
+  );
+  assert.ok(near(rgb(...KEY), hex(MCOO_SYMBOLS.keyTerrain.fill), 10), `key terrain: ${rgb(...KEY)}`);
+});
+
+test.run();
