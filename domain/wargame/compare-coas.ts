@@ -19,7 +19,7 @@ interface MeasureDefinition {
 
 const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** The measures in matching order: the first whose keyword a criterion's text contains scores it. */
+/** The measures in matching order: the first with a keyword starting a word of a criterion's text scores it. */
 export const WARGAME_MEASURES: Readonly<Record<WargameMeasure, MeasureDefinition>> = {
   tempo: {
     keywords: ['tempo', 'speed', 'duration', 'time', 'minute', 'hour'],
@@ -86,7 +86,10 @@ const MEASURE_ORDER = Object.keys(WARGAME_MEASURES) as WargameMeasure[];
 export function measureOf(criterion: EvaluationCriterion): WargameMeasure | null {
   for (const text of [criterion.name, criterion.unit_of_measure, criterion.definition]) {
     const lower = (text ?? '').toLowerCase();
-    const found = MEASURE_ORDER.find((m) => WARGAME_MEASURES[m].keywords.some((k) => lower.includes(k)));
+    // Keywords match at a word's start ("ratio" in "force ratio", not in "considerations").
+    const found = MEASURE_ORDER.find((m) =>
+      WARGAME_MEASURES[m].keywords.some((k) => new RegExp(`(^|[^a-z])${k}`).test(lower)),
+    );
     if (found) return found;
   }
   return null;
