@@ -2,6 +2,8 @@
 // the objective, crossed by a wide open pass in the west (GO) and a narrow pass in the east (SLOW-GO,
 // mined, overwatched by an enemy platoon). The enemy company defends the objective north of the
 // ridge; nothing north of the ridge sees south of its crest. The west pass is the one the terrain favours.
+import { footprintGrid, lonLatOfCell } from '../../../domain/analysis-job/footprint-grid.ts';
+import type { RasterTerrain } from '../../../domain/wargame/raster-terrain-samplers.ts';
 import type {
   FriendlyUnit,
   LonLat,
@@ -104,4 +106,26 @@ export function scenario(
     combat_power_threshold: 0.7,
     decisions: { main_effort_delayed: 'commit_reserve', combat_power_low: 'commit_reserve' },
   };
+}
+
+/**
+ * The same ridge as rasters on the zoom-12 work grid (tiles x 2161–2162, y 1387–1389): 100 m ground,
+ * the ridge 300 m high, both passes cut down to the 100 m floor; mobility codes as ridgeTerrain.
+ */
+export function ridgeRasters(): RasterTerrain {
+  const tiles = [];
+  for (let x = 2161; x <= 2162; x++) for (let y = 1387; y <= 1389; y++) tiles.push({ z: 12, x, y });
+  const grid = footprintGrid(tiles);
+  const elevation = new Float32Array(grid.width * grid.height);
+  const mobility = new Uint8Array(grid.width * grid.height);
+  const codes = { GO: 0, 'SLOW-GO': 1, 'NO-GO': 2 } as const;
+  for (let row = 0; row < grid.height; row++) {
+    for (let col = 0; col < grid.width; col++) {
+      const at = lonLatOfCell(grid, col, row);
+      const cls = ridgeTerrain.mobility(at)!;
+      elevation[row * grid.width + col] = cls === 'NO-GO' ? 300 : 100;
+      mobility[row * grid.width + col] = codes[cls];
+    }
+  }
+  return { elevation: { grid, data: elevation }, mobility };
 }
