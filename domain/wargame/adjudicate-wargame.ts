@@ -194,6 +194,7 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
   const inContact = new Set<string>();
   /** The minute each obstacle's lane is open: later units pass through it. */
   const lanes = new Map<string, number>();
+  const breachers = new Map<string, string>();
   const sighted = new Set<string>();
   const lowPower = new Set<string>();
   let delayDecided = false;
@@ -394,7 +395,9 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
             'movement_and_maneuver',
             'action',
             [f.unit.id],
-            `${f.unit.name} completes the breach of ${o.name}.`,
+            breachers.get(o.id) === f.unit.id
+              ? `${f.unit.name} completes the breach of ${o.name}.`
+              : `${f.unit.name} passes ${o.name} through the lane.`,
           );
         } else {
           if (f.role === 'main_effort') mainEffortHalted++;
@@ -428,7 +431,10 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
         }
         const [least, most] = tables.breach_minutes[obstacle.kind];
         const breach = lane ?? minute + Math.round(least + random() * (most - least));
-        if (lane === undefined) lanes.set(obstacle.id, breach);
+        if (lane === undefined) {
+          lanes.set(obstacle.id, breach);
+          breachers.set(obstacle.id, f.unit.id);
+        }
         f.status = 'breaching';
         f.breach_until = breach;
         log(

@@ -232,7 +232,7 @@ function risksOf(game: WargameResult): string[] {
     risks.push(`${game.main_effort.objective} was not seized within the game (${game.end_minute} min).`);
   } else if (nlt !== null && game.objective_seized_minute > nlt) {
     risks.push(
-      `${game.main_effort.objective} seized at ${game.objective_seized_time}, ${Math.ceil(game.objective_seized_minute - nlt)} min after the order's NLT ${game.objective_nlt}.`,
+      `${game.main_effort.objective} seized at ${game.objective_seized_time}, ${Math.ceil(game.objective_seized_minute - nlt)} min after the order's NLT ${new Date(game.objective_nlt!).toISOString().slice(0, 16)}Z.`,
     );
   }
   const d = game.decisive_point;

@@ -56,6 +56,7 @@ test('adjudicateWargame: the breach time is drawn by the seed within the table; 
     const dp = result.decision_points[0]!;
     assert.is(dp.minute, halt);
     assert.ok(!events.some((a) => a.startsWith('C Co halts at Minefield')), 'the reserve does not breach again');
+    assert.ok(events.includes('C Co passes Minefield EAST GATE through the lane.'));
   }
 });
 
