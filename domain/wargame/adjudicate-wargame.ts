@@ -108,9 +108,26 @@ function checkScenario(s: WargameScenario, tables: WargameTables) {
   for (const u of [...s.friendly, ...s.enemy]) {
     if (!(u.combat_power > 0)) throw new RangeError(`${u.name}: combat power must be > 0`);
   }
+  const isPosition = (p: LonLat) => Array.isArray(p) && Math.abs(p[0]) <= 180 && Math.abs(p[1]) <= 90 && p.length === 2;
   for (const u of s.friendly) {
     if (u.axis.length < 2) throw new RangeError(`${u.name}: an axis needs at least two positions`);
+    if (!u.axis.every(isPosition)) throw new RangeError(`${u.name}: the axis has a position that is not [lon, lat]`);
   }
+  for (const e of s.enemy) {
+    if (!isPosition(e.position)) throw new RangeError(`${e.name}: the position is not [lon, lat]`);
+    if (e.route && !e.route.every(isPosition))
+      throw new RangeError(`${e.name}: the route has a position that is not [lon, lat]`);
+  }
+  for (const p of [...s.obstacles, ...s.chokepoints]) {
+    if (!isPosition(p.position)) throw new RangeError(`${p.name}: the position is not [lon, lat]`);
+  }
+  if (
+    new Set(s.friendly.map((u) => u.id).concat(s.enemy.map((u) => u.id))).size !==
+    s.friendly.length + s.enemy.length
+  ) {
+    throw new RangeError('unit ids must be distinct');
+  }
+  if (!Number.isInteger(s.seed)) throw new RangeError('the seed must be an integer');
   if (!(s.combat_power_threshold > 0 && s.combat_power_threshold < 1)) {
     throw new RangeError('combat_power_threshold must be between 0 and 1');
   }
@@ -278,7 +295,10 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
         const speed = tables.march_rate_kmh[e.unit.speed_class ?? 'tracked'];
         e.km = Math.min(
           e.route_km,
-          e.km + speed * hours * tables.mobility_factor[terrain.mobility(e.position) ?? 'GO'],
+          e.km +
+            speed *
+              hours *
+              tables.mobility_factor[terrain.mobility(e.position, e.unit.speed_class ?? 'tracked') ?? 'GO'],
         );
         e.position = positionAlong(e.route, e.km, e.route_km);
         if (e.km >= e.route_km) {
@@ -405,7 +425,7 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
         }
       }
       if (f.status !== 'moving') continue;
-      const mobility = terrain.mobility(f.position);
+      const mobility = terrain.mobility(f.position, f.unit.speed_class);
       if (mobility === null) unknownMobility++;
       const rate =
         tables.march_rate_kmh[f.unit.speed_class] *

@@ -8,6 +8,7 @@ import { groundRasterOf, type ElevationGrid } from '../analysis-job/elevation-gr
 import { mobilityClassName } from '../terrain/mobility-class-names.ts';
 import { lineOfSight } from '../terrain-analysis/line-of-sight.ts';
 import type { LonLat, TerrainSamplers } from './wargame-scenario.ts';
+import type { SpeedClass } from './wargame-tables.ts';
 
 /**
  * ENGINEERING DEFAULTS: an observer's sight 2 m above the ground (a vehicle commander's or a dug-in
@@ -17,8 +18,11 @@ export const DEFAULT_SIGHT = { observer_height_m: 2, target_height_m: 2.4 } as c
 
 export interface RasterTerrain {
   elevation: ElevationGrid;
-  /** Mobility code per cell of the same grid (0 GO, 1 SLOW-GO, 2 NO-GO, other = unknown); null when none. */
-  mobility: Uint8Array | null;
+  /**
+   * Mobility code per cell of the same grid (0 GO, 1 SLOW-GO, 2 NO-GO, other = unknown) per speed
+   * class (the terrain job's mobility rasters per vehicle class); a class without a raster is unknown.
+   */
+  mobility: Partial<Record<SpeedClass, Uint8Array>>;
   observer_height_m?: number;
   target_height_m?: number;
 }
@@ -26,16 +30,18 @@ export interface RasterTerrain {
 export function rasterTerrainSamplers(terrain: RasterTerrain): TerrainSamplers {
   const { grid, data } = terrain.elevation;
   if (data.length !== grid.width * grid.height) throw new RangeError('elevation does not cover its grid');
-  if (terrain.mobility && terrain.mobility.length !== data.length)
-    throw new RangeError('mobility does not cover the grid');
+  for (const [speed, codes] of Object.entries(terrain.mobility)) {
+    if (codes.length !== data.length) throw new RangeError(`${speed} mobility does not cover the grid`);
+  }
   const observerHeight = terrain.observer_height_m ?? DEFAULT_SIGHT.observer_height_m;
   const targetHeight = terrain.target_height_m ?? DEFAULT_SIGHT.target_height_m;
   const sight = new Map<string, boolean>();
   return {
-    mobility(position: LonLat) {
+    mobility(position: LonLat, speed: SpeedClass) {
       const cell = cellOfLonLat(grid, position);
-      if (!cell || !terrain.mobility) return null;
-      return mobilityClassName(terrain.mobility[cell.row * grid.width + cell.col]!);
+      const codes = terrain.mobility[speed];
+      if (!cell || !codes) return null;
+      return mobilityClassName(codes[cell.row * grid.width + cell.col]!);
     },
     visible(from: LonLat, to: LonLat) {
       const observer = cellOfLonLat(grid, from);

@@ -56,8 +56,8 @@ export interface Chokepoint {
 
 /** The terrain as functions of position; pure and deterministic (a raster lookup, a viewshed). */
 export interface TerrainSamplers {
-  /** The mobility class at a position, null where unknown (moved as GO, counted in the result). */
-  mobility(position: LonLat): MobilityName | null;
+  /** The mobility class at a position for a speed class, null where unknown (moved as GO, counted in the result). */
+  mobility(position: LonLat, speed: SpeedClass): MobilityName | null;
   /** Whether `to` is in line of sight from the enemy position `from` (the viewshed). */
   visible(from: LonLat, to: LonLat): boolean;
 }

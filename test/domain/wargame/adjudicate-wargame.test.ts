@@ -225,6 +225,14 @@ test('adjudicateWargame: a scenario without one main effort or with a bad time i
   );
   assert.throws(() => adjudicateWargame({ ...s, h_hour: 'dawn' }), RangeError);
   assert.throws(() => adjudicateWargame({ ...s, combat_power_threshold: 1.5 }), RangeError);
+  assert.throws(() => adjudicateWargame({ ...s, seed: 1.5 }), /seed must be an integer/);
+  const badAxis = s.friendly.map((f, i) => (i === 1 ? { ...f, axis: [[200, 50] as [number, number], f.axis[1]!] } : f));
+  assert.throws(
+    () => adjudicateWargame({ ...s, friendly: badAxis }),
+    /B Co: the axis has a position that is not \[lon, lat\]/,
+  );
+  const twin = s.enemy.map((e) => ({ ...e, id: 'a' }));
+  assert.throws(() => adjudicateWargame({ ...s, enemy: twin }), /unit ids must be distinct/);
 });
 
 test.run();

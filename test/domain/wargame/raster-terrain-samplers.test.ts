@@ -14,12 +14,13 @@ const rasters = ridgeRasters();
 const samplers = rasterTerrainSamplers(rasters);
 
 test('rasterTerrainSamplers: the mobility class of the cell under a position; null outside the grid or without a raster', () => {
-  assert.is(samplers.mobility([10.0, 50.02]), 'GO');
-  assert.is(samplers.mobility([10.0, 50.05]), 'NO-GO');
-  assert.is(samplers.mobility([WEST_PASS.lon, 50.05]), 'GO');
-  assert.is(samplers.mobility([EAST_PASS.lon, 50.05]), 'SLOW-GO');
-  assert.is(samplers.mobility([12.0, 50.05]), null);
-  assert.is(rasterTerrainSamplers({ ...rasters, mobility: null }).mobility([10.0, 50.02]), null);
+  assert.is(samplers.mobility([10.0, 50.02], 'tracked'), 'GO');
+  assert.is(samplers.mobility([10.0, 50.05], 'tracked'), 'NO-GO');
+  assert.is(samplers.mobility([WEST_PASS.lon, 50.05], 'tracked'), 'GO');
+  assert.is(samplers.mobility([EAST_PASS.lon, 50.05], 'tracked'), 'SLOW-GO');
+  assert.is(samplers.mobility([12.0, 50.05], 'tracked'), null);
+  assert.is(samplers.mobility([10.0, 50.02], 'foot'), null);
+  assert.is(rasterTerrainSamplers({ ...rasters, mobility: {} }).mobility([10.0, 50.02], 'tracked'), null);
 });
 
 test('rasterTerrainSamplers: the ridge hides the ground behind it; the pass opens a line of sight down it', () => {
@@ -49,10 +50,10 @@ test('rasterTerrainSamplers: a war game on the DEM is reproducible and prefers t
 test('rasterTerrainSamplers: rasters that do not cover the grid are refused', () => {
   assert.throws(
     () =>
-      rasterTerrainSamplers({ elevation: { grid: rasters.elevation.grid, data: new Float32Array(4) }, mobility: null }),
+      rasterTerrainSamplers({ elevation: { grid: rasters.elevation.grid, data: new Float32Array(4) }, mobility: {} }),
     RangeError,
   );
-  assert.throws(() => rasterTerrainSamplers({ ...rasters, mobility: new Uint8Array(4) }), RangeError);
+  assert.throws(() => rasterTerrainSamplers({ ...rasters, mobility: { foot: new Uint8Array(4) } }), RangeError);
 });
 
 test.run();

@@ -110,7 +110,8 @@ export function scenario(
 
 /**
  * The same ridge as rasters on the zoom-12 work grid (tiles x 2161–2162, y 1387–1389): 100 m ground,
- * the ridge 300 m high, both passes cut down to the 100 m floor; mobility codes as ridgeTerrain.
+ * the ridge 300 m high, both passes cut down to the 100 m floor; mobility codes as ridgeTerrain for
+ * tracked and wheeled vehicles (none for foot).
  */
 export function ridgeRasters(): RasterTerrain {
   const tiles = [];
@@ -122,10 +123,10 @@ export function ridgeRasters(): RasterTerrain {
   for (let row = 0; row < grid.height; row++) {
     for (let col = 0; col < grid.width; col++) {
       const at = lonLatOfCell(grid, col, row);
-      const cls = ridgeTerrain.mobility(at)!;
+      const cls = ridgeTerrain.mobility(at, 'tracked')!;
       elevation[row * grid.width + col] = cls === 'NO-GO' ? 300 : 100;
       mobility[row * grid.width + col] = codes[cls];
     }
   }
-  return { elevation: { grid, data: elevation }, mobility };
+  return { elevation: { grid, data: elevation }, mobility: { tracked: mobility, wheeled: mobility } };
 }
