@@ -235,4 +235,44 @@ test('adjudicateWargame: a scenario without one main effort or with a bad time i
   assert.throws(() => adjudicateWargame({ ...s, enemy: twin }), /unit ids must be distinct/);
 });
 
+test('adjudicateWargame: a plan that shifts the main effort hands it to the unit nearest its objective', () => {
+  const s = scenario('east', 7);
+  const result = adjudicateWargame({
+    ...s,
+    decisions: { main_effort_delayed: 'shift_main_effort', combat_power_low: 'commit_reserve' },
+  });
+  const dp = result.decision_points[0]!;
+  assert.is(dp.condition, 'main_effort_delayed');
+  assert.is(dp.decision, 'shift_main_effort');
+  assert.ok(dp.outcome.startsWith('Main effort shifts from TM A to B Co ('), dp.outcome);
+  assert.is(result.totals.main_effort_shifts, 1);
+  const after = result.turns.find((t) => t.end_minute >= dp.minute)!.positions;
+  assert.is(after.find((p) => p.id === 'b')!.role, 'main_effort');
+  assert.is(after.find((p) => p.id === 'a')!.role, 'supporting_effort');
+  // The comparison still scores the main effort the order named: the result keeps TM A as main effort.
+  assert.is(result.main_effort.name, 'TM A');
+  // A second decision to commit a reserve that is still waiting commits it; none left says so.
+  const east = adjudicateWargame(s);
+  assert.is(east.decision_points[1]!.outcome, 'No uncommitted reserve remains: the decision cannot be carried out.');
+});
+
+test('adjudicateWargame: an enemy counterattack moves along its route once a friendly unit is within its trigger', () => {
+  const s = duel();
+  s.enemy[0] = {
+    ...s.enemy[0]!,
+    reaction: 'counterattack',
+    trigger_m: 2000,
+    speed_class: 'tracked',
+    route: [s.enemy[0]!.position, [10.0, 50.205]],
+  };
+  const result = adjudicateWargame(s);
+  const reactions = result.turns.flatMap((t) => t.reactions);
+  assert.is(reactions[0], 'Enemy Plt counterattacks along its route as A Co closes within 2000 m.');
+  assert.ok(reactions.some((r) => r.startsWith('Enemy Plt occupies ') && r.endsWith(' in a hasty defence.')));
+  // Attacking, the enemy loses its prepared-defence factor: A Co loses less in the first minute than in the duel.
+  const duelLoss = adjudicateWargame(duel()).turns[0]!.losses.find((l) => l.id === 'f')!.combat_power_lost;
+  const attackLoss = result.turns[0]!.losses.find((l) => l.id === 'f')!.combat_power_lost;
+  assert.ok(attackLoss < duelLoss, `${attackLoss} < ${duelLoss}`);
+});
+
 test.run();
