@@ -98,7 +98,11 @@ function positionAlong(line: Feature<LineString>, km: number, total: number): Lo
   return along(line, km, KM).geometry.coordinates as LonLat;
 }
 
-function checkScenario(s: WargameScenario, tables: WargameTables) {
+/** Throws a RangeError naming what is wrong with a scenario (terrain aside); adjudicateWargame calls it. */
+export function checkWargameScenario(
+  s: Omit<WargameScenario, 'terrain'>,
+  tables: WargameTables = DEFAULT_WARGAME_TABLES,
+) {
   if (!Number.isFinite(Date.parse(s.h_hour))) throw new RangeError(`h_hour is not an ISO time: ${s.h_hour}`);
   if (s.objective_nlt !== null && !Number.isFinite(Date.parse(s.objective_nlt))) {
     throw new RangeError(`objective_nlt is not an ISO time: ${s.objective_nlt}`);
@@ -136,7 +140,7 @@ function checkScenario(s: WargameScenario, tables: WargameTables) {
 
 export function adjudicateWargame(scenario: WargameScenario): WargameResult {
   const tables: WargameTables = { ...DEFAULT_WARGAME_TABLES, ...scenario.tables };
-  checkScenario(scenario, tables);
+  checkWargameScenario(scenario, tables);
   const random = seededRandom(scenario.seed);
   const terrain = scenario.terrain;
   const maxMinutes = Math.round((scenario.max_hours ?? 24) * 60);
