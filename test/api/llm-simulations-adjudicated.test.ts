@@ -2,7 +2,8 @@
 // the map's prepared terrain (domain/wargame) instead of drafted — the record's turns equal the game
 // computed here from the same terrain artifacts and seed, the same request gives the same record,
 // the criteria carry the war-game measures; a map without terrain fails the job TERRAIN_NOT_READY;
-// a scenario with two main efforts or a map of another operation is a 422 naming it.
+// a scenario with two main efforts or a map of another operation is a 422 naming it; the COA
+// comparison across two COAs equals the one computed here.
 import * as assert from 'uvu/assert';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
@@ -12,6 +13,9 @@ import { readWargameTerrain } from '../../workers/generation/read-wargame-terrai
 import { adjudicateWargame } from '../../domain/wargame/adjudicate-wargame.ts';
 import { rasterTerrainSamplers } from '../../domain/wargame/raster-terrain-samplers.ts';
 import { wargameArea } from '../../domain/wargame/wargame-area.ts';
+import { compareCoas } from '../../domain/wargame/compare-coas.ts';
+import { coaComparisonMarkdown } from '../../domain/wargame/wargame-markdown.ts';
+import { evaluationCriteria } from '../../domain/llm-simulation/evaluation-criteria.ts';
 import { NO_TERRAIN, toWargameScenario, type WargameScenarioData } from '../../domain/wargame/wargame-scenario-data.ts';
 
 const AREA = [24.93, 60.15, 25.0, 60.18] as const;
@@ -168,5 +172,44 @@ forEachBackend('adjudicated war game over HTTP', (test) => {
       body: { ...body, scenario: far },
     });
     assert.is(beyond.status, 422, beyond.text);
+
+    // The comparison: a second COA on the same ground without the minefield on its axis.
+    const coa2 = await http(svc.url, 'POST', '/api/coa-statements/', {
+      key: svc.key,
+      body: { operation_id: operationId, name: 'COA 2: Clear axis', description: 'Seize OBJ SAND.' },
+    });
+    const clear = { ...scenario, obstacles: [] };
+    const r2 = await http(svc.url, 'POST', '/api/llm-simulations/', {
+      key: svc.key,
+      body: { coa_statement_id: coa2.body.id, method: 'belt', seed: 5, scenario: clear },
+    });
+    assert.is((await pollGeneration(svc, r2.body.id)).status, 'success');
+    const compared = await http(svc.url, 'GET', `/api/operations/${operationId}/coa-comparison`, { key: svc.key });
+    assert.is(compared.status, 200, compared.text);
+    const game2 = adjudicateWargame(
+      toWargameScenario(clear, {
+        coa: 'COA 2: Clear axis',
+        method: 'belt',
+        seed: 5,
+        terrain: rasterTerrainSamplers(terrain),
+      }),
+    );
+    const expected = compareCoas([game2, game], evaluationCriteria(null));
+    assert.equal(compared.body.comparison, JSON.parse(JSON.stringify(expected)));
+    assert.is(compared.body.markdown, coaComparisonMarkdown(expected));
+    assert.equal(
+      compared.body.games.map((g: any) => [g.coa, g.terrain_job_id, g.decision_points]),
+      [
+        ['COA 2: Clear axis', terrainJob, game2.decision_points.length],
+        ['COA 1: Northern axis', terrainJob, game.decision_points.length],
+      ],
+    );
+    assert.equal(compared.body.left_out, []);
+    // The clear axis is faster to the objective: the comparison recommends it.
+    assert.ok(game2.objective_seized_minute! < game.objective_seized_minute!);
+    assert.is(compared.body.comparison.recommendation.coa, 'COA 2: Clear axis');
+    const none = await http(svc.url, 'GET', `/api/operations/${other.operationId}/coa-comparison`, { key: svc.key });
+    assert.is(none.status, 404, none.text);
+    assert.match(none.body.detail, /has no adjudicated war game/);
   });
 });
