@@ -2,14 +2,14 @@
 // simple and documented rather than elaborate (README, "Adjudicated war game"). Each minute:
 //  1. the enemy acts by its most likely COA's rule (defend holds; delay and counterattack move along
 //     their route once a friendly unit comes within the trigger distance);
-//  2. friendly units move along their axes at the table's rate of march × the mobility factor under
-//     them (× the engaged factor in contact); an obstacle on the axis halts a unit for a breach time
-//     the seed draws within the table's range;
-//  3. exposure: a unit is exposed where it is in line of sight of an enemy position (the terrain's
-//     viewshed sampler) and within that enemy's weapon range; fire is exchanged where either side sees
-//     and reaches the other;
-//  4. attrition by Lanchester's square law per enemy unit and the friendly units in contact with it,
+//  2. contact and exposure, at the minute's start positions: a unit is exposed where it is in line of
+//     sight of an enemy position (the terrain's viewshed sampler) and within that enemy's weapon range;
+//     fire is exchanged where either side sees and reaches the other;
+//  3. attrition by Lanchester's square law per enemy unit and the friendly units in contact with it,
 //     coefficients from the table (the base rate × the firer's posture factor);
+//  4. friendly units move along their axes at the table's rate of march × the mobility factor under
+//     them (× the engaged factor in contact); an obstacle on the axis halts a unit for a breach time
+//     the seed draws within the table's range, and later units pass through its lane;
 //  5. units below the breakpoint break off; a unit at its axis's end with no unbroken enemy within
 //     assault range has seized its objective;
 //  6. decision points: the main effort held at a chokepoint or obstacle with its projected arrival
@@ -38,6 +38,8 @@ import { DEFAULT_WARGAME_TABLES, type ObstacleKind, type Posture, type WargameTa
 export const ON_AXIS_M = 250;
 /** A unit at its axis's end seizes the objective when no unbroken enemy is this close, metres. */
 export const ASSAULT_RANGE_M = 500;
+/** One step of the game, hours. */
+const STEP_HOURS = 1 / 60;
 
 const KM = { units: 'kilometers' } as const;
 
@@ -273,7 +275,6 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
   let minute: number;
   let endReason = `time limit (${maxMinutes / 60} h) reached`;
   for (minute = 1; minute <= maxMinutes; minute++) {
-    const hours = 1 / 60;
     // 1. The enemy acts on its most likely COA.
     for (const e of enemy) {
       if (e.status === 'broken' || !e.route) continue;
@@ -301,7 +302,7 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
           e.route_km,
           e.km +
             speed *
-              hours *
+              STEP_HOURS *
               tables.mobility_factor[terrain.mobility(e.position, e.unit.speed_class ?? 'tracked') ?? 'GO'],
         );
         e.position = positionAlong(e.route, e.km, e.route_km);
@@ -318,7 +319,7 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
         }
       }
     }
-    // 3. Exposure and contact (before movement: fire at the minute's start positions).
+    // 2. Contact and exposure (before movement: fire at the minute's start positions).
     const active = friendly.filter((f) => f.status !== 'waiting' && f.status !== 'halted');
     const contact = new Map<EnemyState, Array<{ f: FriendlyState; fires: boolean; hit: boolean }>>();
     const engaged = new Set<FriendlyState>();
@@ -348,7 +349,7 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
       if (pairs.length) contact.set(e, pairs);
     }
     exposureMinutes += engaged.size;
-    // 4. Attrition: Lanchester's square law per enemy unit and the friendly units in contact with it.
+    // 3. Attrition: Lanchester's square law per enemy unit and the friendly units in contact with it.
     const losses = new Map<string, number>();
     const addLoss = (id: string, value: number) => losses.set(id, (losses.get(id) ?? 0) + value);
     for (const [e, pairs] of contact) {
@@ -358,7 +359,7 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
       const targetPower = targets.reduce((sum, p) => sum + p.f.power, 0);
       const alpha = tables.attrition_per_hour * tables.posture_factor.attack * (firing / a0);
       const beta = targetPower > 0 ? tables.attrition_per_hour * tables.posture_factor[e.posture] : 0;
-      const { a, b } = lanchesterSquare(a0, e.power, alpha, beta, hours);
+      const { a, b } = lanchesterSquare(a0, e.power, alpha, beta, STEP_HOURS);
       addLoss(e.unit.id, e.power - b);
       for (const t of targets) addLoss(t.f.unit.id, ((a0 - a) * t.f.power) / targetPower);
       if (decisive === null && e === objectiveEnemy && pairs.some((p) => p.f === mainEffort())) {
@@ -408,7 +409,7 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
     inContact.clear();
     for (const e of contact.keys()) inContact.add(e.unit.id);
     contactsByMinute[minute] = contacts;
-    // 2. Movement along the axes.
+    // 4. Movement along the axes.
     for (const f of friendly) {
       if (f.status === 'breaching') {
         if (minute >= f.breach_until) {
@@ -435,7 +436,7 @@ export function adjudicateWargame(scenario: WargameScenario): WargameResult {
         tables.march_rate_kmh[f.unit.speed_class] *
         tables.mobility_factor[mobility ?? 'GO'] *
         (engaged.has(f) ? tables.engaged_factor : 1);
-      let next = f.km + rate * hours;
+      let next = f.km + rate * STEP_HOURS;
       const obstacle = f.obstacles[f.next_obstacle];
       if (obstacle && next >= obstacle.at_km) {
         next = obstacle.at_km;
