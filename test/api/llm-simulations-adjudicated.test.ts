@@ -208,6 +208,29 @@ forEachBackend('adjudicated war game over HTTP', (test) => {
     // The clear axis is faster to the objective: the comparison recommends it.
     assert.ok(game2.objective_seized_minute! < game.objective_seized_minute!);
     assert.is(compared.body.comparison.recommendation.coa, 'COA 2: Clear axis');
+    // The mission analysis's criteria, when the staff wrote them: by their words and weights.
+    const criteria = (
+      await http(svc.url, 'GET', `/api/mission-analysis/?operation_id=${operationId}&type=coa_evaluation_criteria`, {
+        key: svc.key,
+      })
+    ).body;
+    const items = [
+      { text: 'Speed', definition: 'Time to OBJ SAND', unit_of_measure: 'min', benchmark: 'H+30', weight: 3 },
+      { text: 'Civil considerations', definition: 'Effect on the population', weight: 1 },
+    ];
+    const put = await http(svc.url, 'PUT', `/api/mission-analysis/${criteria.id}`, { key: svc.key, body: { items } });
+    assert.is(put.status, 200, put.text);
+    const byStaff = await http(svc.url, 'GET', `/api/operations/${operationId}/coa-comparison`, { key: svc.key });
+    const expectedByStaff = compareCoas([game2, game], evaluationCriteria(items));
+    assert.equal(byStaff.body.comparison, JSON.parse(JSON.stringify(expectedByStaff)));
+    assert.is(byStaff.body.comparison.criteria_source, 'mission_analysis');
+    assert.equal(
+      byStaff.body.comparison.rows.map((r: any) => [r.criterion, r.measure, r.weight]),
+      [['Speed', 'tempo', 3]],
+    );
+    assert.equal(byStaff.body.comparison.not_computable, [
+      'Civil considerations: no war-game measure fits it (scored by the staff, not here).',
+    ]);
     const none = await http(svc.url, 'GET', `/api/operations/${other.operationId}/coa-comparison`, { key: svc.key });
     assert.is(none.status, 404, none.text);
     assert.match(none.body.detail, /has no adjudicated war game/);
