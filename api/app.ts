@@ -31,6 +31,7 @@ import { terrainQuestionRoutes } from './routes/terrain-question-routes.ts';
 import { coaSectionRoutes } from './routes/coa-section-routes.ts';
 import { coaStatementRoutes } from './routes/coa-statement-routes.ts';
 import { llmSimulationRoutes } from './routes/llm-simulation-routes.ts';
+import { coaComparisonRoutes } from './routes/coa-comparison-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { orderRoutes } from './routes/order-routes.ts';
 import { generatedMapRoutes } from './routes/generated-map-routes.ts';
@@ -63,6 +64,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...coaSectionRoutes(deps),
     ...coaStatementRoutes(deps),
     ...llmSimulationRoutes(deps),
+    ...coaComparisonRoutes(deps),
     ...documentRoutes(deps),
     ...orderRoutes(deps),
     ...generatedMapRoutes(deps),

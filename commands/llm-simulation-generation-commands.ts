@@ -4,6 +4,10 @@
 // operation; analyses completed). The simulation's id is chosen now and is the job's record_id; the
 // worker (workers/generation/run-simulation.ts) writes the record under it.
 import { randomUUID } from 'node:crypto';
+import { NO_TERRAIN, toWargameScenario, type WargameScenarioData } from '../domain/wargame/wargame-scenario-data.ts';
+import { checkWargameScenario } from '../domain/wargame/adjudicate-wargame.ts';
+import { mapDecider } from '../domain/map/map-decider.ts';
+import { mapStream } from '../domain/map/map-events.ts';
 import { analysisJobDecider } from '../domain/analysis-job/analysis-job-decider.ts';
 import { analysisStream } from '../domain/analysis-job/analysis-job-events.ts';
 import { generationJobDecider } from '../domain/generation-job/generation-job-decider.ts';
@@ -29,6 +33,8 @@ export interface SimulationRequestInput {
   analysis_ids: string[] | null;
   instructions: string | null;
   document_ids: string[];
+  /** Adjudicate on the map's terrain (domain/wargame); null: the drafted wargame. */
+  scenario?: WargameScenarioData | null;
 }
 
 const unique = (ids: string[]) => [...new Set(ids.map((id) => id.toLowerCase()))];
@@ -46,6 +52,18 @@ async function checkAnalyses(store: EventStore, ids: string[], operationId: stri
   }
 }
 
+/** The map an adjudicated war game is played on must be a map of the statement's operation. */
+async function checkScenarioMap(store: EventStore, mapId: string, operationId: string): Promise<void> {
+  const { state } = await loadState(store, mapStream(mapId), mapDecider);
+  if (state.status !== 'active' || state.operation_id !== operationId) {
+    throw new DomainError('invalid', `Map ${mapId} is not a map of operation ${operationId}`, [
+      'body',
+      'scenario',
+      'map_id',
+    ]);
+  }
+}
+
 export async function requestSimulation(store: EventStore, ctx: CommandContext, input: SimulationRequestInput) {
   const { account_id, api_key_id } = requirePrincipal(ctx);
   const statement = await requireActiveCoaStatement(store, input.coa_statement_id.toLowerCase(), account_id);
@@ -53,6 +71,17 @@ export async function requestSimulation(store: EventStore, ctx: CommandContext, 
   const operation = await requireActiveOperation(store, operationId, account_id);
   const documentIds = await requireOperationDocuments(store, operationId, input.document_ids);
   const analysisIds = input.analysis_ids === null ? null : unique(input.analysis_ids);
+  if (input.scenario) {
+    await checkScenarioMap(store, input.scenario.map_id.toLowerCase(), operationId);
+    try {
+      checkWargameScenario(
+        toWargameScenario(input.scenario, { coa: '', method: input.method, seed: 0, terrain: NO_TERRAIN }),
+      );
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw new DomainError('invalid', `scenario: ${error.message}`, ['body', 'scenario']);
+    }
+  }
   if (analysisIds) await checkAnalyses(store, analysisIds, operationId);
   const jobId = randomUUID();
   const simulationId = randomUUID();
@@ -84,6 +113,7 @@ export async function requestSimulation(store: EventStore, ctx: CommandContext, 
           turns: input.turns,
           seed: input.seed ?? defaultSeed(statement.coa_statement_id, input.method),
           analysis_ids: analysisIds,
+          ...(input.scenario ? { scenario: input.scenario } : {}),
         },
       },
     },

@@ -2,6 +2,7 @@
 // requests a wargame as a generation job (commands/llm-simulation-generation-commands.ts; the worker
 // is workers/generation/run-simulation.ts) and answers at once with the job's id.
 import { acceptJob } from '../accept-job.ts';
+import { WargameScenarioData } from '../../domain/wargame/wargame-scenario-data.ts';
 import { Type } from '@sinclair/typebox';
 import { deleteLlmSimulation } from '../../commands/llm-simulation-commands.ts';
 import { requestSimulation } from '../../commands/llm-simulation-generation-commands.ts';
@@ -57,6 +58,13 @@ export const LLMSimulationRequest = Type.Object(
           '(default: the newest 10 completed ones)',
       }),
     ),
+    scenario: Type.Optional({
+      ...WargameScenarioData,
+      description:
+        'Adjudicate the war game (README "Adjudicated war game"): units on their axes, the enemy\'s most likely ' +
+        "COA, obstacles, chokepoints, the order's times, on the map's prepared terrain; the turns are computed, " +
+        'reproducible by seed, not drafted',
+    }),
     instructions: Type.Optional(Type.String({ maxLength: 4000, description: 'What the staff wants stressed' })),
     document_ids: Type.Optional(
       Type.Array(Uuid, {
@@ -131,6 +139,7 @@ export const llmSimulationRoutes = (deps: ApiDependencies) => [
         analysis_ids: body.analysis_ids ?? null,
         instructions: body.instructions ?? null,
         document_ids: body.document_ids ?? [],
+        scenario: body.scenario ?? null,
       };
       const { jobId, simulationId, position } = await writeOnce(ctx, deps, () =>
         requestSimulation(deps.store, commandContextOf(ctx), request),

@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { DomainEvent } from '../shared/event-envelope.ts';
 import { NullableUuid, StringEnum, Uuid } from '../shared/schema-types.ts';
 import { WARGAME_METHODS } from '../llm-simulation/llm-simulation-events.ts';
+import { WargameScenarioData } from '../wargame/wargame-scenario-data.ts';
 import { CoaGenerationRequest, CoaGenerationResult } from '../generation/coa-generation.ts';
 
 /** Planning records a job drafts in place (one record, through the planning-record commands). */
@@ -25,7 +26,8 @@ export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
  * Why a generation failed: the language model's codes, RECORD_CHANGED (someone wrote the record after
  * the request, so the draft would overwrite a newer version), DOCUMENT_DELETED (a document the request
  * names was deleted before the output was written, which must then not use or cite it) and
- * GENERATION_RETRIES_EXHAUSTED (the worker task died on every delivery).
+ * GENERATION_RETRIES_EXHAUSTED (the worker task died on every delivery), TERRAIN_NOT_READY (an
+ * adjudicated war game's map has no prepared terrain over the game's area).
  */
 export const GENERATION_FAILURE_CODES = [
   'LLM_UNAVAILABLE',
@@ -34,6 +36,7 @@ export const GENERATION_FAILURE_CODES = [
   'RECORD_CHANGED',
   'DOCUMENT_DELETED',
   'GENERATION_RETRIES_EXHAUSTED',
+  'TERRAIN_NOT_READY',
 ] as const;
 export type GenerationFailureCode = (typeof GENERATION_FAILURE_CODES)[number];
 
@@ -90,6 +93,8 @@ export const SimulationRequest = Type.Object(
     seed: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
     /** Null: the newest completed analyses of the operation's maps, chosen when the worker runs. */
     analysis_ids: Type.Union([Type.Array(Uuid, { maxItems: MAX_SIMULATION_ANALYSES }), Type.Null()]),
+    /** Present: the turns are adjudicated on the map's terrain (domain/wargame), not drafted. */
+    scenario: Type.Optional(WargameScenarioData),
   },
   { additionalProperties: false, title: 'SimulationRequest' },
 );

@@ -32,6 +32,7 @@ import {
 } from '../../infra/language-model/language-model.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { gatherSimulationGrounding } from './gather-simulation-grounding.ts';
+import { adjudicateSimulation } from './adjudicate-simulation.ts';
 import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import { failGenerationJob, generationJobContext, reportGenerationProgress } from './job-reports.ts';
 
@@ -123,6 +124,77 @@ async function wargame(
   return { turns, assessments, usage, attempts };
 }
 
+/** A request with a scenario: the adjudicated war game (adjudicate-simulation.ts), recorded as the drafted one is. */
+async function adjudicated(
+  deps: SimulationWorkerDependencies,
+  job: GenerationJob,
+  request: NonNullable<GenerationJob['simulation']>,
+  gathered: Awaited<ReturnType<typeof gatherSimulationGrounding>>,
+  provenance: { adapter: string; model: string; rule_based: boolean; prompt_version: string },
+): Promise<void> {
+  const started = Date.now();
+  const { grounding } = gathered;
+  await reportGenerationProgress(deps.store, job, {
+    step: 1,
+    of: 1,
+    label: 'Adjudicating the war game on the terrain',
+  });
+  const played = await adjudicateSimulation(deps, grounding, request.scenario!);
+  if (!played) {
+    const message = `No successful terrain job of map ${request.scenario!.map_id} covers the war game's area: prepare its terrain`;
+    return void (await failGenerationJob(deps.store, job, 'TERRAIN_NOT_READY', message));
+  }
+  const turns = played.turns.map((t, i) => ({ turn: i + 1, ...t }));
+  const title = `${grounding.coa.name}: adjudicated war game, ${METHOD_NAMES[grounding.method]} method, ${turns.length} turn(s)`;
+  const written = await writeSimulation(deps, job, request, gathered, {
+    title: title.slice(0, 200),
+    method: grounding.method,
+    enemy_coa: grounding.enemy_coa,
+    turns,
+    assessments: played.assessments,
+    summary: played.summary,
+    inputs: gathered.inputs,
+    model: null,
+    seed: grounding.seed,
+  });
+  if (!written) return;
+  await complete(deps, job, {
+    ...provenance,
+    inputs: [...gathered.provenanceInputs, { kind: 'terrain_job', id: played.terrain_job_id, version: 'success' }],
+    usage: { prompt_tokens: 0, completion_tokens: 0 },
+    attempts: 0,
+    duration_ms: Date.now() - started,
+  });
+}
+
+/** Writes the record; false (the job failed with its code) when the statement or a document changed meanwhile. */
+async function writeSimulation(
+  deps: SimulationWorkerDependencies,
+  job: GenerationJob,
+  request: NonNullable<GenerationJob['simulation']>,
+  gathered: Awaited<ReturnType<typeof gatherSimulationGrounding>>,
+  content: Parameters<typeof recordLlmSimulation>[2]['content'],
+): Promise<boolean> {
+  try {
+    await recordLlmSimulation(deps.store, generationJobContext(job), {
+      coa_statement_id: request.coa_statement_id,
+      simulation_id: job.record_id,
+      origin: 'generated',
+      content,
+      cited_documents: gathered.citations,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof CitedDocumentDeletedError) {
+      await failGenerationJob(deps.store, job, 'DOCUMENT_DELETED', error.message);
+      return false;
+    }
+    if (!(error instanceof DomainError) || error.kind === 'invalid') throw error;
+    await failGenerationJob(deps.store, job, 'RECORD_CHANGED', `The simulation could not be written: ${error.message}`);
+    return false;
+  }
+}
+
 export async function runSimulation(
   deps: SimulationWorkerDependencies,
   job: GenerationJob,
@@ -165,6 +237,7 @@ export async function runSimulation(
     const message = new CitedDocumentDeletedError(gathered.deletedDocuments).message;
     return void (await failGenerationJob(deps.store, job, 'DOCUMENT_DELETED', message));
   }
+  if (request.scenario) return adjudicated(deps, job, request, gathered, provenance);
   let played;
   try {
     played = await wargame(deps, job, grounding, control);

@@ -1,0 +1,15 @@
+// A seeded pseudo-random generator (mulberry32, Tommy Ettinger, public domain): the same seed gives
+// the same sequence on every platform, which makes a war game reproducible byte for byte. Pure:
+// the state lives in the returned closure only.
+
+/** A generator of numbers in [0, 1) from a 32-bit seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
