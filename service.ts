@@ -1,5 +1,6 @@
 // Composition root: wires configuration, database, event store, projections and the HTTP API.
 // Used by the entry points (entrypoints/) and the integration tests.
+import { readWargameTerrain } from './workers/generation/read-wargame-terrain.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -185,6 +186,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       { name: 'document_storage', kind: backends.documents.kind, check: () => backends.documents.ping() },
     ],
     blobStore: backends.blobStore,
+    readWargameTerrain: (sources, workTiles, bbox) => readWargameTerrain(backends.blobStore, sources, workTiles, bbox),
     apiKeys: caches.apiKeys,
     tileReadiness: caches.tileReadiness,
     tileBodies: caches.tileBodies,

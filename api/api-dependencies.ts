@@ -1,4 +1,5 @@
 // What the HTTP layer needs from the rest of the service, wired by service.ts (or a test).
+import type { WargameTerrainReader } from '../domain/wargame/wargame-terrain-reader.ts';
 import type { LingeringCloseLimits } from './lingering-close.ts';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -32,6 +33,8 @@ export interface ApiDependencies {
   healthChecks: HealthCheck[];
   /** Artifacts and display tiles (OGC Tiles reads them). */
   blobStore: BlobStore;
+  /** A war game's terrain from the tile store (GET …/coa-comparison replays the recorded games). */
+  readWargameTerrain: WargameTerrainReader;
   /** Checked API keys, kept briefly (api/cache/). */
   apiKeys: ApiKeyCredentialCache;
   /** Tile readiness and tile bytes served from memory, emptied by terrain-job events. */

@@ -18,7 +18,6 @@ import type { WargameResult } from '../../domain/wargame/wargame-result.ts';
 import { NO_TERRAIN, toWargameScenario } from '../../domain/wargame/wargame-scenario-data.ts';
 import { findTerrainJob } from '../../projections/queries/terrain-job-queries.ts';
 import { adjudicatedSimulationsOfOperation } from '../../projections/queries/wargame-queries.ts';
-import { readWargameTerrain } from '../../workers/generation/read-wargame-terrain.ts';
 
 export interface OperationCoaComparison {
   games: Array<{
@@ -37,7 +36,7 @@ export interface OperationCoaComparison {
   left_out: string[];
 }
 
-type Deps = Pick<ApiDependencies, 'readModels' | 'blobStore' | 'store'>;
+type Deps = Pick<ApiDependencies, 'readModels' | 'readWargameTerrain' | 'store'>;
 
 export async function operationCoaComparison(deps: Deps, operationId: string): Promise<OperationCoaComparison> {
   const rows = await adjudicatedSimulationsOfOperation(deps.readModels, operationId);
@@ -65,8 +64,7 @@ export async function operationCoaComparison(deps: Deps, operationId: string): P
     const providers = terrainJob?.state.source_providers;
     const terrain =
       terrainJob && providers?.elevation && providers.land_cover && providers.roads
-        ? await readWargameTerrain(
-            deps.blobStore,
+        ? await deps.readWargameTerrain(
             {
               elevation: providers.elevation.fingerprint,
               land_cover: providers.land_cover.fingerprint,

@@ -468,6 +468,7 @@ for (const backend of SQL_BACKENDS) {
       tileReadiness: apiCaches.tileReadiness,
       tileBodies: apiCaches.tileBodies,
       terrainSources: () => ({}) as never,
+      readWargameTerrain: async () => null,
       documents: {
         storage: documents,
         limits: { maxFileBytes: 1, maxRequestBytes: 1, maxFiles: 1 },

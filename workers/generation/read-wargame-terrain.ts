@@ -9,8 +9,9 @@ import { MOBILITY_NODATA, VEHICLE_CLASSES } from '../../domain/terrain/mobility-
 import { TILE_SIZE } from '../../domain/terrain/work-grid.ts';
 import type { RasterTerrain } from '../../domain/wargame/raster-terrain-samplers.ts';
 import type { SpeedClass } from '../../domain/wargame/wargame-tables.ts';
+import type { WargameTerrainSources } from '../../domain/wargame/wargame-terrain-reader.ts';
 import type { BlobStore } from '../../infra/blob-store/blob-store.ts';
-import { readWorkTileMobility, type MobilitySources } from '../generated-maps/read-frame-mobility.ts';
+import { readWorkTileMobility } from '../generated-maps/read-frame-mobility.ts';
 import { workTilesInFrame } from '../generated-maps/read-frame-roads.ts';
 import { artifactKey } from '../terrain/build-area-products/artifact-key.ts';
 import { decodeRasterArtifact } from '../terrain/build-area-products/decode-raster-artifact.ts';
@@ -21,7 +22,7 @@ export const MAX_WARGAME_TILES = 100;
 /** The area's terrain, or null when the job prepared no work tile inside `bbox` ([west, south, east, north]). */
 export async function readWargameTerrain(
   blobStore: BlobStore,
-  sources: MobilitySources,
+  sources: WargameTerrainSources,
   workTiles: ReadonlyArray<readonly [number, number]>,
   bbox: [number, number, number, number],
 ): Promise<RasterTerrain | null> {
