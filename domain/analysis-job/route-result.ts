@@ -110,7 +110,8 @@ export function routeResult(
     return { result, features };
   }
   const line = plan.cells.map((c) => roundPosition(lonLatOfCell(grid, c.col, c.row)));
-  // Where the route runs over a waterway: one crossing per run of waterway cells (a bridge, ford or tunnel).
+  // Where the route runs over a waterway: one per run of waterway cells (a crossing site, or a stream too
+  // narrow to stop the mover).
   const waterwayCrossings: Array<{ mgrs: string | null; position: LonLat; cells: number }> = [];
   let run: (typeof waterwayCrossings)[number] | null = null;
   for (const [k, c] of plan.cells.entries()) {

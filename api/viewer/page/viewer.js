@@ -189,6 +189,29 @@
     landing_zone: { line: '#0b6e4f', width: 2, fill: '#2ecc71', fillOpacity: 0.45 },
     viewshed: { line: '#333333', width: 1.5, fill: '#333333', fillOpacity: 0, dash: [4, 4] },
     rf_coverage: { line: '#333333', width: 1.5, fill: '#333333', fillOpacity: 0, dash: [4, 4] },
+    // A terrain evaluation's MCOO layers, in the MCOO sheet's colours (MCOO_SYMBOLS): water and
+    // rivers blue, severely restricted dark green, restricted light green; corridors orange,
+    // avenues blue (the enemy's red), key terrain candidates purple.
+    obstacle: {
+      line: 'rgba(0, 0, 0, 0)',
+      width: 0,
+      fill: [
+        'match',
+        ['get', 'cause'],
+        ['water', 'waterway'],
+        '#1e5ac8',
+        ['match', ['get', 'terrain_class'], 'severely_restricted', '#1b7a1b', '#8bc34a'],
+      ],
+      fillOpacity: 0.45,
+    },
+    mobility_corridor: { line: '#e67e22', width: 2, fill: '#e67e22', fillOpacity: 0.08, point: '#e67e22' },
+    avenue_of_approach: {
+      line: ['match', ['get', 'direction'], 'enemy', '#c62828', '#1f4fd1'],
+      width: 5,
+      fill: '#1f4fd1',
+      fillOpacity: 0,
+    },
+    key_terrain: { line: '#8e24aa', width: 2, fill: '#8e24aa', fillOpacity: 0, point: '#8e24aa' },
   };
   const OTHER_LAYERS = { line: '#1f4fd1', width: 2, fill: '#1f4fd1', fillOpacity: 0.08 };
   const ANALYSIS_TYPES = ['route', 'line_of_sight', 'landing_zone', 'viewshed', 'rf_coverage'];
@@ -235,7 +258,7 @@
               'circle-stroke-color': '#000000',
               'circle-stroke-width': 1.5,
             }
-          : { 'circle-color': style.line, 'circle-radius': 5 },
+          : { 'circle-color': style.point || style.line, 'circle-radius': 5 },
       });
       for (const feature of data.features) extend(bounds, feature.geometry);
     }
