@@ -3,6 +3,12 @@
 // cut into words (letters and digits apart, punctuation dropped), common long forms are shortened
 // (TASK FORCE → TF, COMPANY → CO, BATTALION → BN, ARMOR → AR, INFANTRY → IN, 1ST → 1, ...), and the
 // designation's words must appear in a row. An exact match scores higher than containment.
+// When both name a battalion or a company of one (unit-designation-of.ts: "1-64 AR", "TF 1-64",
+// "2nd Battalion, 64th Armor", "A/1-64"), the designations are compared instead: the same battalion and
+// regiment, the same company or none on both sides (a company is not its battalion, nor the reverse),
+// the same branch where both give one; exact when both give the branch or neither does.
+import { unitDesignationOf, type UnitDesignation } from './unit-designation-of.ts';
+
 const LONG_FORMS: readonly [RegExp, string][] = [
   [/\bTASK FORCE\b/g, 'TF'],
   [/\bCOMPANY\b/g, 'CO'],
@@ -40,15 +46,29 @@ function containsRun(haystack: string[], needle: string[]): boolean {
   return false;
 }
 
+function designationScore(inOrder: UnitDesignation, wanted: UnitDesignation): number {
+  if (inOrder.battalion !== wanted.battalion || inOrder.regiment !== wanted.regiment) return 0;
+  if (inOrder.company !== wanted.company) return 0;
+  if (inOrder.branch && wanted.branch) return inOrder.branch === wanted.branch ? 2 : 0;
+  return inOrder.branch === wanted.branch ? 2 : 1;
+}
+
 /** 2 when the order's name is one of the designations, 1 when it contains one, else 0; and which matched. */
 export function unitDesignationMatch(
   nameInOrder: string,
   designations: readonly string[],
 ): { score: number; matched: string | null } {
   const inOrder = words(nameInOrder);
+  const inOrderDesignation = unitDesignationOf(inOrder);
   let best: { score: number; matched: string | null } = { score: 0, matched: null };
   for (const designation of designations) {
     const wanted = words(designation);
+    const wantedDesignation = unitDesignationOf(wanted);
+    if (inOrderDesignation && wantedDesignation) {
+      const score = designationScore(inOrderDesignation, wantedDesignation);
+      if (score > best.score) best = { score, matched: designation };
+      continue;
+    }
     const exact = wanted.length > 0 && wanted.join(' ') === inOrder.join(' ');
     const score = exact ? 2 : containsRun(inOrder, wanted) ? 1 : 0;
     if (score > best.score) best = { score, matched: designation };
