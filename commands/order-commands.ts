@@ -34,8 +34,9 @@ async function textOf(storage: DocumentStorage, key: string): Promise<string | n
 }
 
 /**
- * Reads the orders in one upload's text (given, or read from storage) and records them. The whole
- * text is page 1: the text job stores a PDF's pages merged, so spans are offsets in that text.
+ * Reads the orders in one upload's text (given, or read from storage) and records them. The text's
+ * pages are the stretches between form feeds (the text job puts one between a PDF's pages; a text
+ * file may hold them too), so every element gives its page and its offsets in that page's text.
  */
 export async function readDocumentOrders(
   store: EventStore,
@@ -58,7 +59,7 @@ export async function readDocumentOrders(
   const content = text ?? (await textOf(storage, state.text_key));
   if (content === null) return skipped;
   const record = readOrder({
-    document: { document_id: state.document_id, pages: [{ page: 1, text: content }] },
+    document: { document_id: state.document_id, pages: content.split('\f').map((text, i) => ({ page: i + 1, text })) },
     unit: { name: operation.fields.unit, designations: [] },
     reference_date: state.uploaded_by.at,
   });

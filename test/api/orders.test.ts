@@ -8,8 +8,11 @@ import { readFileSync } from 'node:fs';
 import { forEachBackend } from '../support/for-each-backend.ts';
 import { http, type TestService } from '../support/test-service.ts';
 import { upload, waitForText } from '../support/document-http.ts';
+import { makePdf } from '../support/document-fixtures.ts';
+import { extractDocumentText } from '../../workers/documents/extract-document-text.ts';
 
 const OPORD = readFileSync(new URL('./fixtures/opord-steel.md', import.meta.url), 'utf8');
+const TWO_PAGES = readFileSync(new URL('../domain/orders/fixtures/opord-two-pages-annex.txt', import.meta.url), 'utf8');
 const NOTE = 'Weather: light rain, visibility 4 km. Bridges on the B27 are intact.\n';
 
 async function newOperation(svc: TestService, unit: string) {
@@ -147,6 +150,52 @@ forEachBackend('orders', (test) => {
     assert.equal(
       after.body.items.map((i: any) => i.document_id),
       [noteDoc],
+    );
+  });
+
+  test('an OPORD uploaded as a two-page PDF: every element gives its page and its span in that page', async ({
+    svc,
+  }) => {
+    const op = await newOperation(svc, 'TF 1-66 AR');
+    // The two-page order of the reader's tests, its lines wrapped to fit the page.
+    const wrap = (line: string) => line.replace(/(.{1,80})(?: +|$)/g, '$1\n').trimEnd();
+    const pages = TWO_PAGES.split('\f').map((page) => page.split('\n').map(wrap).join('\n'));
+    const pdf = makePdf(pages);
+    const up = await upload(svc, { operation_id: op }, [{ name: 'opord-05-26.pdf', bytes: pdf }]);
+    assert.is(up.status, 200, up.text);
+    const documentId = up.body.items[0].id as string;
+    assert.is((await waitForText(svc, documentId)).page_count, 2);
+    const order = (await readOrders(svc, op)).items[0].orders[0];
+    // The stored text is the extraction's: its pages between form feeds.
+    const pageTexts = (await extractDocumentText(pdf, 'application/pdf')).text.split('\f');
+    const quote = (source: any) =>
+      [source, ...source.continues].map((p: any) => pageTexts[p.page - 1]!.slice(p.start, p.end)).join(' ');
+    const where = (element: any) => [element.source.page, quote(element.source)];
+    assert.equal(where(order.heading.title), [1, 'OPORD 05-26 (BLUE RIVER)']);
+    assert.equal(where(order.mission.statement), [
+      1,
+      'TF 1-66 AR attacks at 280600A to seize OBJ IRON in order to protect\nthe northern flank of 2 BCT',
+    ]);
+    assert.equal(where(order.command_and_signal.text), [2, 'TF main CP at CP 4']);
+    assert.equal(where(order.annexes[0].heading), [2, 'ANNEX C (OPERATIONS OVERLAY) TO OPORD 05-26 (BLUE RIVER)']);
+    const companyA = order.execution.tasks_to_subordinate_units[0];
+    assert.equal(
+      [companyA.unit.text, companyA.tasks[1].source.page, companyA.tasks[1].source.continues.map((p: any) => p.page)],
+      ['A Co', 1, [2]],
+      'the task that runs over the page break: begun on page 1, continued on page 2',
+    );
+    assert.is(
+      companyA.tasks[1].text,
+      'Clear the woods north of OBJ IRON IOT deny the enemy observation of ROUTE BIRCH',
+    );
+    const objective = order.features.find((f: any) => f.name === 'OBJ IRON');
+    assert.equal(
+      objective.positions.map((p: any) => [p.reference, p.source.page, quote(p.source)]),
+      [['32UNB6000005000', 2, '32UNB6000005000']],
+    );
+    assert.equal(
+      order.constraints.map((c: any) => [c.text, c.source.page]),
+      [['No movement on the B 27 before 280500A', 2]],
     );
   });
 

@@ -15,6 +15,7 @@ import { TACTICAL_TASKS } from '../../../domain/orders/tactical-mission-tasks.ts
 import { utcOffsetOfZoneLetter } from '../../../domain/orders/time-zone-letter.ts';
 import { unitDesignationMatch } from '../../../domain/orders/unit-designation-match.ts';
 import { unitDesignationOf } from '../../../domain/orders/unit-designation-of.ts';
+import { splitItems } from '../../../domain/orders/split-items.ts';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 
 const onePage = (text: string) => orderText({ document_id: 'd', pages: [{ page: 1, text }] });
@@ -298,6 +299,17 @@ test('bad input is refused with the place of the problem: page numbers, the unit
   assert.equal(refusal({ unit: { name: ' ', designations: [] } }), ['invalid', ['unit', 'name']]);
   assert.equal(refusal({ reference_date: 'soon' }), ['invalid', ['reference_date']]);
   assert.is(refusal({}), null);
+});
+
+test('items: a list one item a line, but not one sentence wrapped over lines as a PDF gives it', () => {
+  const items = (text: string) =>
+    splitItems(text, 0, text.length).map(({ start, end }) => text.slice(start, end).trim());
+  assert.equal(items('clear OBJ OWL\nhold PL BLUE'), ['clear OBJ OWL', 'hold PL BLUE']);
+  assert.equal(items('clear OBJ OWL;\nhold PL BLUE.'), ['clear OBJ OWL;', 'hold PL BLUE.']);
+  const wrapped = 'TF 1-66 AR attacks at 280600A to seize OBJ IRON in order to protect\nthe northern flank of 2 BCT.';
+  assert.equal(items(wrapped), [wrapped]);
+  const joined = 'Support by fire from SBF 1 IOT allow A Co to\nseize OBJ IRON';
+  assert.equal(items(joined), [joined]);
 });
 
 test.run();
