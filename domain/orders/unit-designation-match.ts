@@ -1,8 +1,8 @@
 // Whether a unit named in an order is this operation's unit. Names are compared as words, so "TF 1-66 AR",
 // "TF 1-66AR" and "Task Force 1-66 Armor" all contain "1-66 AR", while "11-66 AR" does not: both are
 // cut into words (letters and digits apart, punctuation dropped), common long forms are shortened
-// (TASK FORCE → TF, COMPANY → CO, BATTALION → BN, ARMOR → AR, INFANTRY → IN, 1ST → 1, ...), and the
-// designation's words must appear in a row. An exact match scores higher than containment.
+// (TASK FORCE → TF, COMPANY → CO, BATTALION → BN, ARMOR → AR, INFANTRY → IN, 1ST → 1, ...; "Company A" →
+// "A CO"), and the designation's words must appear in a row. An exact match scores higher than containment.
 // When both name a battalion or a company of one (unit-designation-of.ts: "1-64 AR", "TF 1-64",
 // "2nd Battalion, 64th Armor", "A/1-64"), the designations are compared instead: the same battalion and
 // regiment, the same company or none on both sides (a company is not its battalion, nor the reverse),
@@ -32,6 +32,11 @@ function words(name: string): string[] {
   let upper = name.toUpperCase().replace(/[’']/g, '');
   upper = upper.replace(/\bBRIGADE COMBAT TEAM\b/g, 'BCT');
   for (const [pattern, short] of LONG_FORMS) upper = upper.replace(pattern, short);
+  // "Company A" is "A Co" (the letter first, as FM 1-02.2 writes it).
+  upper = upper.replace(
+    /\b(CO|TRP|BTRY) ([A-Z]|ALPHA|BRAVO|CHARLIE|DELTA|ECHO|FOXTROT|GOLF|HOTEL)\b(?![-/])/g,
+    '$2 $1',
+  );
   return upper
     .replace(/(\d)([A-Z])|([A-Z])(\d)/g, '$1$3 $2$4')
     .split(/[^A-Z0-9ÄÖÜ]+/)

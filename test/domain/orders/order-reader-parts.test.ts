@@ -167,6 +167,10 @@ test('unit designations: one battalion or company in its many spellings; a compa
     assert.is(match(name, 'B/1-64 AR'), 0);
   }
   assert.is(match('HHC, 1-64 AR', 'HQ/1-64'), 1);
+  assert.is(match('Company A', 'A Co'), 2);
+  assert.is(match('Company B', 'A Co'), 0);
+  assert.is(match('Company A, 1st Battalion, 64th Armor', 'A/1-64 AR'), 2);
+  assert.is(match('Troop C', 'C Trp'), 2);
   assert.equal(unitDesignationOf(['A', 'CO', '1', 'BN', '64', 'AR', 'REGT']), {
     company: 'A',
     battalion: 1,
