@@ -1,7 +1,8 @@
 // The five paragraphs of an order (FM 6-0 appendix C): 1 SITUATION, 2 MISSION, 3 EXECUTION,
 // 4 SUSTAINMENT, 5 COMMAND AND SIGNAL. A heading is the paragraph's number ("1.", "1)", "1 ") and
 // title in any case, anywhere in a line (text from a PDF often runs paragraphs together), or the
-// title alone at the start of a line and followed by a full stop, colon or line end. Paragraphs are
+// title alone at the start of a line (after Markdown's "## " or "**", if any) and followed by a full
+// stop, colon or line end. Paragraphs are
 // taken in order; one the order leaves out is skipped. The last paragraph ends at the closing
 // ("ACKNOWLEDGE", "OFFICIAL:", the annex list) or at the first annex.
 export type MainParagraphKey = 'situation' | 'mission' | 'execution' | 'sustainment' | 'command_and_signal';
@@ -33,7 +34,7 @@ const END = String.raw`(?![\w'’])[ \t]*[.:\-–—]?`;
 const headingPattern = (number: number, title: string) =>
   new RegExp(
     String.raw`(?<![\w(\-./])${number}(?:[.)][ \t]*|[ \t]+)${title}${END}|` +
-      String.raw`(?<=^|\n)[ \t]*${title}(?![\w'’])[ \t]*(?:[.:\-–—]|(?=\r?\n|$))`,
+      String.raw`(?<=^|\n)[ \t]*(?:#{1,6}[ \t]+)?(?:[*_]{1,2})?${title}(?![\w'’])[*_]{0,2}[ \t]*(?:[.:\-–—]|(?=\r?\n|$))`,
     'gi',
   );
 const CLOSING = new RegExp(

@@ -20,10 +20,12 @@ const ORDER_WORDS =
   String.raw`OPERATIONS? ORDER|OPORDER|OPORD|WARNING ORDER|WARNORD|WARNO|` +
   String.raw`FRAGMENTARY ORDER|FRAGORD|FRAGO`;
 const MARKING = String.raw`TOP SECRET|SECRET|CONFIDENTIAL|RESTRICTED|UNCLASSIFIED`;
-// A title starts a line (after a classification marking, if any): "see OPORD 03-26" in a sentence is a mention.
+const MARKDOWN_MARK = String.raw`#{1,6}[ \t]+(?:[*_]{1,2})?|[*_]{1,2}`;
+// A title starts a line (after Markdown's heading or emphasis marks and a classification marking, if any):
+// "see OPORD 03-26" in a sentence is a mention.
 // Groups: 1 type, 2 number, 3 code name, 4 the order it belongs to.
 const TITLE = new RegExp(
-  String.raw`(?<=^|\n)[ \t]*(?:(?:${MARKING})[ \t]+)?(${ORDER_WORDS})(?![\w])[ \t]*(?:(?:NO\.?|NUMBER|#)[ \t]*)?` +
+  String.raw`(?<=^|\n)[ \t]*(?:${MARKDOWN_MARK})?(?:(?:${MARKING})[ \t]+)?(${ORDER_WORDS})(?![\w])[ \t]*(?:(?:NO\.?|NUMBER|#)[ \t]*)?` +
     String.raw`([A-Z]?\d[A-Z0-9\-/.]*[A-Z0-9]|\d)?` +
     String.raw`(?:[ \t]*\(([^()\n]{1,60})\))?(?:[ \t]+(?:TO|FOR)[ \t]+((?:${ORDER_WORDS}|OPLAN)[ \t]*(?:NO\.?[ \t]*)?` +
     String.raw`[A-Z0-9][A-Z0-9\-/]*(?:[ \t]*\([^()\n]{1,60}\))?))?`,
@@ -91,10 +93,13 @@ function readIssuingHeadquarters(
     const start = heading.start + labelled.index + labelled[0].length - labelled[1]!.length;
     return textElement(order, start, start + labelled[1]!.length);
   }
-  for (const line of text.slice(heading.start, blockEnd).matchAll(/[^\n]+/g)) {
-    const start = heading.start + line.index;
-    const end = start + line[0].length;
-    const trimmed = line[0].trim();
+  // A line without Markdown's marks around it ("# ", "**…**").
+  for (const line of text
+    .slice(heading.start, blockEnd)
+    .matchAll(/(?<=^|\n)[ \t]*(?:#{1,6}[ \t]+)?[*_]{0,2}([^\n]+?)[*_]{0,2}[ \t]*(?=\n|$)/g)) {
+    const start = heading.start + line.index + line[0].indexOf(line[1]!);
+    const end = start + line[1]!.length;
+    const trimmed = line[1]!.trim();
     if (!trimmed || NOT_HQ.test(trimmed) || !UNIT_WORDS.test(trimmed)) continue;
     if (titleRange && start < titleRange.end && titleRange.start < end) continue;
     if (findDateTimeGroups(order, start, end, context).length) continue;

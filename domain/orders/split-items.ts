@@ -1,6 +1,7 @@
 // A paragraph's items: its numbered or lettered subparagraphs of the first kind it uses ("(1)",
 // "(a)", "1.", "a.") or bullets; without those, its sentences, or its lines when it is one sentence
-// written as a list (several short lines without sentence marks, as "Key tasks:" often are). A
+// written as a list (several short lines without sentence marks, as "Key tasks:" often are; not one
+// sentence wrapped over lines, as a PDF's text is). A
 // sentence ends at ".", ";", "!" or "?" before whitespace (not after an abbreviation such as "vic." or
 // "Bn.", nor a single letter), or at a blank line. Markers and bullets are not part of their items.
 import type { Stretch } from './find-main-paragraphs.ts';
@@ -113,11 +114,20 @@ function markers(text: string, from: number, to: number): { start: number; textS
 const previousOf = (value: string) =>
   /^\d+$/.test(value) ? String(Number(value) - 1) : String.fromCharCode(value.charCodeAt(0) - 1);
 
-/** Lines of [from, to) when it is a list written one item a line: several short lines, no sentence marks. */
+const JOINING_WORD = /(?:^|\s)(?:to|the|a|an|of|and|or|in|on|at|by|for|from|with|into|IOT|NLT|NET)$/i;
+
+/**
+ * Lines of [from, to) when it is a list written one item a line: several short lines, no sentence marks.
+ * Not a sentence wrapped over lines (as a PDF's text is): only its last line ends with a sentence mark, or
+ * a line ends with a word that joins it to the next ("to", "the", "of", "IOT", ...).
+ */
 function lines(text: string, from: number, to: number): Stretch[] | null {
   const found = [...text.slice(from, to).matchAll(/[^\n]*\S[^\n]*/g)];
   const sentenceLike = (line: string) => line.trim().length > 80 || /[.;!?]\s*\S/.test(line.trim());
   if (found.length < 2 || found.some((line) => sentenceLike(line[0]))) return null;
+  const ends = found.map((line) => /[.;!?]$/.test(line[0].trim()));
+  if (ends.at(-1) && ends.slice(0, -1).every((end) => !end)) return null;
+  if (found.slice(0, -1).some((line) => JOINING_WORD.test(line[0].trim()))) return null;
   return found.map((line) => ({ start: from + line.index, end: from + line.index + line[0].length }));
 }
 

@@ -93,11 +93,11 @@ function addUsage(total: TokenUsage, usage: TokenUsage): void {
   total.completion_tokens += usage.completion_tokens;
 }
 
-function repairMessage(errors: string[]): ChatMessage {
+function repairMessage(errors: string[], against: string): ChatMessage {
   return {
     role: 'user',
     content:
-      'Your reply is not valid against the required JSON Schema:\n' +
+      `Your reply is not valid against ${against}:\n` +
       errors.map((error) => `- ${error}`).join('\n') +
       '\nReply again with only the corrected JSON document.',
   };
@@ -107,7 +107,7 @@ function repairMessage(errors: string[]): ChatMessage {
 function structuredReplyErrors(
   request: StructuredRequest,
   turn: EngineTurnResult,
-): { value?: unknown; errors: string[] } {
+): { value?: unknown; errors: string[]; against?: string } {
   let value: unknown;
   try {
     value = JSON.parse(turn.text);
@@ -116,7 +116,9 @@ function structuredReplyErrors(
     return { errors: [`the reply is not JSON${cut}: ${(error as Error).message}`] };
   }
   const errors = outputSchemaErrors(request.schema, value);
-  return errors.length ? { errors } : { value, errors };
+  if (errors.length) return { errors };
+  const checked = request.check?.errors(value) ?? [];
+  return checked.length ? { errors: checked, against: request.check!.name } : { value, errors };
 }
 
 export function createLanguageModel(
@@ -157,6 +159,7 @@ export function createLanguageModel(
       const messages = [...request.messages];
       const attempts = 1 + (request.repairAttempts ?? defaults.repairAttempts);
       let errors: string[] = [];
+      let against = 'the required JSON Schema';
       try {
         for (let attempt = 1; attempt <= attempts; attempt++) {
           if (attempt > 1) request.onProgress?.({ type: 'attempt', attempt, errors });
@@ -170,14 +173,16 @@ export function createLanguageModel(
             return { value: reply.value as T, ...provenance(started, usage, attempt) };
           }
           errors = reply.errors;
-          messages.push({ role: 'assistant', content: turn.text }, repairMessage(errors));
+          against = reply.against ?? 'the required JSON Schema';
+          messages.push({ role: 'assistant', content: turn.text }, repairMessage(errors, against));
         }
       } finally {
         deadline.dispose();
       }
       throw new LanguageModelError(
         'LLM_INVALID_OUTPUT',
-        `no output valid against ${request.schemaName} after ${attempts} attempt(s): ${errors.slice(0, 3).join('; ')}`,
+        `no output valid against ${against === 'the required JSON Schema' ? request.schemaName : against} after ` +
+          `${attempts} attempt(s): ${errors.slice(0, 3).join('; ')}`,
         errors,
       );
     },

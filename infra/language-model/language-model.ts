@@ -90,6 +90,12 @@ export interface StructuredRequest extends GenerationOptions {
   schemaName: string;
   /** Repair attempts after the first (default from settings); 0 means no re-asking. */
   repairAttempts?: number;
+  /**
+   * Checks of a schema-valid output beyond its schema (e.g. that it states only the facts it was given:
+   * domain/generation/fact-check/): the errors, empty when it passes. An output that fails is repaired
+   * (re-asked with the errors) and at last refused with LLM_INVALID_OUTPUT, as a schema-invalid one.
+   */
+  check?: { name: string; errors: (value: unknown) => string[] };
 }
 
 /** Provenance of one call: what a generated record keeps. */

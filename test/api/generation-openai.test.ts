@@ -16,11 +16,15 @@ import { suite } from 'uvu';
 import { SQL_BACKENDS } from '../support/backends.ts';
 import { http, startTestService, type TestService } from '../support/test-service.ts';
 import { pollGeneration } from '../support/generation-http.ts';
+import { upload, waitForText } from '../support/document-http.ts';
 import { startOpenAITestServer, type OpenAITestServer } from '../support/openai-test-server.ts';
 import { writeTinyGguf } from '../support/write-tiny-gguf.ts';
 
 const modelPath = writeTinyGguf(join(mkdtempSync(join(tmpdir(), 'generation-openai-')), 'tiny.gguf'));
 const MODEL = 'tiny-test-model';
+const ORDER =
+  'OPERATION ORDER 07-26 (IRON ANVIL)\n\n2. MISSION. 2-7 IN attacks NLT 270500Z NOV 26 to seize OBJ STEEL ' +
+  '(32UNB 5520 4280) in order to secure the crossings.\n';
 
 /** A loopback port nothing listens on (bound, then closed). */
 async function closedPort(): Promise<number> {
@@ -49,7 +53,7 @@ async function missionRecord(svc: TestService) {
   assert.is(op.status, 200, op.text);
   const read = async () =>
     (await http(svc.url, 'GET', `/api/warno/?operation_id=${op.body.id}&type=mission`, { key: svc.key })).body;
-  return { id: (await read()).id as string, read };
+  return { id: (await read()).id as string, operationId: op.body.id as string, read };
 }
 
 async function generate(svc: TestService, recordId: string, body: Record<string, unknown> = {}) {
@@ -105,6 +109,33 @@ for (const backend of SQL_BACKENDS) {
       typeof after.text === 'string' && /\S/.test(after.text) && after.text.length <= 236,
       JSON.stringify(after.text),
     );
+  });
+
+  test('the fact check: a reply that invents a grid is repaired, then refused; one citing known grids passes', async ({
+    svc,
+  }) => {
+    const mission = await missionRecord(svc);
+    const up = await upload(svc, { operation_id: mission.operationId }, [{ name: 'opord.md', bytes: ORDER }]);
+    assert.is(up.status, 200, up.text);
+    const documentId = up.body.items[0].id as string;
+    await waitForText(svc, documentId);
+    const invented = '2-7 IN seizes OBJ STEEL (32UNB 5600 4300) NLT 270500Z NOV 26.';
+    const before = server.requests.length;
+    server.script({ reply: JSON.stringify({ text: invented }) }, { reply: JSON.stringify({ text: invented }) });
+    const refused = await generate(svc, mission.id, { document_ids: [documentId] });
+    assert.equal([refused.status, refused.error?.code], ['failed', 'LLM_INVALID_OUTPUT'], JSON.stringify(refused));
+    assert.match(refused.error.message, /grid 32UNB 5600 4300 is in none of the facts given/);
+    const sent = server.requests.slice(before);
+    assert.is(sent.length, 2, 'the first reply, and one repair');
+    assert.match(sent[1]!.messages.at(-1)!.content!, /^Your reply is not valid against the facts given/);
+    assert.match(sent[1]!.messages.at(-1)!.content!, /grid 32UNB 5600 4300/);
+    assert.equal([(await mission.read()).version, refused.record_version], [0, null], 'nothing written');
+
+    const grounded = '2-7 IN seizes OBJ STEEL (32UNB 5520 4280) NLT 270500Z NOV 26 to secure 2 crossings.';
+    server.script({ reply: JSON.stringify({ text: invented }) }, { reply: JSON.stringify({ text: grounded }) });
+    const repaired = await generate(svc, mission.id, { document_ids: [documentId] });
+    assert.equal([repaired.status, repaired.provenance?.attempts], ['success', 2], JSON.stringify(repaired));
+    assert.is((await mission.read()).text, grounded);
   });
 
   test('a 429 is retried with backoff (retry-after-ms) and the job succeeds', async ({ svc }) => {

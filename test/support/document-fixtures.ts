@@ -4,7 +4,7 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * A PDF with one page per entry of `pages`, each showing its text in Helvetica; `flateContent`
+ * A PDF with one page per entry of `pages`, each showing its text in Helvetica (a line per line, Latin-1); `flateContent`
  * (zlib data) replaces the first page's content stream, declared /FlateDecode.
  */
 export function makePdf(pages: string[], options: { encrypt?: boolean; flateContent?: Buffer } = {}): Buffer {
@@ -12,12 +12,15 @@ export function makePdf(pages: string[], options: { encrypt?: boolean; flateCont
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   pages.forEach((text, i) => {
     const stream =
       options.flateContent && i === 0
         ? options.flateContent.toString('latin1')
-        : `BT /F1 12 Tf 72 720 Td (${text.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`;
+        : `BT /F1 12 Tf 14 TL 72 720 Td ${text
+            .split('\n')
+            .map((line) => `(${line.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj`)
+            .join(' T* ')} ET`;
     const filter = options.flateContent && i === 0 ? ' /Filter /FlateDecode' : '';
     objects[pageIds[i]!] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;

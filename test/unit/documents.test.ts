@@ -99,7 +99,7 @@ test('types are sniffed from the bytes: the allow-list, text kinds, and refusals
 
 test('text extraction: PDF pages, DOCX paragraphs, UTF-8 text; encrypted and corrupt files fail with their code', async () => {
   assert.equal(await extractDocumentText(makePdf(['Page one', 'Page (two)']), 'application/pdf'), {
-    text: 'Page one\nPage (two)',
+    text: 'Page one\fPage (two)',
     pageCount: 2,
     truncated: false,
   });
@@ -232,7 +232,7 @@ test('PDF limits: pages, declared objects, decoded stream size; text cut at the 
   // A small Flate page still reads.
   const page = deflateSync(Buffer.from('BT /F1 12 Tf 72 720 Td (Deflated words) Tj ET'));
   assert.equal(await extractDocumentText(makePdf(['x', 'Second'], { flateContent: page }), 'application/pdf'), {
-    text: 'Deflated words\nSecond',
+    text: 'Deflated words\fSecond',
     pageCount: 2,
     truncated: false,
   });

@@ -1,4 +1,4 @@
-// The text of a document for generation: PDF with unpdf (PDF.js), DOCX with mammoth, text,
+// The text of a document for generation: PDF with unpdf (PDF.js; its pages apart, a form feed between), DOCX with mammoth, text,
 // Markdown, GeoJSON and KML as their UTF-8 text. Images have none. A document that cannot be read
 // throws DocumentExtractionError with a code and a message for its user; text past
 // MAX_TEXT_CHARACTERS is cut. Every size a file declares or inflates to is bounded first
@@ -24,7 +24,10 @@ export interface ExtractedText {
 
 const detailOf = (error: unknown) => String((error as Error)?.message ?? error);
 
-/** unpdf's merged text (pages joined, runs of spaces folded), built page by page up to the character limit. */
+/** Between the pages of a PDF's text: a form feed. */
+export const PAGE_BREAK = '\f';
+
+/** A PDF's text (pages joined by PAGE_BREAK, runs of spaces folded), built page by page up to the character limit. */
 async function pdfText(bytes: Buffer): Promise<{ text: string; pageCount: number }> {
   await checkPdfSize(bytes);
   let pdf;
@@ -59,11 +62,16 @@ async function pdfText(bytes: Buffer): Promise<{ text: string; pageCount: number
       texts.push(text);
       characters += text.length + 1;
     }
+    // Each page's runs of spaces folded; pages joined by a form feed (as pdftotext does), so that a
+    // reader of the text knows each page (the order reader gives every element its page).
     const text = texts
-      .join('\n')
-      .replace(/[^\S\n]+/g, ' ')
-      .replace(/ ?\n ?/g, '\n')
-      .replace(/\n{3,}/g, '\n\n');
+      .map((page) =>
+        page
+          .replace(/[^\S\n]+/g, ' ')
+          .replace(/ ?\n ?/g, '\n')
+          .replace(/\n{3,}/g, '\n\n'),
+      )
+      .join(PAGE_BREAK);
     return { text, pageCount: pdf.numPages };
   } catch (error) {
     if (error instanceof DocumentExtractionError) throw error;

@@ -9,6 +9,8 @@ import { decideGeneration, loadGenerationJob } from '../../commands/generation-j
 import { updatePlanningRecord } from '../../commands/planning-record-commands.ts';
 import type { GenerationJob, PlanningDraftJob } from '../../domain/generation-job/generation-job-decider.ts';
 import { isPlanningDraftKind, type GenerationProvenance } from '../../domain/generation-job/generation-job-events.ts';
+import { knownFacts } from '../../domain/generation/fact-check/known-facts.ts';
+import { unfoundedFacts } from '../../domain/generation/fact-check/unfounded-facts.ts';
 import { groundingInputs } from '../../domain/generation/generation-grounding.ts';
 import { DRAFT_PROMPTS } from '../../domain/generation/prompts/draft-prompts.ts';
 import { draftTextLimit, recordDraftSchema, type RecordDraft } from '../../domain/generation/record-draft-schema.ts';
@@ -18,7 +20,7 @@ import { planningRecordStream } from '../../domain/planning-record/planning-reco
 import { CitedDocumentDeletedError } from '../../domain/document/cited-documents.ts';
 import { DomainError } from '../../domain/shared/domain-error.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
-import { LanguageModelError } from '../../infra/language-model/language-model.ts';
+import { LanguageModelError, type StructuredRequest } from '../../infra/language-model/language-model.ts';
 import type { TaskControl } from '../../infra/work-queue/work-queue.ts';
 import { gatherGrounding } from './gather-grounding.ts';
 import {
@@ -54,6 +56,20 @@ export async function runGeneration(
   if (job.target_kind === 'coa_statements') return runCoaGeneration(deps, job, control);
   if (job.target_kind === 'llm_simulation') return runSimulation(deps, job, control);
   throw new Error(`generation jobs of kind ${job.target_kind} have no worker`);
+}
+
+/**
+ * A model's draft states only the grids, DTGs and numbers it was given (the grounding and the prompt) or
+ * derived from them by the documented rules (domain/generation/fact-check/); the rule-based drafter
+ * writes from the facts by its own rules and is not checked.
+ */
+function modelFactCheck(deps: GenerationWorkerDependencies, given: unknown[]): StructuredRequest['check'] {
+  if (deps.languageModel.adapter === 'rule_based') return undefined;
+  const known = knownFacts(given);
+  return {
+    name: 'the facts given (every grid, DTG and number must be one of theirs)',
+    errors: (value) => unfoundedFacts(value, known),
+  };
 }
 
 async function runRecordDraft(
@@ -116,6 +132,7 @@ async function runRecordDraft(
       schema: recordDraftSchema(rule, draftTextLimit(deps.maxTokens)),
       schemaName: 'planning_record_draft',
       onProgress: () => control?.heartbeat(),
+      check: modelFactCheck(deps, [grounding, prompt.messages(grounding)]),
     });
     draft = result.value;
     // The same checks a person's update passes (kinds of the list, fields it takes).

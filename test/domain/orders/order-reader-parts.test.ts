@@ -14,6 +14,8 @@ import { readOrder } from '../../../domain/orders/read-order.ts';
 import { TACTICAL_TASKS } from '../../../domain/orders/tactical-mission-tasks.ts';
 import { utcOffsetOfZoneLetter } from '../../../domain/orders/time-zone-letter.ts';
 import { unitDesignationMatch } from '../../../domain/orders/unit-designation-match.ts';
+import { unitDesignationOf } from '../../../domain/orders/unit-designation-of.ts';
+import { splitItems } from '../../../domain/orders/split-items.ts';
 import { DomainError } from '../../../domain/shared/domain-error.ts';
 
 const onePage = (text: string) => orderText({ document_id: 'd', pages: [{ page: 1, text }] });
@@ -136,13 +138,47 @@ test('latitude and longitude: decimal (hemisphere before or after), degrees-minu
 
 test('unit designations: words in a row, long forms shortened; an exact name scores above containment', () => {
   const match = (name: string, designations: string[]) => unitDesignationMatch(name, designations);
-  assert.equal(match('TF 1-66 AR', ['1-66 AR']), { score: 1, matched: '1-66 AR' });
+  assert.equal(match('TF 1-66 AR', ['1-66 AR']), { score: 2, matched: '1-66 AR' });
   assert.equal(match('Task Force 1-66 Armor', ['TF 1-66 AR']), { score: 2, matched: 'TF 1-66 AR' });
-  assert.equal(match('TF 1-66AR', ['1-66 AR']), { score: 1, matched: '1-66 AR' });
+  assert.equal(match('TF 1-66AR', ['1-66 AR']), { score: 2, matched: '1-66 AR' });
+  assert.equal(match('2 BCT, 1 AD', ['2nd Brigade Combat Team']), { score: 1, matched: '2nd Brigade Combat Team' });
   assert.equal(match('11-66 AR', ['1-66 AR']), { score: 0, matched: null });
   assert.equal(match('1st Platoon', ['1 PLT']), { score: 2, matched: '1 PLT' });
   assert.equal(match('B Co', ['A Co', 'B/2-7 IN']), { score: 0, matched: null });
   assert.equal(match('B/2-7 IN', ['B Co', 'B/2-7 IN']), { score: 2, matched: 'B/2-7 IN' });
+});
+
+test('unit designations: one battalion or company in its many spellings; a company is not its battalion', () => {
+  const match = (name: string, unit: string) => unitDesignationMatch(name, [unit]).score;
+  const battalion = ['1-64 AR', '1/64 AR', 'TF 1-64', 'Task Force 1-64 AR', '1st Battalion, 64th Armor Regiment'];
+  for (const name of battalion) {
+    for (const unit of battalion) assert.ok(match(name, unit) > 0, `${name} is ${unit}`);
+  }
+  assert.is(match('1-64 AR', '2nd Battalion, 64th Armor'), 0);
+  assert.is(match('2-64 AR', '2nd Battalion, 64th Armor'), 2);
+  assert.is(match('TF 2-64', '2nd Battalion, 64th Armor'), 1, 'same battalion, the branch on one side only');
+  assert.is(match('1-64 IN', '1-64 AR'), 0, 'another branch');
+  assert.is(match('3-7 CAV', '3rd Squadron, 7th Cavalry'), 2);
+  const company = ['A/1-64', 'A/1-64 AR', 'A Co, 1-64 AR', 'Alpha Company, 1st Battalion, 64th Armor', 'A/TF 1-64'];
+  for (const name of company) {
+    for (const unit of company) assert.ok(match(name, unit) > 0, `${name} is ${unit}`);
+    assert.is(match(name, '1-64 AR'), 0, `${name} is a company of 1-64 AR, not the battalion`);
+    assert.is(match('1-64 AR', name), 0);
+    assert.is(match(name, 'B/1-64 AR'), 0);
+  }
+  assert.is(match('HHC, 1-64 AR', 'HQ/1-64'), 1);
+  assert.is(match('Company A', 'A Co'), 2);
+  assert.is(match('Company B', 'A Co'), 0);
+  assert.is(match('Company A, 1st Battalion, 64th Armor', 'A/1-64 AR'), 2);
+  assert.is(match('Troop C', 'C Trp'), 2);
+  assert.equal(unitDesignationOf(['A', 'CO', '1', 'BN', '64', 'AR', 'REGT']), {
+    company: 'A',
+    battalion: 1,
+    regiment: 64,
+    branch: 'AR',
+  });
+  assert.is(unitDesignationOf(['2', 'BCT', '1', 'AD']), null);
+  assert.is(unitDesignationOf(['A', 'CO']), null);
 });
 
 test('the FM 3-90 catalogue: unique, cited; a task before an operation, whole words, not "fire control"', () => {
@@ -267,6 +303,17 @@ test('bad input is refused with the place of the problem: page numbers, the unit
   assert.equal(refusal({ unit: { name: ' ', designations: [] } }), ['invalid', ['unit', 'name']]);
   assert.equal(refusal({ reference_date: 'soon' }), ['invalid', ['reference_date']]);
   assert.is(refusal({}), null);
+});
+
+test('items: a list one item a line, but not one sentence wrapped over lines as a PDF gives it', () => {
+  const items = (text: string) =>
+    splitItems(text, 0, text.length).map(({ start, end }) => text.slice(start, end).trim());
+  assert.equal(items('clear OBJ OWL\nhold PL BLUE'), ['clear OBJ OWL', 'hold PL BLUE']);
+  assert.equal(items('clear OBJ OWL;\nhold PL BLUE.'), ['clear OBJ OWL;', 'hold PL BLUE.']);
+  const wrapped = 'TF 1-66 AR attacks at 280600A to seize OBJ IRON in order to protect\nthe northern flank of 2 BCT.';
+  assert.equal(items(wrapped), [wrapped]);
+  const joined = 'Support by fire from SBF 1 IOT allow A Co to\nseize OBJ IRON';
+  assert.equal(items(joined), [joined]);
 });
 
 test.run();

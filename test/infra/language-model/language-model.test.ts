@@ -238,6 +238,33 @@ llama('numbers the grammar leaves unbounded are caught by validation (repair, th
   }
 });
 
+llama('a check beyond the schema (the fact check) repairs like validation, then refuses with its name', async () => {
+  const request = {
+    task: 'contract_record',
+    messages: [{ role: 'user' as const, content: 'A record.' }],
+    schema: CONTRACT_SCHEMA,
+    schemaName: 'r',
+    repairAttempts: 1,
+    maxTokens: 200,
+  };
+  const attempts: string[][] = [];
+  let checked = 0;
+  const once = await llamaModel.generateStructured({
+    ...request,
+    check: { name: 'the facts given', errors: () => (checked++ === 0 ? ['/title: grid 32UNB 1 1 is unknown'] : []) },
+    onProgress: (event) => {
+      if (event.type === 'attempt') attempts.push(event.errors);
+    },
+  });
+  assert.equal([once.attempts, attempts], [2, [['/title: grid 32UNB 1 1 is unknown']]]);
+  const refused = (await llamaModel
+    .generateStructured({ ...request, check: { name: 'the facts given', errors: () => ['/title: DTG 010000Z'] } })
+    .catch((e: unknown) => e)) as LanguageModelError;
+  assert.instance(refused, LanguageModelError);
+  assert.equal([refused.code, refused.details], ['LLM_INVALID_OUTPUT', ['/title: DTG 010000Z']]);
+  assert.match(refused.message, /^no output valid against the facts given after 2 attempt\(s\): \/title: DTG 010000Z/);
+});
+
 llama('a file that is not a GGUF model fails with LLM_UNAVAILABLE', async () => {
   const bad = join(dir, 'not-a-model.gguf');
   writeFileSync(bad, 'this is not a model file\n'.repeat(10));
