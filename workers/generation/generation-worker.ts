@@ -11,7 +11,12 @@ import type { GenerationJob, PlanningDraftJob } from '../../domain/generation-jo
 import { isPlanningDraftKind, type GenerationProvenance } from '../../domain/generation-job/generation-job-events.ts';
 import { groundingInputs } from '../../domain/generation/generation-grounding.ts';
 import { DRAFT_PROMPTS } from '../../domain/generation/prompts/draft-prompts.ts';
-import { draftTextLimit, recordDraftSchema, type RecordDraft } from '../../domain/generation/record-draft-schema.ts';
+import {
+  draftTextLimit,
+  MAX_DRAFT_TEXT,
+  recordDraftSchema,
+  type RecordDraft,
+} from '../../domain/generation/record-draft-schema.ts';
 import { RECORD_DRAFT_TASK } from '../../domain/generation/rule-based-record-draft.ts';
 import { checkItems, type PlanningItemInput } from '../../domain/planning-record/planning-items.ts';
 import { planningRecordStream } from '../../domain/planning-record/planning-record-events.ts';
@@ -113,7 +118,11 @@ async function runRecordDraft(
       task: RECORD_DRAFT_TASK,
       input: grounding,
       messages: prompt.messages(grounding),
-      schema: recordDraftSchema(rule, draftTextLimit(deps.maxTokens)),
+      // The token budget bounds a model's text; the rule-based drafter writes no tokens.
+      schema: recordDraftSchema(
+        rule,
+        deps.languageModel.adapter === 'rule_based' ? MAX_DRAFT_TEXT : draftTextLimit(deps.maxTokens),
+      ),
       schemaName: 'planning_record_draft',
       onProgress: () => control?.heartbeat(),
     });
