@@ -16,6 +16,7 @@ import { renderProduct } from '../mission-analysis/render-product.ts';
 import type { Product } from '../mission-analysis/mission-analysis-facts.ts';
 import type { MissionAnalysisType, WarnoType } from '../planning-record/planning-catalogues.ts';
 import { missionAnalysisFactsOf } from './grounding-facts.ts';
+import type { ItemCitation } from '../planning-record/planning-items.ts';
 
 /** The language-model task name a planning-record draft runs under (the drafter's key). */
 export const RECORD_DRAFT_TASK = 'planning_record_draft';
@@ -30,7 +31,7 @@ const prepared = (g: Grounding) => g.maps.filter((m) => m.finished_terrain_job_i
 const marking = (d: Grounding['documents'][number]) => `${d.file_name} (${d.classification ?? 'unmarked'})`;
 /** An item of the list, only when the condition holds. */
 const itemIf = (condition: boolean, kind: string, text: string): Item[] =>
-  condition ? [{ kind, text, source: SOURCE }] : [];
+  condition ? [{ kind, text, source: SOURCE, cites: [{ kind: 'rule', ref: 'ASSUME-ORDER-COMING' }] }] : [];
 
 function areaLines(g: Grounding): string[] {
   if (g.maps.length === 0) return ['No map of the operation exists yet (draw the area on a map).'];
@@ -124,17 +125,32 @@ const SUMMARY_EXTRAS: Record<string, (g: Grounding) => string[]> = {
   },
 };
 
-/** The facts of the service's own records (mission analysis, facts and assumptions). */
+/** The facts of the service's own records (mission analysis, facts and assumptions), each citing its record. */
 function recordFacts(g: Grounding, orderAttached: boolean): Item[] {
+  const fact = (text: string, cites: ItemCitation[]): Item => ({ kind: 'fact', text, source: SOURCE, cites });
   return [
-    ...itemIf(true, 'fact', `${g.operation.unit} is a ${g.operation.echelon} of the ${g.operation.branch} branch.`),
-    ...itemIf(g.maps.length > 0, 'fact', `The operation is planned on ${g.maps.length} map(s): ${mapNames(g)}.`),
-    ...summarised(g).flatMap((m) => {
+    fact(`${g.operation.unit} is a ${g.operation.echelon} of the ${g.operation.branch} branch.`, [
+      { kind: 'operation', ref: 'unit, echelon, branch' },
+    ]),
+    ...(g.maps.length > 0
+      ? [
+          fact(`The operation is planned on ${g.maps.length} map(s): ${mapNames(g)}.`, [
+            { kind: 'operation', ref: 'maps' },
+          ]),
+        ]
+      : []),
+    ...summarised(g).map((m) => {
       const f = describeTerrainSummary(m.terrain_summary!);
-      return itemIf(true, 'fact', `${m.name}: ${f.area}, elevation ${f.elevation}, roads ${f.roads}.`);
+      return fact(`${m.name}: ${f.area}, elevation ${f.elevation}, roads ${f.roads}.`, [
+        { kind: 'terrain_summary', ref: `${m.name} (terrain job ${m.terrain_summary!.terrain_job_id})` },
+      ]);
     }),
-    ...(g.analyses ?? []).flatMap((a) => itemIf(true, 'fact', sentence(describeAnalysis(a.results)))),
-    ...g.documents.flatMap((d) => itemIf(true, 'fact', `Document ${marking(d)} is available.`)),
+    ...(g.analyses ?? []).map((a) =>
+      fact(sentence(describeAnalysis(a.results)), [{ kind: 'analysis', ref: a.title, analysis_id: a.id }]),
+    ),
+    ...g.documents.map((d) =>
+      fact(`Document ${marking(d)} is available.`, [{ kind: 'document', ref: d.file_name, document_id: d.id }]),
+    ),
     ...itemIf(!orderAttached, 'assumption', "The higher headquarters' order will be received before COA development."),
   ];
 }

@@ -61,7 +61,7 @@ function situation(f: MissionAnalysisFacts): Product {
 function areaOfOperations(f: MissionAnalysisFacts): Product {
   const ao = f.order?.situation?.area_of_operations;
   const extent = f.area_mgrs && f.area_mgrs.length > 0 ? f.area_mgrs : null;
-  const orderAo = ao ? ao.text.split(/\s\(\d+\)\s/)[0]! : null;
+  const orderAo = ao ? ao.text.split(/\s\(\d+\)\s/)[0]!.replace(/\.$/, '') : null;
   const lines: ProductLine[] = [
     ...(orderAo
       ? [line(`Area of operations (order): ${orderAo}.`, [orderCite('situation.area_of_operations', ao!.source)])]
@@ -200,7 +200,7 @@ function coordinatingInstructions(f: MissionAnalysisFacts): Product {
     return missing('The order states no coordinating instruction beyond its times (see 3.d(1)).');
   return {
     lines: prohibitions.map(({ c, i }) =>
-      line(`${c.kind === 'prohibition' ? 'Do not' : 'Must'} (order): ${constraintText(f.order!, c)}.`, [
+      line(`${c.kind === 'prohibition' ? 'Prohibited' : 'Required'} (order): ${constraintText(f.order!, c)}.`, [
         orderCite(`constraints[${i}]`, c.source),
       ]),
     ),

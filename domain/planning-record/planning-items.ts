@@ -26,7 +26,15 @@ export const SEVERITIES = ['catastrophic', 'critical', 'moderate', 'negligible']
 export const RISK_LEVELS = ['extremely_high', 'high', 'medium', 'low'] as const;
 
 /** The sources an item cites (item provenance): where each fact of it was read, or the rule that made it. */
-export const CITATION_KINDS = ['order', 'terrain_evaluation', 'analysis', 'operation', 'rule'] as const;
+export const CITATION_KINDS = [
+  'order',
+  'terrain_evaluation',
+  'analysis',
+  'terrain_summary',
+  'document',
+  'operation',
+  'rule',
+] as const;
 export const ItemCitation = Type.Object(
   {
     kind: StringEnum(
