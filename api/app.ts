@@ -33,6 +33,7 @@ import { coaStatementRoutes } from './routes/coa-statement-routes.ts';
 import { llmSimulationRoutes } from './routes/llm-simulation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { orderRoutes } from './routes/order-routes.ts';
+import { warnoDraftRoutes } from './routes/warno-draft-routes.ts';
 import { generatedMapRoutes } from './routes/generated-map-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { sessionAuthenticator } from './auth/authenticate-session.ts';
@@ -65,6 +66,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...llmSimulationRoutes(deps),
     ...documentRoutes(deps),
     ...orderRoutes(deps),
+    ...warnoDraftRoutes(deps),
     ...generatedMapRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));

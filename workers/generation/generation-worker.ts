@@ -34,6 +34,7 @@ import {
 import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import { runCoaGeneration } from './run-coa-generation.ts';
 import { runSimulation } from './run-simulation.ts';
+import { runWarnoDraft } from './run-warno-draft.ts';
 
 export type { GenerationWorkerDependencies };
 
@@ -58,6 +59,7 @@ export async function runGeneration(
   if (isPlanningDraftKind(job.target_kind)) return runRecordDraft(deps, job as PlanningDraftJob, control);
   if (job.target_kind === 'coa_statements') return runCoaGeneration(deps, job, control);
   if (job.target_kind === 'llm_simulation') return runSimulation(deps, job, control);
+  if (job.target_kind === 'warno_paragraphs') return runWarnoDraft(deps, job, control);
   throw new Error(`generation jobs of kind ${job.target_kind} have no worker`);
 }
 
