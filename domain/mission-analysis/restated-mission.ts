@@ -43,6 +43,18 @@ export function whereOf(task: UnitTask): string | null {
   return where.length > 0 ? where : null;
 }
 
+/** The where with the grid of each control measure it names that the order locates elsewhere (e.g. in 1.c). */
+function withGrids(order: OrderRecord, where: string | null): string | null {
+  if (!where) return null;
+  let located = where;
+  for (const f of order.features) {
+    const reference = f.positions[0]?.reference;
+    if (!f.name || !reference || !located.includes(f.name) || located.includes(reference)) continue;
+    located = located.replace(f.name, `${f.name} (${reference})`);
+  }
+  return located;
+}
+
 export function restatedMission(order: OrderRecord | null, unitName: string): Product {
   if (!order) return missing(MISSING.order);
   const essential = essentialTaskEntries(order);
@@ -52,7 +64,7 @@ export function restatedMission(order: OrderRecord | null, unitName: string): Pr
   const purpose = task.purpose ?? order.mission?.purpose ?? null;
   const ref = `tasks_to_unit.tasks[${index}]`;
   const when = task.times[0] ?? order.mission?.when ?? null;
-  const where = whereOf(task);
+  const where = withGrids(order, whereOf(task));
   const parts = [
     unitName,
     thirdPerson(task.task!.verb.text, task.task!.id),

@@ -50,7 +50,7 @@ forEachBackend('warno draft', (test) => {
     const mission = await paragraph(svc, op, 'mission');
     assert.match(
       mission.text,
-      /\n\nTask Force 1-66 Armor seizes OBJ STEEL NLT 270500Z NOV 26 \(2026-11-27T05:00:00Z\) in order to secure the crossings\. \[1\]\[2\]\n\n/,
+      /\n\nTask Force 1-66 Armor seizes OBJ STEEL \(32UNB 5520 4280\) NLT 270500Z NOV 26 \(2026-11-27T05:00:00Z\) in order to secure the crossings\. \[1\]\[2\]\n\n/,
     );
     assert.equal([mission.version, mission.text_updated_by.origin], [1, 'generated']);
     const coordinating = await paragraph(svc, op, 'coordinating_instructions');

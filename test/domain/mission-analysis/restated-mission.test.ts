@@ -18,8 +18,9 @@ test('who, what, where, when (with UTC), why, on four orders', () => {
   ]);
   const run = read(fixture('run-together.txt'), 'B Co, 2-7 IN', ['B Co', 'B/2-7 IN']);
   assert.equal(sentence(restatedMission(run, 'B Co, 2-7 IN')), [
-    'B Co, 2-7 IN clears OBJ OWL NLT 290500Z NOV 26 (2026-11-29T05:00:00Z) in order to deny the enemy observation ' +
-      'of PL BLUE.',
+    // OBJ OWL's grid is in the battalion's mission, not in the company's task: the where carries it.
+    'B Co, 2-7 IN clears OBJ OWL (32UNB5700006000) NLT 290500Z NOV 26 (2026-11-29T05:00:00Z) in order to deny the ' +
+      'enemy observation of PL BLUE.',
   ]);
   const only = read(fixture('mission-only.txt'), 'Task Force 1-66 Armor', ['TF 1-66 AR']);
   assert.equal(sentence(restatedMission(only, 'Task Force 1-66 Armor')), [
