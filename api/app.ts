@@ -34,6 +34,7 @@ import { llmSimulationRoutes } from './routes/llm-simulation-routes.ts';
 import { coaComparisonRoutes } from './routes/coa-comparison-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { orderRoutes } from './routes/order-routes.ts';
+import { warnoDraftRoutes } from './routes/warno-draft-routes.ts';
 import { generatedMapRoutes } from './routes/generated-map-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { sessionAuthenticator } from './auth/authenticate-session.ts';
@@ -67,6 +68,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...coaComparisonRoutes(deps),
     ...documentRoutes(deps),
     ...orderRoutes(deps),
+    ...warnoDraftRoutes(deps),
     ...generatedMapRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));

@@ -13,8 +13,17 @@ import { CoaGenerationRequest, CoaGenerationResult } from '../generation/coa-gen
 export const PLANNING_DRAFT_KINDS = ['warno', 'mission_analysis'] as const;
 export type PlanningDraftKind = (typeof PLANNING_DRAFT_KINDS)[number];
 
-/** What a generation job may write: a planning-record draft, or a new wargame record (llm_simulation). */
-export const GENERATION_TARGET_KINDS = [...PLANNING_DRAFT_KINDS, 'llm_simulation', 'coa_statements'] as const;
+/**
+ * What a generation job may write: a planning-record draft, a new wargame record (llm_simulation), a
+ * set of COA statements, or every WARNO paragraph of an operation (warno_paragraphs: record_id is the
+ * operation, one progress step per paragraph).
+ */
+export const GENERATION_TARGET_KINDS = [
+  ...PLANNING_DRAFT_KINDS,
+  'llm_simulation',
+  'coa_statements',
+  'warno_paragraphs',
+] as const;
 export type GenerationTargetKind = (typeof GENERATION_TARGET_KINDS)[number];
 export const isPlanningDraftKind = (kind: string): kind is PlanningDraftKind =>
   (PLANNING_DRAFT_KINDS as readonly string[]).includes(kind);

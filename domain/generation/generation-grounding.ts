@@ -3,6 +3,8 @@
 // job's provenance lists each part with its id and version (groundingInputs).
 import type { ItemRule } from '../planning-record/planning-items.ts';
 import type { PlanningDraftKind } from '../generation-job/generation-job-events.ts';
+import type { OrderRecord } from '../orders/order-record.ts';
+import type { TerrainEvaluationFacts } from '../mission-analysis/mission-analysis-facts.ts';
 
 export interface GroundingRecord {
   kind: PlanningDraftKind;
@@ -125,6 +127,14 @@ export interface Grounding {
   instructions: string | null;
   /** Completed analyses of the operation's maps, newest first (absent: none). */
   analyses?: GroundingAnalysis[];
+  /** The orders read from the operation's documents, newest document first (absent: none read). */
+  orders?: OrderRecord[];
+  /** The newest completed terrain evaluation of the operation's maps (absent or null: none). */
+  terrain_evaluation?: TerrainEvaluationFacts | null;
+  /** The corners of the first map's boundary (area of operations) in MGRS (absent or null: no boundary). */
+  area_mgrs?: string[] | null;
+  /** When the grounding was read (ISO-8601 UTC): the time plan starts here (absent: the drafter's now). */
+  now?: string;
 }
 
 /** The inputs as the job's provenance records them. */
@@ -143,5 +153,13 @@ export function groundingInputs(grounding: Grounding, recordId: string) {
     ),
     ...(grounding.analyses ?? []).map((a) => ({ kind: 'analysis', id: a.id, version: 'success' })),
     ...grounding.documents.map((d) => ({ kind: 'document', id: d.id, version: `sha256:${d.sha256}` })),
+    ...(grounding.orders ?? []).map((o) => ({
+      kind: 'order',
+      id: o.document_id,
+      version: `order-record-v${o.record_version}`,
+    })),
+    ...(grounding.terrain_evaluation
+      ? [{ kind: 'analysis', id: grounding.terrain_evaluation.analysis_id, version: 'success' }]
+      : []),
   ];
 }

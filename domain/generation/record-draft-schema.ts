@@ -35,6 +35,7 @@ export function recordDraftSchema(rule: ItemRule | null, maxText = MAX_DRAFT_TEX
     required.push('kind');
   }
   itemProperties.source = plain(PlanningItemFields.source);
+  itemProperties.cites = plain(PlanningItemFields.cites);
   for (const field of rule.fields) itemProperties[field] = plain(PlanningItemFields[field]);
   return {
     type: 'object',

@@ -1,14 +1,22 @@
 // Rule-based drafts of the WARNO paragraphs and the mission-analysis products: deterministic, built
-// only from what the service knows (operation fields, maps, their newest terrain summaries and
-// completed analyses, attached documents), every text opening with RULE_BASED_MARK so no one mistakes it for
-// a model's or a person's work. A type without a rule of its own gets a stub naming the doctrine
-// and what the staff must add.
+// only from what the service knows — the higher headquarters' order as the order reader recorded it,
+// the newest terrain evaluation (domain/mission-analysis/ turns both into each product, every line and
+// item citing its source), the maps' terrain summaries and completed analyses — every text opening with
+// RULE_BASED_MARK so no one mistakes it for a model's or a person's work. A product without facts is
+// one line naming the missing input.
 import type { Grounding, GroundingMap } from './generation-grounding.ts';
-import { MAX_DRAFT_ITEMS, type RecordDraft } from './record-draft-schema.ts';
+import { MAX_DRAFT_ITEMS, MAX_DRAFT_TEXT, type RecordDraft } from './record-draft-schema.ts';
 import { describeAnalysis } from './describe-analysis.ts';
 import { describeTerrainSummary, percent, type TerrainFigures } from './describe-terrain-summary.ts';
 import { WORLDCOVER } from '../terrain/mobility-config.ts';
 import { formatQuantity } from '../shared/format-quantity.ts';
+import { missionAnalysisProduct } from '../mission-analysis/mission-analysis-products.ts';
+import { warnoParagraph } from '../mission-analysis/warno-paragraphs.ts';
+import { renderProduct } from '../mission-analysis/render-product.ts';
+import type { Product } from '../mission-analysis/mission-analysis-facts.ts';
+import type { MissionAnalysisType, WarnoType } from '../planning-record/planning-catalogues.ts';
+import { missionAnalysisFactsOf } from './grounding-facts.ts';
+import type { ItemCitation } from '../planning-record/planning-items.ts';
 
 /** The language-model task name a planning-record draft runs under (the drafter's key). */
 export const RECORD_DRAFT_TASK = 'planning_record_draft';
@@ -16,7 +24,6 @@ export const RULE_BASED_MARK = '*Rule-based draft (no language model): review an
 const SOURCE = 'rule-based draft';
 
 type Item = NonNullable<RecordDraft['items']>[number];
-type Rule = (g: Grounding) => { lines: string[]; items?: Item[] };
 
 const who = (g: Grounding) => `${g.operation.unit} (${g.operation.echelon}, ${g.operation.branch})`;
 const mapNames = (g: Grounding) => g.maps.map((m) => m.name).join(', ');
@@ -24,10 +31,10 @@ const prepared = (g: Grounding) => g.maps.filter((m) => m.finished_terrain_job_i
 const marking = (d: Grounding['documents'][number]) => `${d.file_name} (${d.classification ?? 'unmarked'})`;
 /** An item of the list, only when the condition holds. */
 const itemIf = (condition: boolean, kind: string, text: string): Item[] =>
-  condition ? [{ kind, text, source: SOURCE }] : [];
+  condition ? [{ kind, text, source: SOURCE, cites: [{ kind: 'rule', ref: 'ASSUME-ORDER-COMING' }] }] : [];
 
 function areaLines(g: Grounding): string[] {
-  if (g.maps.length === 0) return ['No map of the operation exists yet: the area is TBD (draw it on a map).'];
+  if (g.maps.length === 0) return ['No map of the operation exists yet (draw the area on a map).'];
   const ready = prepared(g);
   const plural = g.maps.length > 1 ? 's' : '';
   return [
@@ -35,13 +42,12 @@ function areaLines(g: Grounding): string[] {
     ready.length > 0
       ? `Terrain data is prepared for ${ready.map((m) => m.name).join(', ')}: ` +
         `see the terrain analyses of ${ready.length > 1 ? 'those maps' : 'that map'}.`
-      : 'No terrain data is prepared yet: terrain and weather are TBD (run a terrain job on the map).',
+      : 'No terrain data is prepared yet (run a terrain job on the map).',
   ];
 }
 
 const analysesOn = (g: Grounding, map: GroundingMap) => (g.analyses ?? []).filter((a) => a.map_id === map.id);
 const summarised = (g: Grounding) => g.maps.filter((m) => m.terrain_summary);
-const WEATHER_LINE = 'Weather: the service holds no weather data: TBD (staff weather officer).';
 const sentence = (text: string) => `${text}.`;
 
 /** A map's terrain figures in one paragraph, and its analyses one a line (WARNO 1.b). */
@@ -64,8 +70,8 @@ const warningLines = (name: string, f: TerrainFigures) =>
 
 /**
  * A map's terrain as the OAKOC aspects of terrain analysis (ATP 2-01.3 ch. 4; ATP 5-0.2-1 substep 2.2):
- * each aspect with the figures of the summary and the analyses that bear on it; what the figures
- * cannot say (key terrain is a commander's judgement) is left TBD.
+ * each aspect with the figures of the summary and the analyses that bear on it (key terrain: the
+ * high ground and landing zones; the terrain evaluation names candidates).
  */
 function oakocLines(g: Grounding, map: GroundingMap): string[] {
   const results = analysesOn(g, map).map((a) => a.results);
@@ -94,10 +100,9 @@ function oakocLines(g: Grounding, map: GroundingMap): string[] {
       `${said('route')
         .map((r) => `; ${r}`)
         .join('')}.`,
-    `Key terrain: TBD by the staff${high}` +
-      `${said('landing_zones')
-        .map((r) => `; ${r}`)
-        .join('')}.`,
+    `Key terrain (summary): ${
+      [high.slice(2), ...said('landing_zones')].filter((x) => x.length > 0).join('; ') || 'no figure names it'
+    }.`,
     `Obstacles: NO-GO ${Object.entries(s.mobility_shares)
       .map(([v, m]) => `${v} ${percent(m.no_go)}`)
       .join(', ')}; ` +
@@ -110,95 +115,55 @@ function oakocLines(g: Grounding, map: GroundingMap): string[] {
   ];
 }
 
-const higherOrderLine = (g: Grounding) =>
-  g.documents.length > 0
-    ? `Higher headquarters' documents available: ${g.documents.map(marking).join(', ')}.`
-    : "No higher headquarters' order is attached: TBD.";
-
-const RULES: Record<string, Rule> = {
-  'warno:situation': (g) => ({
-    lines: [
-      `Operation ${g.operation.name}, ${who(g)}.`,
-      ...(g.operation.description ? [g.operation.description] : []),
-      higherOrderLine(g),
-    ],
-  }),
-  'warno:area_of_interest': (g) => ({ lines: areaLines(g).slice(0, 1) }),
-  'warno:area_of_operations': (g) => ({
-    lines: [
-      ...areaLines(g),
-      ...g.maps.flatMap((m) => terrainParagraph(g, m)),
-      ...(summarised(g).length > 0 ? [WEATHER_LINE] : []),
-    ],
-  }),
-  'warno:friendly_forces': (g) => ({
-    lines: [`${g.operation.unit} is the unit planning operation ${g.operation.name}.`, higherOrderLine(g)],
-  }),
-  'warno:mission': (g) => ({
-    lines: [
-      `${g.operation.unit} conducts operation ${g.operation.name}` +
-        `${g.operation.description ? ` (${g.operation.description})` : ''}. ` +
-        "Task, time, place and purpose: TBD from the higher headquarters' order.",
-    ],
-  }),
-  'warno:attachments_and_detachments': (g) => ({
-    lines: [`No attachments or detachments of ${g.operation.unit} are recorded.`],
-    items: [],
-  }),
+/** The maps' terrain figures and analyses (facts of their own) beside the terrain evaluation's. */
+const SUMMARY_EXTRAS: Record<string, (g: Grounding) => string[]> = {
+  'warno:area_of_operations': (g) => [...areaLines(g), ...g.maps.flatMap((m) => terrainParagraph(g, m))],
+  'mission_analysis:terrain_and_weather': (g) => [...areaLines(g), ...g.maps.flatMap((m) => oakocLines(g, m))],
   'warno:initial_movement_instructions': (g) => {
     const routes = (g.analyses ?? []).filter((a) => a.results.type === 'route');
-    if (routes.length === 0) return fallback(g);
-    return {
-      lines: [
-        `Movement of ${g.operation.unit}: TBD by the staff. Routes analysed:`,
-        ...routes.map((a) => sentence(describeAnalysis(a.results))),
-      ],
-    };
+    return routes.length > 0 ? ['Routes analysed:', ...routes.map((a) => sentence(describeAnalysis(a.results)))] : [];
   },
-  'warno:timeline': () => ({ lines: ['No times are recorded for the operation: the timeline is TBD.'] }),
-  'mission_analysis:higher_headquarters_order': (g) => ({ lines: [higherOrderLine(g)] }),
-  'mission_analysis:terrain_and_weather': (g) => ({
-    lines: [
-      ...areaLines(g),
-      ...g.maps.flatMap((m) => oakocLines(g, m)),
-      ...(summarised(g).length > 0 ? [WEATHER_LINE] : []),
-    ],
-  }),
-  'mission_analysis:restated_mission': (g) => ({
-    lines: [
-      `${g.operation.unit} conducts operation ${g.operation.name}. ` +
-        "When, where and why: TBD from the higher headquarters' order.",
-    ],
-  }),
-  'mission_analysis:facts_and_assumptions': (g) => ({
-    lines: ["Facts from the service's records; assumptions where the records are silent."],
-    items: [
-      ...itemIf(true, 'fact', `${g.operation.unit} is a ${g.operation.echelon} of the ${g.operation.branch} branch.`),
-      ...itemIf(g.maps.length > 0, 'fact', `The operation is planned on ${g.maps.length} map(s): ${mapNames(g)}.`),
-      ...summarised(g).flatMap((m) => {
-        const f = describeTerrainSummary(m.terrain_summary!);
-        return itemIf(true, 'fact', `${m.name}: ${f.area}, elevation ${f.elevation}, roads ${f.roads}.`);
-      }),
-      ...(g.analyses ?? []).flatMap((a) => itemIf(true, 'fact', sentence(describeAnalysis(a.results)))),
-      ...g.documents.flatMap((d) => itemIf(true, 'fact', `Document ${marking(d)} is available.`)),
-      ...itemIf(
-        g.documents.length === 0,
-        'assumption',
-        "The higher headquarters' order will be received before COA development.",
-      ),
-    ].slice(0, MAX_DRAFT_ITEMS),
-  }),
-  'mission_analysis:tasks': (g) => ({
-    lines: ["Specified tasks come from the higher headquarters' order; these are implied by the state of planning."],
-    items: [
-      ...itemIf(g.documents.length === 0, 'implied', "Obtain the higher headquarters' order."),
-      ...itemIf(g.maps.length === 0, 'implied', 'Define the area of operations on a map.'),
-      ...itemIf(g.maps.length > 0 && prepared(g).length === 0, 'implied', `Prepare terrain data for ${mapNames(g)}.`),
-    ],
-  }),
 };
 
-function fallback(g: Grounding): ReturnType<Rule> {
+/** The facts of the service's own records (mission analysis, facts and assumptions), each citing its record. */
+function recordFacts(g: Grounding, orderAttached: boolean): Item[] {
+  const fact = (text: string, cites: ItemCitation[]): Item => ({ kind: 'fact', text, source: SOURCE, cites });
+  return [
+    fact(`${g.operation.unit} is a ${g.operation.echelon} of the ${g.operation.branch} branch.`, [
+      { kind: 'operation', ref: 'unit, echelon, branch' },
+    ]),
+    ...(g.maps.length > 0
+      ? [
+          fact(`The operation is planned on ${g.maps.length} map(s): ${mapNames(g)}.`, [
+            { kind: 'operation', ref: 'maps' },
+          ]),
+        ]
+      : []),
+    ...summarised(g).map((m) => {
+      const f = describeTerrainSummary(m.terrain_summary!);
+      return fact(`${m.name}: ${f.area}, elevation ${f.elevation}, roads ${f.roads}.`, [
+        { kind: 'terrain_summary', ref: `${m.name} (terrain job ${m.terrain_summary!.terrain_job_id})` },
+      ]);
+    }),
+    ...(g.analyses ?? []).map((a) =>
+      fact(sentence(describeAnalysis(a.results)), [{ kind: 'analysis', ref: a.title, analysis_id: a.id }]),
+    ),
+    ...g.documents.map((d) =>
+      fact(`Document ${marking(d)} is available.`, [{ kind: 'document', ref: d.file_name, document_id: d.id }]),
+    ),
+    ...itemIf(!orderAttached, 'assumption', "The higher headquarters' order will be received before COA development."),
+  ];
+}
+
+/** The product of a mission-analysis or WARNO type from the facts; null for another kind. */
+function productOf(g: Grounding): Product | null {
+  const facts = missionAnalysisFactsOf(g);
+  if (g.record.kind === 'mission_analysis') return missionAnalysisProduct(g.record.type as MissionAnalysisType, facts);
+  if (g.record.kind === 'warno') return warnoParagraph(g.record.type as WarnoType, facts);
+  return null;
+}
+
+function fallback(g: Grounding): { lines: string[]; items?: Item[] } {
   return {
     lines: [`${g.record.title} (${g.record.doctrine}) for operation ${g.operation.name}, ${who(g)}: TBD by the staff.`],
     ...(g.record.items ? { items: [] } : {}),
@@ -206,11 +171,40 @@ function fallback(g: Grounding): ReturnType<Rule> {
 }
 
 export function draftRecordByRules(g: Grounding): RecordDraft {
-  const rule = RULES[`${g.record.kind}:${g.record.type}`] ?? fallback;
-  const { lines, items } = rule(g);
+  const key = `${g.record.kind}:${g.record.type}`;
+  const product = productOf(g);
+  let lines: string[];
+  let items: Item[] | undefined;
+  if (product) {
+    const rendered = renderProduct(product, g.record.items !== null);
+    const extras = SUMMARY_EXTRAS[key]?.(g) ?? [];
+    lines = [...rendered.lines, ...extras];
+    items = rendered.items as Item[];
+    if (key === 'mission_analysis:facts_and_assumptions') {
+      items = [...items, ...recordFacts(g, missionAnalysisFactsOf(g).order !== null)].slice(0, MAX_DRAFT_ITEMS);
+    }
+  } else {
+    ({ lines, items } = fallback(g));
+  }
   const instructions = g.instructions
     ? [`Instructions given (not interpreted by the rule-based drafter): ${g.instructions}`]
     : [];
-  const text = [RULE_BASED_MARK, ...lines, ...instructions].join('\n\n');
-  return g.record.items ? { text, items: items ?? [] } : { text };
+  const text = fitText([RULE_BASED_MARK, ...lines, ...instructions]);
+  return g.record.items ? { text, items: (items ?? []).slice(0, MAX_DRAFT_ITEMS) } : { text };
+}
+
+/** The paragraphs within the draft's text limit: the last ones that do not fit are left out, and the text says so. */
+function fitText(paragraphs: string[]): string {
+  const text = paragraphs.join('\n\n');
+  if (text.length <= MAX_DRAFT_TEXT) return text;
+  const kept: string[] = [];
+  for (const p of paragraphs) {
+    const note = `(${paragraphs.length - kept.length - 1} more paragraph(s) left out: the draft's text limit)`;
+    if ([...kept, p, note].join('\n\n').length > MAX_DRAFT_TEXT) {
+      const cut = `(${paragraphs.length - kept.length} more paragraph(s) left out: the draft's text limit)`;
+      return [...kept, cut].join('\n\n');
+    }
+    kept.push(p);
+  }
+  return kept.join('\n\n');
 }

@@ -194,7 +194,7 @@ export const WARNO_CATALOGUE = [
   { type: 'execution', title: '3. Execution', doctrine: 'FM 6-0 app. C, para 3', items: null, parent: null },
   {
     type: 'commanders_intent',
-    title: "3.a Commander's intent",
+    title: "3.a Initial commander's intent",
     doctrine: 'FM 6-0 app. C, para 3.a',
     items: null,
     parent: 'execution',
@@ -236,21 +236,21 @@ export const WARNO_CATALOGUE = [
   },
   {
     type: 'risk_reduction_control_measures',
-    title: '3.d(4) Risk reduction control measures',
+    title: '3.d(3) Risk reduction control measures',
     doctrine: 'FM 6-0 app. C, para 3.d',
     items: RISKS,
     parent: 'coordinating_instructions',
   },
   {
     type: 'initial_movement_instructions',
-    title: 'Initial movement instructions',
+    title: '3.d(4) Initial movement instructions',
     doctrine: 'ATP 5-0.2-1 para 2-107',
     items: null,
     parent: 'coordinating_instructions',
   },
   {
     type: 'orders_and_rehearsals',
-    title: 'Orders group meeting and rehearsals',
+    title: '3.d(5) Orders group meeting and rehearsals',
     doctrine: 'FM 6-0 app. C, para 3.d',
     items: null,
     parent: 'coordinating_instructions',

@@ -25,6 +25,37 @@ export const PROBABILITIES = ['frequent', 'likely', 'occasional', 'seldom', 'unl
 export const SEVERITIES = ['catastrophic', 'critical', 'moderate', 'negligible'] as const;
 export const RISK_LEVELS = ['extremely_high', 'high', 'medium', 'low'] as const;
 
+/** The sources an item cites (item provenance): where each fact of it was read, or the rule that made it. */
+export const CITATION_KINDS = [
+  'order',
+  'terrain_evaluation',
+  'analysis',
+  'terrain_summary',
+  'document',
+  'operation',
+  'rule',
+] as const;
+export const ItemCitation = Type.Object(
+  {
+    kind: StringEnum(
+      CITATION_KINDS,
+      "order: an element of the higher headquarters' order; terrain_evaluation / analysis: a result; rule: a drafting rule",
+    ),
+    ref: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'The order element path, the result path, or the rule id (domain/mission-analysis/)',
+    }),
+    document_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'order: the document' })),
+    page: Type.Optional(Type.Integer({ minimum: 1 })),
+    start: Type.Optional(Type.Integer({ minimum: 0, description: "order: offset in the page's extracted text" })),
+    end: Type.Optional(Type.Integer({ minimum: 0 })),
+    analysis_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  { additionalProperties: false, title: 'ItemCitation' },
+);
+export type ItemCitation = Static<typeof ItemCitation>;
+
 /** The fields an item may carry; `text` always, the others as its list's rule allows. */
 export const PlanningItemFields = {
   text: NonEmptyText(4000, 'The task, constraint, fact, assumption, hazard, question, criterion or event (Markdown)'),
@@ -45,6 +76,9 @@ export const PlanningItemFields = {
   weight: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Evaluation criterion: weight' })),
   at: Type.Optional(NullableText(100, 'Timeline: when (date-time or date-time group)')),
   unit: Type.Optional(NullableText(200, 'Task to a subordinate unit: the unit')),
+  cites: Type.Optional(
+    Type.Array(ItemCitation, { maxItems: 12, description: 'What the item was drafted from (any list may carry it)' }),
+  ),
 };
 
 export const PlanningItemInput = Type.Object(
@@ -97,7 +131,8 @@ export function checkItems(items: readonly PlanningItemInput[], rule: ItemRule |
       throw new DomainError('invalid', `${listName} items have no kind`, ['body', 'items', i, 'kind']);
     }
     for (const field of Object.keys(item) as Array<keyof PlanningItemInput>) {
-      if (field === 'item_id' || field === 'text' || field === 'kind' || field === 'source') continue;
+      if (field === 'item_id' || field === 'text' || field === 'kind' || field === 'source' || field === 'cites')
+        continue;
       if (!rule.fields.includes(field)) {
         throw new DomainError(
           'invalid',

@@ -155,3 +155,16 @@ export async function newestCompletedAnalysisIdsOfOperation(
     .select('a.analysis_id');
   return rows.map((r) => r.analysis_id);
 }
+
+/** The maps' newest completed analysis of one type, with its stored state (undefined: none). */
+export function newestCompletedAnalysisOfType(
+  knex: Knex,
+  mapIds: string[],
+  analysisType: string,
+): Promise<{ analysis_id: string; map_id: string; state: unknown } | undefined> {
+  return knex('analysis_jobs')
+    .whereIn('map_id', mapIds)
+    .where({ status: 'success', analysis_type: analysisType })
+    .orderBy('requested_position', 'desc')
+    .first('analysis_id', 'map_id', 'state');
+}

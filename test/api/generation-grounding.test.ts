@@ -81,7 +81,9 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
     const mobility =
       'foot GO 100.0% / SLOW-GO 0.0% / NO-GO 0.0%; wheeled GO 91.6% / SLOW-GO 6.4% / NO-GO 2.0%; ' +
       'tracked GO 91.6% / SLOW-GO 8.4% / NO-GO 0.0%';
-    const weather = 'Weather: the service holds no weather data: TBD (staff weather officer).';
+    const weather = 'Weather: not in the order, and the service holds no weather data (staff weather officer).';
+    const noEvaluation =
+      'No terrain evaluation of the area of operations (run a terrain_evaluation analysis on the map).';
     // The summary's AO sanity warnings: every layer it summarises is synthetic here.
     const warnings =
       'Terrain data warnings for AO map: ' +
@@ -89,21 +91,28 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
         .map((d) => `${d} was prepared from synthetic data (generated, not a survey of the ground): do not plan on it`)
         .join('; ') +
       '.';
+    // The map's boundary (the AO drawn for the terrain job) read from the read model, its corners in MGRS.
+    const AREA_EXTENT =
+      'Extent of the area (map boundary, corners in MGRS): 35VLH8619405544, 35VLH8839305476, 35VLH8832403249, ' +
+      '35VLH8612403318. [1]';
     const opening = [
       RULE_BASED_MARK,
       'The area is drawn on map AO map.',
       'Terrain data is prepared for AO map: see the terrain analyses of that map.',
     ];
+    // No order and no terrain evaluation: their lines first, then the summary's figures (issue 24).
     assert.equal(written.text.split('\n\n'), [
-      ...opening,
+      RULE_BASED_MARK,
+      noEvaluation,
+      weather,
+      ...opening.slice(1),
       'Terrain of AO map (terrain summary, 4.9 km²):',
       'Observation and fields of fire: elevation 117–122 m (mean 119 m); no viewshed or line of sight analysed yet.',
       `Avenues of approach: roads 7.8 km (residential 5.6 km, tertiary 2.3 km); cross-country ${mobility}; ${routeLine}.`,
-      `Key terrain: TBD by the staff; the high ground reaches 122 m; ${zonesLine}.`,
+      `Key terrain (summary): the high ground reaches 122 m; ${zonesLine}.`,
       'Obstacles: NO-GO foot 0.0%, wheeled 2.0%, tracked 0.0%; slopes over 30° 0.0%.',
       'Cover and concealment: tree cover 2.0%, built-up 8.9%.',
       warnings,
-      weather,
     ]);
     const warno = await generated(svc, 'warno', op, 'area_of_operations');
     assert.is(warno.job.provenance.prompt_version, 'warno.v2');
@@ -112,19 +121,24 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       ['operation', 'planning_record', 'map', 'terrain_job', 'terrain_summary', 'analysis', 'analysis'],
     );
     assert.equal(warno.written.text.split('\n\n'), [
-      ...opening,
+      RULE_BASED_MARK,
+      AREA_EXTENT,
+      noEvaluation,
+      weather,
+      'Sources: [1] operation map boundary',
+      ...opening.slice(1),
       'Terrain of AO map: 4.9 km²; elevation 117–122 m (mean 119 m); slope 0-5° 100.0%; ' +
         `land cover Cropland 88.3%, Built-up 8.9%, Tree cover 2.0%, Grassland 0.8%; mobility ${mobility}; ` +
         'roads 7.8 km (residential 5.6 km, tertiary 2.3 km).',
       warnings,
       `${zonesLine}.`,
       `${routeLine}.`,
-      weather,
     ]);
     const movement = await generated(svc, 'warno', op, 'initial_movement_instructions');
     assert.equal(movement.written.text.split('\n\n'), [
       RULE_BASED_MARK,
-      'Movement of Recon: TBD by the staff. Routes analysed:',
+      "No higher headquarters' order attached (or none recognised in the operation's documents). " + noEvaluation,
+      'Routes analysed:',
       `${routeLine}.`,
     ]);
   });

@@ -73,7 +73,8 @@ forEachBackend('generation', (test) => {
     const written = await record(svc, 'warno', op, 'mission');
     assert.is(
       written.text,
-      `${RULE_BASED_MARK}\n\n2-7 IN conducts operation IRON GATE. Task, time, place and purpose: TBD from the higher headquarters' order.`,
+      // No order attached: the one line naming it (issue 24), never a "TBD".
+      `${RULE_BASED_MARK}\n\nNo higher headquarters' order attached (or none recognised in the operation's documents).`,
     );
     assert.equal(
       [written.version, written.text_updated_by.origin, written.text_updated_by.account_id],
@@ -116,7 +117,8 @@ forEachBackend('generation', (test) => {
     const written = await record(svc, 'mission-analysis', op, 'facts_and_assumptions');
     assert.is(
       written.text,
-      `${RULE_BASED_MARK}\n\nFacts from the service's records; assumptions where the records are silent.\n\n` +
+      `${RULE_BASED_MARK}\n\nNo higher headquarters' order attached (or none recognised in the operation's documents). ` +
+        'No terrain evaluation of the area of operations (run a terrain_evaluation analysis on the map).\n\n' +
         'Instructions given (not interpreted by the rule-based drafter): Stress the river.',
     );
     assert.equal(
@@ -125,6 +127,8 @@ forEachBackend('generation', (test) => {
         ['fact', '2-7 IN is a battalion of the infantry branch.', 'rule-based draft'],
         ['fact', 'The operation is planned on 1 map(s): AO NORTH.', 'rule-based draft'],
         ['fact', 'Document opord.md (UNCLASSIFIED) is available.', 'rule-based draft'],
+        // The document is no order the reader recognises: the order is still to come.
+        ['assumption', "The higher headquarters' order will be received before COA development.", 'rule-based draft'],
       ],
     );
     assert.ok(written.items.every((i: { updated_by: { origin: string } }) => i.updated_by.origin === 'generated'));
@@ -154,13 +158,9 @@ forEachBackend('generation', (test) => {
     );
     assert.equal([job.status, job.base_version, job.record_version], ['success', 1, 2]);
     const written = await record(svc, 'mission-analysis', op, 'tasks');
-    assert.equal(
-      written.items.map((i: { kind: string; text: string }) => [i.kind, i.text]),
-      [
-        ['implied', "Obtain the higher headquarters' order."],
-        ['implied', 'Define the area of operations on a map.'],
-      ],
-    );
+    // No order and no terrain evaluation: no task can be drafted; the text names both inputs.
+    assert.equal(written.items, []);
+    assert.match(written.text, /No higher headquarters' order attached/);
     // Now the last writer is the generator: no overwrite needed.
     assert.is((await generate(svc, 'mission-analysis', tasks.id, {})).status, 200);
   });
@@ -222,7 +222,7 @@ forEachBackend('generation', (test) => {
     for (const item of r.body.items) assert.is((await pollGeneration(svc, item.generation_job_id)).status, 'success');
     assert.is(
       (await record(svc, 'mission-analysis', op, 'restated_mission')).text,
-      `${RULE_BASED_MARK}\n\n2-7 IN conducts operation IRON GATE. When, where and why: TBD from the higher headquarters' order.`,
+      `${RULE_BASED_MARK}\n\nNo higher headquarters' order attached (or none recognised in the operation's documents).`,
     );
     // A person's edit of one makes the whole request 409, and nothing is requested.
     assert.is(

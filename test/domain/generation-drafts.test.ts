@@ -78,7 +78,10 @@ test('rule-based drafts: deterministic, marked, from the grounding only', () => 
   assert.equal(draftRecordByRules(g), draftRecordByRules(g));
   assert.equal(draftRecordByRules(g), {
     text:
-      `${RULE_BASED_MARK}\n\nThe area is drawn on map AO NORTH.\n\nTerrain data is prepared for AO NORTH: see the terrain analyses of that map.` +
+      `${RULE_BASED_MARK}\n\nNo map boundary is drawn: the area's extent in MGRS is unknown (draw the area of operations).` +
+      '\n\nNo terrain evaluation of the area of operations (run a terrain_evaluation analysis on the map).' +
+      '\n\nWeather: not in the order, and the service holds no weather data (staff weather officer).' +
+      `\n\nThe area is drawn on map AO NORTH.\n\nTerrain data is prepared for AO NORTH: see the terrain analyses of that map.` +
       '\n\nInstructions given (not interpreted by the rule-based drafter): Stress the river.',
   });
   const other = draftRecordByRules({
@@ -86,7 +89,10 @@ test('rule-based drafts: deterministic, marked, from the grounding only', () => 
     instructions: null,
   });
   assert.equal(other, {
-    text: `${RULE_BASED_MARK}\n\nTitle of ccir (FM 6-0) for operation IRON GATE, 2-7 IN (battalion, infantry): TBD by the staff.`,
+    // No order read and no terrain evaluation: one line naming both, never a "TBD".
+    text:
+      `${RULE_BASED_MARK}\n\nNo higher headquarters' order attached (or none recognised in the operation's documents). ` +
+      'No terrain evaluation of the area of operations (run a terrain_evaluation analysis on the map).',
     items: [],
   });
 });

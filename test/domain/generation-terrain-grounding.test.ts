@@ -225,8 +225,11 @@ test('terrain figures and analysis sentences as drafts quote them', () => {
 
 test('mission analysis terrain and weather: the OAKOC aspects from the summary and the analyses', () => {
   const draft = draftRecordByRules(grounding('mission_analysis', 'terrain_and_weather'));
+  // No order and no terrain evaluation: those lines name them; the summary's OAKOC figures follow.
   assert.equal(draft.text.split('\n\n'), [
     RULE_BASED_MARK,
+    'No terrain evaluation of the area of operations (run a terrain_evaluation analysis on the map).',
+    'Weather: not in the order, and the service holds no weather data (staff weather officer).',
     'The area is drawn on map AO NORTH.',
     'Terrain data is prepared for AO NORTH: see the terrain analyses of that map.',
     'Terrain of AO NORTH (terrain summary, 12.3 km²):',
@@ -236,13 +239,12 @@ test('mission analysis terrain and weather: the OAKOC aspects from the summary a
       'foot GO 90.0% / SLOW-GO 8.0% / NO-GO 2.0%; wheeled GO 50.0% / SLOW-GO 20.0% / NO-GO 30.0%; ' +
       'tracked GO 70.0% / SLOW-GO 20.0% / NO-GO 9.0% (no data 1.0%); ' +
       'Route (foot) from 35VLG8560067000 to 35VLG9100067100: 4.2 km in 52 min (road 30.0%, GO 60.0%, SLOW-GO 10.0%).',
-    'Key terrain: TBD by the staff; the high ground reaches 481 m; ' +
+    'Key terrain (summary): the high ground reaches 481 m; ' +
       'Landing-zone survey (aircraft size 2): 2 suitable of 3 candidates (35VLG8700066000, 35VLG8900066000).',
     'Obstacles: NO-GO foot 2.0%, wheeled 30.0%, tracked 9.0%; slopes over 30° 2.0%; water 5.0%.',
     'Cover and concealment: tree cover 45.0%, built-up 20.0%.',
     'Line-of-sight communications: RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10 km): 61.2% covered, ' +
       'farthest reception 9.9 km.',
-    'Weather: the service holds no weather data: TBD (staff weather officer).',
   ]);
   // Analyses but no summary yet: the analyses are listed, no OAKOC and no weather line.
   const g = grounding('mission_analysis', 'terrain_and_weather');
@@ -251,8 +253,8 @@ test('mission analysis terrain and weather: the OAKOC aspects from the summary a
     maps: [{ ...g.maps[0]!, finished_terrain_job_ids: [], terrain_summary: null }],
     analyses: g.analyses!.slice(0, 1),
   });
-  assert.equal(early.text.split('\n\n').slice(2), [
-    'No terrain data is prepared yet: terrain and weather are TBD (run a terrain job on the map).',
+  assert.equal(early.text.split('\n\n').slice(4), [
+    'No terrain data is prepared yet (run a terrain job on the map).',
     'Analyses of AO NORTH:',
     'Route (foot) from 35VLG8560067000 to 35VLG9100067100: 4.2 km in 52 min (road 30.0%, GO 60.0%, SLOW-GO 10.0%).',
   ]);
@@ -260,7 +262,7 @@ test('mission analysis terrain and weather: the OAKOC aspects from the summary a
 
 test('WARNO 1.b terrain paragraph, initial movement from the routes, facts of mission analysis', () => {
   const area = draftRecordByRules(grounding('warno', 'area_of_operations'));
-  assert.equal(area.text.split('\n\n').slice(3), [
+  assert.equal(area.text.split('\n\n').slice(6), [
     'Terrain of AO NORTH: 12.3 km²; elevation 120–481 m (mean 300 m); ' +
       'slope 0-5° 60.0%, 5-10° 25.0%, 10-15° 10.0%, 20-30° 3.0%, 30-45° 1.5%, >45° 0.5%; ' +
       'land cover Tree cover 45.0%, Grassland 30.0%, Built-up 20.0%, Permanent water bodies 5.0%; ' +
@@ -271,14 +273,15 @@ test('WARNO 1.b terrain paragraph, initial movement from the routes, facts of mi
     'Landing-zone survey (aircraft size 2): 2 suitable of 3 candidates (35VLG8700066000, 35VLG8900066000).',
     'Viewshed from 35VLG8600066500 (radius 3 km): 42.1% visible (11.9 km²).',
     'RF coverage of RETRANS 1 at 35VLG8600066600 (radius 10 km): 61.2% covered, farthest reception 9.9 km.',
-    'Weather: the service holds no weather data: TBD (staff weather officer).',
   ]);
   assert.equal(draftRecordByRules(grounding('warno', 'initial_movement_instructions')).text.split('\n\n').slice(1), [
-    'Movement of 2-7 IN: TBD by the staff. Routes analysed:',
+    "No higher headquarters' order attached (or none recognised in the operation's documents). " +
+      'No terrain evaluation of the area of operations (run a terrain_evaluation analysis on the map).',
+    'Routes analysed:',
     'Route (foot) from 35VLG8560067000 to 35VLG9100067100: 4.2 km in 52 min (road 30.0%, GO 60.0%, SLOW-GO 10.0%).',
   ]);
   const noRoutes = draftRecordByRules({ ...grounding('warno', 'initial_movement_instructions'), analyses: [] });
-  assert.match(noRoutes.text, /: TBD by the staff\.$/);
+  assert.match(noRoutes.text, /\(run a terrain_evaluation analysis on the map\)\.$/);
   const rule = MISSION_ANALYSIS_CATALOGUE.find((e) => e.type === 'facts_and_assumptions')!.items;
   const facts = draftRecordByRules(grounding('mission_analysis', 'facts_and_assumptions', rule));
   assert.equal(

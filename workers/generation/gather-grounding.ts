@@ -29,8 +29,16 @@ import { operationStream } from '../../domain/operation/operation-events.ts';
 import type { DocumentStorage } from '../../infra/document-storage/document-storage.ts';
 import type { EventStore } from '../../infra/event-store/event-store.ts';
 import { readGroundingDocuments } from './read-grounding-documents.ts';
-import { newestCompletedAnalysesOfMaps } from '../../projections/queries/analysis-job-queries.ts';
-import { mapsOfOperation } from '../../projections/queries/map-queries.ts';
+import {
+  newestCompletedAnalysesOfMaps,
+  newestCompletedAnalysisOfType,
+} from '../../projections/queries/analysis-job-queries.ts';
+import { findMapBoundary, mapsOfOperation } from '../../projections/queries/map-queries.ts';
+import { listOperationOrders } from '../../projections/queries/document-queries.ts';
+import type { OrderRecord } from '../../domain/orders/order-record.ts';
+import type { TerrainEvaluationFacts } from '../../domain/mission-analysis/mission-analysis-facts.ts';
+import { terrainEvaluationFactsOf } from '../../domain/mission-analysis/terrain-evaluation-facts-of.ts';
+import { areaCornersMgrs } from '../../domain/mission-analysis/area-corners.ts';
 import { successfulTerrainJobsOfMaps } from '../../projections/queries/terrain-job-queries.ts';
 
 /** Characters of each document's text a prompt carries. */
@@ -65,6 +73,41 @@ async function completedAnalyses(knex: Knex, mapIds: string[]): Promise<Groundin
     const results = analysisKeyResults(row.analysis_type, state.result);
     return results ? [{ id: row.analysis_id, map_id: row.map_id, title: state.title, results }] : [];
   });
+}
+
+/** The orders read from the operation's documents (only those of `documentIds` when it names any). */
+export async function operationOrders(knex: Knex, operationId: string, documentIds: string[]): Promise<OrderRecord[]> {
+  const rows = await listOperationOrders(knex, operationId);
+  const wanted = new Set(documentIds.map((id) => id.toLowerCase()));
+  return rows
+    .filter((row) => wanted.size === 0 || wanted.has(row.document_id))
+    .flatMap((row) => (typeof row.orders === 'string' ? JSON.parse(row.orders) : (row.orders ?? [])) as OrderRecord[]);
+}
+
+/** The newest completed terrain evaluation of the maps, as mission analysis reads it. */
+async function newestTerrainEvaluation(
+  knex: Knex,
+  maps: Array<{ map_id: string; name: string }>,
+): Promise<TerrainEvaluationFacts | null> {
+  if (maps.length === 0) return null;
+  const row = await newestCompletedAnalysisOfType(
+    knex,
+    maps.map((m) => m.map_id),
+    'terrain_evaluation',
+  );
+  if (!row) return null;
+  const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as { result?: unknown };
+  const name = maps.find((m) => m.map_id === row.map_id)?.name ?? row.map_id;
+  return terrainEvaluationFactsOf(row.analysis_id, name, state.result ?? null);
+}
+
+/** The corners of the first map's boundary in MGRS, or null when no map has one. */
+async function areaMgrs(knex: Knex, maps: Array<{ map_id: string }>): Promise<string[] | null> {
+  for (const map of maps) {
+    const boundary = await findMapBoundary(knex, map.map_id);
+    if (boundary) return areaCornersMgrs(boundary.feature_collection as never);
+  }
+  return null;
 }
 
 export async function textExcerpt(storage: DocumentStorage, key: string | null): Promise<string | null> {
@@ -161,6 +204,10 @@ export async function gatherGrounding(
         deps.knex,
         maps.map((m) => m.map_id),
       ),
+      orders: await operationOrders(deps.knex, job.operation_id, job.document_ids),
+      terrain_evaluation: await newestTerrainEvaluation(deps.knex, maps),
+      area_mgrs: await areaMgrs(deps.knex, maps),
+      now: new Date().toISOString(),
     },
   };
 }

@@ -13,7 +13,12 @@ import { knownFacts } from '../../domain/generation/fact-check/known-facts.ts';
 import { unfoundedFacts } from '../../domain/generation/fact-check/unfounded-facts.ts';
 import { groundingInputs } from '../../domain/generation/generation-grounding.ts';
 import { DRAFT_PROMPTS } from '../../domain/generation/prompts/draft-prompts.ts';
-import { draftTextLimit, recordDraftSchema, type RecordDraft } from '../../domain/generation/record-draft-schema.ts';
+import {
+  draftTextLimit,
+  MAX_DRAFT_TEXT,
+  recordDraftSchema,
+  type RecordDraft,
+} from '../../domain/generation/record-draft-schema.ts';
 import { RECORD_DRAFT_TASK } from '../../domain/generation/rule-based-record-draft.ts';
 import { checkItems, type PlanningItemInput } from '../../domain/planning-record/planning-items.ts';
 import { planningRecordStream } from '../../domain/planning-record/planning-record-events.ts';
@@ -31,6 +36,7 @@ import {
 import type { GenerationWorkerDependencies } from './generation-worker-dependencies.ts';
 import { runCoaGeneration } from './run-coa-generation.ts';
 import { runSimulation } from './run-simulation.ts';
+import { runWarnoDraft } from './run-warno-draft.ts';
 
 export type { GenerationWorkerDependencies };
 
@@ -55,6 +61,7 @@ export async function runGeneration(
   if (isPlanningDraftKind(job.target_kind)) return runRecordDraft(deps, job as PlanningDraftJob, control);
   if (job.target_kind === 'coa_statements') return runCoaGeneration(deps, job, control);
   if (job.target_kind === 'llm_simulation') return runSimulation(deps, job, control);
+  if (job.target_kind === 'warno_paragraphs') return runWarnoDraft(deps, job, control);
   throw new Error(`generation jobs of kind ${job.target_kind} have no worker`);
 }
 
@@ -129,7 +136,11 @@ async function runRecordDraft(
       task: RECORD_DRAFT_TASK,
       input: grounding,
       messages: prompt.messages(grounding),
-      schema: recordDraftSchema(rule, draftTextLimit(deps.maxTokens)),
+      // The token budget bounds a model's text; the rule-based drafter writes no tokens.
+      schema: recordDraftSchema(
+        rule,
+        deps.languageModel.adapter === 'rule_based' ? MAX_DRAFT_TEXT : draftTextLimit(deps.maxTokens),
+      ),
       schemaName: 'planning_record_draft',
       onProgress: () => control?.heartbeat(),
       check: modelFactCheck(deps, [grounding, prompt.messages(grounding)]),
