@@ -10,7 +10,8 @@
 //   order's objective (not assessed without an order);
 // - distinguishable: no other COA has both its form of maneuver and its main effort's avenue;
 // - complete: every part is there — a main effort with axis, objective, task and purpose; a
-//   shaping (supporting) effort; a reserve; control measures (objective and phase lines); the
+//   shaping (supporting) effort; a reserve; control measures (the objective, and a phase line at
+//   every chokepoint of the axes its units move on — none where the corridors never narrow); the
 //   sustaining operation (its route: the main axis); the end state (the order's).
 import { screeningResult, type ScreeningCriterion, type ScreeningVerdict } from '../coa-statement/coa-screening.ts';
 import type { DevelopedCoa } from './coa-types.ts';
@@ -92,15 +93,20 @@ function distinguishable(coas: readonly DevelopedCoa[], index: number): Computed
   };
 }
 
-function complete(coa: DevelopedCoa, order: OrderFacts | null): ComputedVerdict {
+function complete(coa: DevelopedCoa, order: OrderFacts | null, terrain: TerrainFacts | null): ComputedVerdict {
   const main = coa.units.filter((u) => u.role === 'main_effort');
+  const axes = new Set(coa.units.map((u) => u.axis?.avenue_id).filter((a): a is string => !!a));
+  const chokepoints = (terrain?.avenues ?? [])
+    .filter((a) => axes.has(a.avenue_id))
+    .flatMap((a) => a.chokepoints.map((c) => `${a.avenue_id}|${c.mgrs}`));
+  const lines = new Set(coa.phase_lines.map((pl) => `${pl.avenue_id}|${pl.mgrs}`));
   const parts: Array<[string, boolean]> = [
     ['main effort', main.length > 0],
     ['main effort axis, objective, task and purpose', main.every((u) => u.axis && u.objective && u.task && u.purpose)],
     ['shaping operation (supporting effort)', coa.units.some((u) => u.role === 'supporting_effort')],
     ['reserve', coa.units.some((u) => u.role === 'reserve')],
     ['objective', coa.objectives.length > 0],
-    ['phase lines', coa.phase_lines.length > 0],
+    ['a phase line at every chokepoint of its axes', chokepoints.every((c) => lines.has(c))],
     ['sustaining operation (route along the main axis)', coa.main_axis.geometry.coordinates.length >= 2],
     ['end state (commander’s intent)', !!order?.end_state],
   ];
@@ -121,7 +127,7 @@ export function screenDevelopedCoas(
       acceptable: acceptable(coa, terrain),
       suitable: suitable(coa, order),
       distinguishable: distinguishable(coas, i),
-      complete: complete(coa, order),
+      complete: complete(coa, order, terrain),
     };
     return { screening, screening_result: screeningResult(screening) };
   });

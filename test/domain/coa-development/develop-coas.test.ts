@@ -210,6 +210,9 @@ test('screening: every criterion computed with its figures; distinguishable by f
   const noEndState = screenDevelopedCoas(coas, { ...order, end_state: null }, terrain);
   assert.is(noEndState[0]!.screening.complete.verdict, 'does_not_meet');
   assert.is(noEndState[0]!.screening.complete.rationale, 'Missing: end state (commander’s intent).');
+  // Without the phase lines at the passes' chokepoints the control measures are not complete.
+  const noLines = screenDevelopedCoas([{ ...coas[0]!, phase_lines: [] }], order, terrain);
+  assert.is(noLines[0]!.screening.complete.rationale, 'Missing: a phase line at every chokepoint of its axes.');
   // A company-size unit of one maneuver element has no reserve: not acceptable, not complete.
   const company = developCoas(base({ echelon: 'company', count: 2 }));
   const sc = screenDevelopedCoas(company.coas, order, terrain);
