@@ -56,6 +56,8 @@ export interface CoaDevelopment {
   /** Inputs missing for the whole set, one line each. */
   missing: string[];
   task_organization: { label: string; source: string } | null;
+  /** The table's subordinate units (empty without a row), for drafts that have no avenue to put them on. */
+  units: SubordinateUnit[];
 }
 
 const round = (v: number, d = 1) => Number(v.toFixed(d));
@@ -189,6 +191,7 @@ export function developCoas(input: CoaDevelopmentInput): CoaDevelopment {
       coas: [],
       missing,
       task_organization: organization.organization ? { label: organization.label, source: organization.source } : null,
+      units: organization.organization ? organization.units : [],
     };
   }
   const units = organization.units;
@@ -313,5 +316,5 @@ export function developCoas(input: CoaDevelopmentInput): CoaDevelopment {
       missing: coaMissing,
     });
   }
-  return { coas, missing, task_organization: { label: organization.label, source: organization.source } };
+  return { coas, missing, task_organization: { label: organization.label, source: organization.source }, units };
 }

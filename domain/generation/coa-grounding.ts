@@ -2,7 +2,7 @@
 // its mission analysis written so far, its maps (with their newest terrain summary when prepared),
 // the requested documents, the staff's instructions and how many COAs to draft.
 import type { GroundingDocument, GroundingMap, GroundingOperation } from './generation-grounding.ts';
-import type { DevelopedCoa } from '../coa-development/coa-types.ts';
+import type { DevelopedCoa, SubordinateUnit } from '../coa-development/coa-types.ts';
 
 /**
  * The COA set developed on facts (domain/coa-development): the COAs without their geometries (the
@@ -20,6 +20,7 @@ export interface GroundingCoaDevelopment {
   >;
   missing: string[];
   task_organization: { label: string; source: string } | null;
+  units: SubordinateUnit[];
   order: { deadline: string | null; end_state: string | null } | null;
   /** The map the sketch layers are drawn on. */
   sketch_map: string | null;

@@ -8,6 +8,7 @@ import { FORM_OF_MANEUVER_LABELS, type CoaDraft, type CoaSetDraft, type FormOfMa
 import { RULE_BASED_MARK } from './rule-based-record-draft.ts';
 import { formatQuantity } from '../shared/format-quantity.ts';
 import { draftDevelopedCoas } from './draft-developed-coas.ts';
+import { draftCoasWithoutAvenues } from './draft-coas-without-avenues.ts';
 
 /** The language-model task a COA generation runs under (the drafter's key). */
 export const COA_DRAFT_TASK = 'coa_statements_draft';
@@ -147,6 +148,31 @@ export function draftCoasByRules(g: CoaGrounding): CoaSetDraft {
   // COAs developed on the terrain evaluation and the order (domain/coa-development) when there are.
   if (g.coa_development && g.coa_development.coas.length >= g.count) {
     return { coas: draftDevelopedCoas(g, g.coa_development) };
+  }
+  // Developed, but with no avenue: no axis is invented (the patterns below are for groundings
+  // made before COA development).
+  if (g.coa_development) {
+    const intent = recordText(g, 'commanders_initial_intent');
+    return {
+      coas: draftCoasWithoutAvenues(g, g.coa_development, defending(g), {
+        mission: recordText(g, 'restated_mission'),
+        endState: marked(
+          intent
+            ? `From the commander's initial intent: ${intent}`
+            : g.coa_development.order?.end_state
+              ? `From the order's commander's intent: ${g.coa_development.order.end_state}`
+              : `${g.operation.unit} has accomplished the mission of operation ${g.operation.name}; ` +
+                "the commander's end state is TBD (no initial intent recorded yet).",
+        ),
+        documents:
+          g.documents.length > 0
+            ? [`Documents: ${g.documents.map((d) => `${d.file_name} (${d.classification ?? 'unmarked'})`).join(', ')}.`]
+            : [],
+        instructions: g.instructions
+          ? [`Instructions given (not interpreted by the rule-based drafter): ${g.instructions}`]
+          : [],
+      }),
+    };
   }
   const patterns = defending(g) ? DEFENSE : OFFENSE;
   return { coas: Array.from({ length: g.count }, (_, i) => draftCoa(g, patterns[i % patterns.length]!, i + 1)) };

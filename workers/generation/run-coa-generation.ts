@@ -247,6 +247,7 @@ export async function runCoaGeneration(
     coas: facts.development.coas.map(groundedCoa),
     missing: facts.development.missing,
     task_organization: facts.development.task_organization,
+    units: facts.development.units,
     order: facts.order ? { deadline: facts.order.deadline?.text ?? null, end_state: facts.order.end_state } : null,
     sketch_map: facts.map_id,
   };
