@@ -8,6 +8,7 @@ import { coaSetDraftSchema } from '../../../domain/generation/coa-draft-schema.t
 import { groundedCoa, type CoaGrounding } from '../../../domain/generation/coa-grounding.ts';
 import { draftCoasByRules } from '../../../domain/generation/rule-based-coa-draft.ts';
 import { facts, ridgeFacts } from '../coa-development/support/ridge.ts';
+import { coaStatementsPromptV1 } from '../../../domain/generation/prompts/coa-statements.v1.ts';
 
 const order = facts();
 const development = developCoas({
@@ -83,6 +84,15 @@ test('drafts of developed COAs: valid for the job, names and figures from the fa
     first!.sections[2]!.content,
     /Phase lines: PL 1 at 32U\w+ \(chokepoint of MC 1 on AA 1, 800 m wide\); PL 2 at/,
   );
+});
+
+test('a model is given the developed COAs, one line each', () => {
+  const user = coaStatementsPromptV1.messages(grounding)[1]!.content;
+  assert.match(
+    user,
+    /\n- COA 1: Penetration on AA 1: main effort A Company \(tank\) on AA 1 to OBJ GRANITE \(32UNA7468738888\); supporting effort C Company \(mechanized infantry\); reserve B Company \(tank\); force ratio 3:1 against 3:1 \(meets\)/,
+  );
+  assert.ok(user.includes('- COA 2: Envelopment on AA 2'));
 });
 
 test.run();
