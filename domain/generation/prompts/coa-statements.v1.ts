@@ -47,7 +47,8 @@ function factsBlock(g: CoaGrounding): string {
 /** The COAs developed on facts (domain/coa-development), one line each, and the inputs missing. */
 function developmentBlock(g: CoaGrounding): string {
   const d = g.coa_development;
-  if (!d) return '';
+  // Only when there are developed COAs: without them the prompt stays as it was (small local models).
+  if (!d || d.coas.length === 0) return '';
   const lines = d.coas.map((c) => {
     const role = (r: string) =>
       c.units
@@ -64,9 +65,9 @@ function developmentBlock(g: CoaGrounding): string {
   });
   return [
     '',
-    'COAs developed on facts by the service’s rules (build COA n on line n: keep its units, avenue, objective, ' +
+    'COAs developed on facts by the service rules (build COA n on line n: keep its units, avenue, objective, ' +
       'form of maneuver and figures):',
-    ...(lines.length > 0 ? lines : ['- none: no avenue of approach is known']),
+    ...lines,
     ...d.missing.map((m) => `Missing: ${m}`),
   ].join('\n');
 }
