@@ -7,6 +7,8 @@ import type { CoaGrounding } from './coa-grounding.ts';
 import { FORM_OF_MANEUVER_LABELS, type CoaDraft, type CoaSetDraft, type FormOfManeuver } from './coa-draft-schema.ts';
 import { RULE_BASED_MARK } from './rule-based-record-draft.ts';
 import { formatQuantity } from '../shared/format-quantity.ts';
+import { draftDevelopedCoas } from './draft-developed-coas.ts';
+import { draftCoasWithoutAvenues } from './draft-coas-without-avenues.ts';
 
 /** The language-model task a COA generation runs under (the drafter's key). */
 export const COA_DRAFT_TASK = 'coa_statements_draft';
@@ -52,13 +54,14 @@ const marked = (...lines: string[]) => [RULE_BASED_MARK, ...lines].join('\n\n');
 const unmarked = (text: string) => text.replace(RULE_BASED_MARK, '').trim();
 const excerpt = (text: string) => (text.length > 500 ? `${text.slice(0, 497)}...` : text);
 
-function recordText(g: CoaGrounding, type: string): string | null {
+function recordText(g: Pick<CoaGrounding, 'mission_analysis'>, type: string): string | null {
   const record = g.mission_analysis.find((r) => r.type === type);
   const text = record?.text ? unmarked(record.text) : '';
   return text ? excerpt(text) : null;
 }
 
-const defending = (g: CoaGrounding) =>
+/** Whether the operation defends (its description or restated mission speaks of defending or delaying). */
+export const defending = (g: Pick<CoaGrounding, 'operation' | 'mission_analysis'>) =>
   /\b(defen[cds]e?|defend\w*|delay\w*)\b/i.test(
     `${g.operation.description ?? ''} ${recordText(g, 'restated_mission') ?? ''}`,
   );
@@ -142,6 +145,35 @@ function draftCoa(g: CoaGrounding, p: Pattern, n: number): CoaDraft {
 }
 
 export function draftCoasByRules(g: CoaGrounding): CoaSetDraft {
+  // COAs developed on the terrain evaluation and the order (domain/coa-development) when there are.
+  if (g.coa_development && g.coa_development.coas.length >= g.count) {
+    return { coas: draftDevelopedCoas(g, g.coa_development) };
+  }
+  // Developed, but with no avenue: no axis is invented (the patterns below are for groundings
+  // made before COA development).
+  if (g.coa_development) {
+    const intent = recordText(g, 'commanders_initial_intent');
+    return {
+      coas: draftCoasWithoutAvenues(g, g.coa_development, defending(g), {
+        mission: recordText(g, 'restated_mission'),
+        endState: marked(
+          intent
+            ? `From the commander's initial intent: ${intent}`
+            : g.coa_development.order?.end_state
+              ? `From the order's commander's intent: ${g.coa_development.order.end_state}`
+              : `${g.operation.unit} has accomplished the mission of operation ${g.operation.name}; ` +
+                "the commander's end state is TBD (no initial intent recorded yet).",
+        ),
+        documents:
+          g.documents.length > 0
+            ? [`Documents: ${g.documents.map((d) => `${d.file_name} (${d.classification ?? 'unmarked'})`).join(', ')}.`]
+            : [],
+        instructions: g.instructions
+          ? [`Instructions given (not interpreted by the rule-based drafter): ${g.instructions}`]
+          : [],
+      }),
+    };
+  }
   const patterns = defending(g) ? DEFENSE : OFFENSE;
   return { coas: Array.from({ length: g.count }, (_, i) => draftCoa(g, patterns[i % patterns.length]!, i + 1)) };
 }

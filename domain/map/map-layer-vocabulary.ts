@@ -15,7 +15,9 @@ export const ANALYSIS_LAYER_TYPES = [
   'avenue_of_approach',
   'key_terrain',
 ] as const;
-export const MAP_LAYER_TYPES = [...CLIENT_LAYER_TYPES, ...ANALYSIS_LAYER_TYPES] as const;
+/** Layer types only COA generation writes: the COA sketch (domain/coa-development/coa-sketch-layers.ts). */
+export const PLANNING_LAYER_TYPES = ['coa_axis', 'coa_objective', 'phase_line', 'coa_reserve'] as const;
+export const MAP_LAYER_TYPES = [...CLIENT_LAYER_TYPES, ...ANALYSIS_LAYER_TYPES, ...PLANNING_LAYER_TYPES] as const;
 export type MapLayerType = (typeof MAP_LAYER_TYPES)[number];
 export type ClientLayerType = (typeof CLIENT_LAYER_TYPES)[number];
 
@@ -45,6 +47,10 @@ export const ALLOWED_GEOMETRY_TYPES: Record<MapLayerType, readonly LayerGeometry
   mobility_corridor: ['Point', 'LineString', 'MultiPolygon'],
   avenue_of_approach: ['Point', 'LineString'],
   key_terrain: ['Point'],
+  coa_axis: ['LineString'],
+  coa_objective: ['Point'],
+  phase_line: ['LineString'],
+  coa_reserve: ['Point'],
 };
 
 /**

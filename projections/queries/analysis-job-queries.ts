@@ -141,6 +141,21 @@ export function newestCompletedAnalysesOfMaps(
     .select('analysis_id', 'map_id', 'analysis_type', 'state');
 }
 
+/** The newest successful analysis of one type on the given maps, or null. */
+export async function newestSuccessfulAnalysisOfMaps(
+  knex: Knex,
+  mapIds: string[],
+  analysisType: string,
+): Promise<AnalysisRow | null> {
+  if (mapIds.length === 0) return null;
+  const row = await knex('analysis_jobs')
+    .whereIn('map_id', mapIds)
+    .where({ status: 'success', analysis_type: analysisType })
+    .orderBy('requested_position', 'desc')
+    .first();
+  return row ? toRow(row) : null;
+}
+
 /** The ids of an operation's newest completed analyses on maps it still has (at most `limit`). */
 export async function newestCompletedAnalysisIdsOfOperation(
   knex: Knex,

@@ -127,6 +127,12 @@ export async function findMapBoundary(
   };
 }
 
+/** The current features of a layer, in order. */
+export async function layerFeatures(knex: Knex, layerId: string): Promise<LayerFeature[]> {
+  const rows = await knex('map_features').where({ layer_id: layerId }).orderBy('ordinal').select('feature');
+  return rows.map((f: { feature: unknown }) => jsonColumn<LayerFeature>(f.feature));
+}
+
 /** An operation's maps in the order they were created. */
 export function mapsOfOperation(
   knex: Knex,

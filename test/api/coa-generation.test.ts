@@ -19,6 +19,10 @@ import type { CoaGrounding } from '../../domain/generation/coa-grounding.ts';
 import type { GenerationJob } from '../../domain/generation-job/generation-job-decider.ts';
 
 const M = RULE_BASED_MARK;
+const MISSING_ORDER =
+  'Missing: Order: no order has been read for this operation (POST a document, then read its orders).';
+const MISSING_TERRAIN =
+  'Missing: Terrain: no terrain evaluation (analysis type terrain_evaluation) has succeeded for this operation.';
 
 async function newOperation(svc: TestService, key = svc.key, description?: string) {
   const r = await http(svc.url, 'POST', '/api/operations/', {
@@ -118,9 +122,9 @@ forEachBackend('coa generation', (test) => {
       },
     );
     const names = [
-      'COA 1: Penetration, main effort north',
-      'COA 2: Envelopment, main effort south',
-      'COA 3: Infiltration, main effort centre',
+      'COA 1: Penetration (no avenue yet)',
+      'COA 2: Envelopment (no avenue yet)',
+      'COA 3: Infiltration (no avenue yet)',
     ];
     const forms = ['penetration', 'envelopment', 'infiltration'];
     const complete =
@@ -152,9 +156,10 @@ forEachBackend('coa generation', (test) => {
     );
     assert.is(
       first.description,
-      `${M}\n\n2-7 IN ruptures the enemy's defense on a narrow front on the northern axis and ` +
-        'exploits into its depth. Main effort: TF 1 on the northern axis; supporting effort: TF 2 on the southern axis; ' +
-        'reserve: TF 3.\n\nRestated mission: Seize OBJ IRON to open the pass.\n\n' +
+      `${M}\n\n2-7 IN conducts a penetration; its axis is not chosen: no avenue of approach is known.\n\n` +
+        'Main effort: A Company (rifle) and B Company (rifle); supporting effort: D Company (weapons), fixes the ' +
+        'enemy; reserve: C Company (rifle).\n\nRestated mission: Seize OBJ IRON to open the pass.\n\n' +
+        `${MISSING_ORDER}\n\n${MISSING_TERRAIN}\n\n` +
         'Instructions given (not interpreted by the rule-based drafter): Keep one COA north.',
     );
     assert.equal(verdicts(first), {
@@ -187,7 +192,7 @@ forEachBackend('coa generation', (test) => {
     assert.is((await attribute(ids[1]!, 'form_of_maneuver')).text, `${M}\n\nEnvelopment`);
     assert.is(
       (await attribute(ids[0]!, 'main_effort')).text,
-      `${M}\n\nTF 1 on the northern axis; supporting effort TF 2 on the southern axis.`,
+      `${M}\n\nA Company (rifle) and B Company (rifle); axis not chosen (no avenue of approach).`,
     );
     assert.is(
       (await attribute(ids[0]!, 'end_state')).text,
@@ -203,28 +208,30 @@ forEachBackend('coa generation', (test) => {
         i.updated_by.origin,
       ]),
       [
-        ['TF 1', 'Main effort: penetration on the northern axis.', 'rule-based draft', 'generated'],
-        ['TF 2', 'Supporting effort: fix the enemy on the southern axis.', 'rule-based draft', 'generated'],
-        ['TF 3', 'Reserve: ready to reinforce TF 1 on the northern axis.', 'rule-based draft', 'generated'],
+        ['A Company (rifle)', 'Main effort: penetration.', 'rule-based draft', 'generated'],
+        ['B Company (rifle)', 'Main effort: penetration.', 'rule-based draft', 'generated'],
+        ['D Company (weapons)', 'Supporting effort: fixes the enemy.', 'rule-based draft', 'generated'],
+        ['C Company (rifle)', 'Reserve: ready to reinforce the main effort.', 'rule-based draft', 'generated'],
       ],
     );
     assert.equal(await sections(svc, ids[2]!), [
       [
         'Phase I: shaping',
         'phases_and_transitions',
-        `${M}\n\nTF 2 fixes the enemy on the northern axis while information collection confirms the central axis.`,
+        `${M}\n\nD Company (weapons) fixes the enemy while the terrain evaluation gives the avenues.`,
         'generated',
       ],
       [
         'Phase II: infiltration',
         'phases_and_transitions',
-        `${M}\n\nTF 1 conducts the infiltration on the central axis; TF 3 follows, ready to reinforce.`,
+        `${M}\n\nA Company (rifle) and B Company (rifle) conduct the infiltration; C Company (rifle) follows, ready to reinforce.`,
         'generated',
       ],
       [
         'COA sketch',
         'control_measures',
-        `${M}\n\nDraw the sketch on AO NORTH: TF 1 on the central axis, TF 2 on the northern axis, objectives and phase lines TBD.`,
+        `${M}\n\n${MISSING_ORDER}\n\n${MISSING_TERRAIN}\n\n` +
+          'Run a terrain evaluation on AO NORTH to draw the axes, objectives and phase lines.',
         'generated',
       ],
     ]);
@@ -247,15 +254,17 @@ forEachBackend('coa generation', (test) => {
     assert.is(job.status, 'success', JSON.stringify(job.error));
     assert.equal(
       job.coa_screening.map((s: { name: string }) => s.name),
-      ['COA 1: Area defense, main effort north', 'COA 2: Mobile defense, main effort south'],
+      ['COA 1: Area defense (no avenue yet)', 'COA 2: Retrograde (no avenue yet)'],
     );
     assert.equal(job.provenance.inputs.at(-1), { kind: 'document', id: doc.id, version: `sha256:${doc.sha256}` });
     const statement = await get(svc, `/api/coa-statements/${two.body.items[1].id}`);
     assert.is(
       statement.description,
-      `${M}\n\n2-7 IN fixes the enemy and destroys it with a striking force from the southern axis. ` +
-        'Main effort: TF 1 on the southern axis; supporting effort: TF 2 on the northern axis; reserve: TF 3.\n\n' +
-        'Mission: TBD (mission analysis has no restated mission yet).\n\nDocuments: opord.md (UNCLASSIFIED).',
+      `${M}\n\n2-7 IN conducts a retrograde; its axis is not chosen: no avenue of approach is known.\n\n` +
+        'Main effort: A Company (rifle) and B Company (rifle); supporting effort: D Company (weapons), defends the ' +
+        'secondary sector; reserve: C Company (rifle).\n\n' +
+        `Mission: TBD (mission analysis has no restated mission yet).\n\n${MISSING_ORDER}\n\n${MISSING_TERRAIN}\n\n` +
+        'Documents: opord.md (UNCLASSIFIED).',
     );
     const five = await generate(svc, { operation_id: op, count: 5 });
     assert.is(five.status, 200, five.text);
@@ -266,11 +275,12 @@ forEachBackend('coa generation', (test) => {
         s.screening.distinguishable.verdict,
       ]),
       [
-        ['COA 1: Area defense, main effort north', 'meets'],
-        ['COA 2: Mobile defense, main effort south', 'meets'],
-        ['COA 3: Retrograde, main effort centre', 'meets'],
-        ['COA 4: Area defense, main effort south', 'meets'],
-        ['COA 5: Mobile defense, main effort north', 'meets'],
+        // A light infantry battalion without avenues has two defensive forms to differ by.
+        ['COA 1: Area defense (no avenue yet)', 'does_not_meet'],
+        ['COA 2: Retrograde (no avenue yet)', 'does_not_meet'],
+        ['COA 3: Area defense (no avenue yet)', 'does_not_meet'],
+        ['COA 4: Retrograde (no avenue yet)', 'does_not_meet'],
+        ['COA 5: Area defense (no avenue yet)', 'does_not_meet'],
       ],
     );
   });

@@ -36,7 +36,12 @@ import {
 import type { CoaScreeningRecord } from '../../domain/generation/coa-generation.ts';
 import { coaGroundingInputs } from '../../domain/generation/coa-grounding.ts';
 import { coaStatementsPromptV1 } from '../../domain/generation/prompts/coa-statements.v1.ts';
-import { COA_DRAFT_TASK } from '../../domain/generation/rule-based-coa-draft.ts';
+import { COA_DRAFT_TASK, defending } from '../../domain/generation/rule-based-coa-draft.ts';
+import { groundedCoa } from '../../domain/generation/coa-grounding.ts';
+import { coaSketchLayers } from '../../domain/coa-development/coa-sketch-layers.ts';
+import { screenDevelopedCoas } from '../../domain/coa-development/screen-developed-coas.ts';
+import { addAnalysisLayer } from '../../commands/analysis-job-commands.ts';
+import { gatherCoaDevelopment, type CoaDevelopmentFacts } from './gather-coa-development.ts';
 import { RULE_BASED_MARK } from '../../domain/generation/rule-based-record-draft.ts';
 import { screenCoaDrafts, type DraftScreening } from '../../domain/generation/screen-coa-drafts.ts';
 import { COA_STATEMENT_CATALOGUE } from '../../domain/planning-record/planning-catalogues.ts';
@@ -170,6 +175,53 @@ async function writeStatement(
   return written.revision + 1;
 }
 
+const clipRationale = (text: string) => (text.length > 2000 ? `${text.slice(0, 1999)}…` : text);
+
+/** The FM 5-0 screening computed for developed COAs (domain/coa-development/screen-developed-coas.ts). */
+function computedScreening(facts: CoaDevelopmentFacts): DraftScreening[] {
+  const terrain = facts.development.coas[0]?.posture === 'defense' ? (facts.enemy ?? facts.friendly) : facts.friendly;
+  return screenDevelopedCoas(facts.development.coas, facts.order, terrain).map((s) => ({
+    screening: Object.fromEntries(
+      SCREENING_CRITERIA.map((c) => [
+        c,
+        { verdict: s.screening[c].verdict, rationale: clipRationale(s.screening[c].rationale) },
+      ]),
+    ) as DraftScreening['screening'],
+    screening_result: s.screening_result,
+  }));
+}
+
+/**
+ * The COA sketch as layers of the terrain evaluation's map (coa_axis, coa_objective, phase_line,
+ * coa_reserve), ids derived from the job so a redelivered task adds nothing twice.
+ */
+async function drawSketch(
+  deps: GenerationWorkerDependencies,
+  ctx: ReturnType<typeof jobContext>,
+  job: GenerationJob,
+  facts: CoaDevelopmentFacts,
+): Promise<void> {
+  if (!facts.map_id) return;
+  let n = 0;
+  const layers = coaSketchLayers(facts.development.coas, () => uuidV5(`coa_sketch_feature:${job.job_id}:${n++}`));
+  for (const [layerType, features] of Object.entries(layers) as Array<
+    [keyof typeof layers, (typeof layers)[keyof typeof layers]]
+  >) {
+    if (features.length === 0) continue;
+    await addAnalysisLayer(
+      deps.store,
+      ctx,
+      { map_id: facts.map_id, operation_id: job.operation_id, account_id: job.account_id },
+      {
+        layer_id: uuidV5(`coa_sketch_layer:${job.job_id}:${layerType}`),
+        layer_type: layerType,
+        title: `COA sketch: ${layerType.replaceAll('_', ' ')}`,
+        feature_collection: { type: 'FeatureCollection', features },
+      },
+    );
+  }
+}
+
 export async function runCoaGeneration(
   deps: GenerationWorkerDependencies,
   job: GenerationJob,
@@ -184,6 +236,21 @@ export async function runCoaGeneration(
     const message = new CitedDocumentDeletedError(deletedDocuments).message;
     return void (await fail(deps.store, job, 'DOCUMENT_DELETED', message));
   }
+  // COAs developed on the terrain evaluation and the order (domain/coa-development).
+  const facts = await gatherCoaDevelopment(
+    deps.knex,
+    grounding.operation,
+    ids.length,
+    defending(grounding) ? 'defense' : 'offense',
+  );
+  grounding.coa_development = {
+    coas: facts.development.coas.map(groundedCoa),
+    missing: facts.development.missing,
+    task_organization: facts.development.task_organization,
+    units: facts.development.units,
+    order: facts.order ? { deadline: facts.order.deadline?.text ?? null, end_state: facts.order.end_state } : null,
+    sketch_map: facts.map_id,
+  };
   const model = deps.languageModel;
   // The rule-based drafter has no token budget; a model's strings are bounded so its JSON always closes.
   const limit = model.adapter === 'rule_based' ? MAX_COA_DRAFT_TEXT : coaDraftTextLimit(ids.length, deps.maxTokens);
@@ -220,7 +287,9 @@ export async function runCoaGeneration(
     throw error;
   }
   const drafts = result.value.coas;
-  const screenings = screenCoaDrafts(drafts);
+  // Drafts of developed COAs are screened on their computed figures; others by the draft rules.
+  const developed = result.rule_based && facts.development.coas.length >= ids.length;
+  const screenings = developed ? computedScreening(facts) : screenCoaDrafts(drafts);
   const ctx = jobContext(job);
   const versions: number[] = [];
   await reportProgress(deps.store, job, { step: 2, of: 2, label: `Writing ${ids.length} COA statements` });
@@ -239,6 +308,7 @@ export async function runCoaGeneration(
     const message = `COA statement ${ids[versions.length]} could not be written: ${error.message}`;
     return void (await fail(deps.store, job, 'RECORD_CHANGED', message));
   }
+  if (developed) await drawSketch(deps, ctx, job, facts);
   const coaScreening: CoaScreeningRecord[] = ids.map((id, i) => ({
     coa_statement_id: id,
     name: drafts[i]!.name,
@@ -253,7 +323,7 @@ export async function runCoaGeneration(
       model: result.model,
       rule_based: result.rule_based,
       prompt_version: coaStatementsPromptV1.version,
-      inputs: coaGroundingInputs(grounding, ids),
+      inputs: [...coaGroundingInputs(grounding, ids), ...facts.inputs],
       usage: result.usage,
       attempts: result.attempts,
       duration_ms: Date.now() - started,

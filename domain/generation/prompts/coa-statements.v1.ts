@@ -44,6 +44,34 @@ function factsBlock(g: CoaGrounding): string {
     .join('\n');
 }
 
+/** The COAs developed on facts (domain/coa-development), one line each, and the inputs missing. */
+function developmentBlock(g: CoaGrounding): string {
+  const d = g.coa_development;
+  // Only when there are developed COAs: without them the prompt stays as it was (small local models).
+  if (!d || d.coas.length === 0) return '';
+  const lines = d.coas.map((c) => {
+    const role = (r: string) =>
+      c.units
+        .filter((u) => u.role === r)
+        .map((u) => u.name)
+        .join(', ') || 'none';
+    const fr = c.feasibility.force_ratio.figures;
+    return (
+      `- ${c.name}: main effort ${role('main_effort')} on ${c.main_axis.avenue_id} to ${c.objectives[0]?.name ?? '?'} ` +
+      `(${c.objectives[0]?.mgrs ?? '?'}); supporting effort ${role('supporting_effort')}; reserve ${role('reserve')}; ` +
+      `force ratio ${fr.ratio_label ?? 'not computed'} against ${fr.minimum_label ?? '?'} (${c.feasibility.force_ratio.verdict}); ` +
+      `time ${c.feasibility.time.reason} ${c.form_reason}`
+    );
+  });
+  return [
+    '',
+    'COAs developed on facts by the service rules (build COA n on line n: keep its units, avenue, objective, ' +
+      'form of maneuver and figures):',
+    ...lines,
+    ...d.missing.map((m) => `Missing: ${m}`),
+  ].join('\n');
+}
+
 export const coaStatementsPromptV1: CoaDraftPrompt = {
   version: 'coa-statements.v1',
   messages: (g) => [
@@ -64,7 +92,9 @@ export const coaStatementsPromptV1: CoaDraftPrompt = {
     },
     {
       role: 'user',
-      content: `Draft ${g.count} courses of action for this operation.\n\n${factsBlock(g)}\n${missionAnalysisBlock(g)}`,
+      content:
+        `Draft ${g.count} courses of action for this operation.\n\n${factsBlock(g)}\n${missionAnalysisBlock(g)}` +
+        developmentBlock(g),
     },
   ],
 };
