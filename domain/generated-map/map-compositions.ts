@@ -153,6 +153,20 @@ function pointLabel(feature: Feature, waypoints: number): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** The analysis's own request and stored result, read defensively: what the sheet states beyond its features. */
+export interface AnalysisFacts {
+  parameters: Record<string, unknown> | null;
+  result: Record<string, unknown> | null;
+}
+
+/** A route analysis that found no route: "No route found — <the result's message or reason>"; else null. */
+function noRouteNote(analysisType: AnalysisType, result: Record<string, unknown> | null): string | null {
+  if (analysisType !== 'route' || !result || result.found !== false) return null;
+  const why = [result.message, result.reason].find((v) => typeof v === 'string' && v.trim() !== '') as
+    string | undefined;
+  return `No route found — ${why ?? 'the result gives no reason'}`;
+}
+
 /**
  * One analysis result over a light relief and the area of operations: its raster (viewshed visible
  * and hidden cells, RF received-power levels) when it has one, its polygons (landing zones; a radius
@@ -164,6 +178,7 @@ export function analysisMapComposition(
   analysisType: AnalysisType,
   features: Feature[],
   raster: ResultRaster | null,
+  facts: AnalysisFacts = { parameters: null, result: null },
 ): MapComposition {
   const layers: MapLayer[] = [{ kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 }];
   const legend: LegendEntry[] = [AREA_LEGEND];
@@ -201,7 +216,8 @@ export function analysisMapComposition(
     const labelled = points.map((f) => ({ ...f, properties: { ...f.properties, label: pointLabel(f, waypoints) } }));
     layers.push(vector(labelled, { ...POINT_STYLE, labelProperty: 'label' }));
   }
-  return composition(base, layers, legend);
+  const note = noRouteNote(analysisType, facts.result);
+  return { ...composition(base, layers, legend), ...(note ? { faceNote: note } : {}) };
 }
 
 /** The layers of a terrain evaluation (its result's `layer_ids`), features as the map holds them. */

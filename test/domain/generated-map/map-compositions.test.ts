@@ -7,7 +7,11 @@ import sharp from 'sharp';
 import type { Feature, Position } from 'geojson';
 import { lonLatOfFramePixel } from '../../../domain/cartography/lon-lat-of-frame-pixel.ts';
 import { mapLayout } from '../../../domain/cartography/map-layout.ts';
-import { terrainEvaluationComposition } from '../../../domain/generated-map/map-compositions.ts';
+import {
+  analysisMapComposition,
+  terrainEvaluationComposition,
+} from '../../../domain/generated-map/map-compositions.ts';
+import { mapOverlaySvg } from '../../../domain/cartography/map-overlay-svg.ts';
 import { MCOO_SYMBOLS } from '../../../domain/generated-map/map-symbols.ts';
 import { renderMapPng } from '../../../workers/generated-maps/rendering/render-map-png.ts';
 import { ZAGREB_FRAME } from '../../cartography/support/map-fixtures.ts';
@@ -164,6 +168,55 @@ test('water solid blue; the avenue an arrow with a head at its objective end; ke
     `other side: ${rgb(AVENUE_END - 8, AVENUE_Y + 4)}`,
   );
   assert.ok(near(rgb(...KEY), hex(MCOO_SYMBOLS.keyTerrain.fill), 10), `key terrain: ${rgb(...KEY)}`);
+});
+
+// A route analysis that found no route: the sheet says so on its face, with the result's reason.
+const waypoint = (index: number, x: number, y: number) =>
+  feature({ role: 'waypoint', index }, { type: 'Point', coordinates: at(x, y) });
+const noRouteResult = {
+  found: false,
+  reason: 'unreachable',
+  message: 'waypoint 1 is enclosed by water with no crossing',
+};
+
+test('a route that was not found: "No route found — <message>" in a box across the top of the face', async () => {
+  const failed = analysisMapComposition(base, 'route', [waypoint(0, 100, 300), waypoint(1, 500, 300)], null, {
+    parameters: null,
+    result: noRouteResult,
+  });
+  assert.is(failed.faceNote, 'No route found — waypoint 1 is enclosed by water with no crossing');
+  // The box's lines, joined, say it whole (a 600 px face wraps it).
+  const printed = [...mapOverlaySvg(failed).matchAll(/<text x="\d+" y="\d+">([^<]*)<\/text>/g)].map((m) => m[1]);
+  assert.is(printed.join(' '), 'No route found — waypoint 1 is enclosed by water with no crossing');
+  const found = analysisMapComposition(base, 'route', [waypoint(0, 100, 300)], null, {
+    parameters: null,
+    result: { found: true },
+  });
+  assert.is(found.faceNote, undefined, 'a found route has no note');
+  const reasonOnly = analysisMapComposition(base, 'route', [], null, {
+    parameters: null,
+    result: { found: false, reason: 'no_path' },
+  });
+  assert.is(reasonOnly.faceNote, 'No route found — no_path');
+
+  // Rendered: a white box with a black border and dark text at the top of the face (the face below is empty paper).
+  const sheet = { ...failed, gridSpacingMeters: 100000 };
+  const box = mapLayout(sheet).face;
+  const png = await sharp(await renderMapPng(sheet))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) => {
+    const i = ((box.y + y) * png.info.width + box.x + x) * png.info.channels;
+    return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+  };
+  const dark = (p: number[]) => p.every((v) => v < 80);
+  assert.ok(dark(pixel(200, 8)), `box border: ${pixel(200, 8)}`);
+  let ink = 0;
+  for (let y = 14; y < 34; y++) for (let x = 16; x < 400; x++) if (dark(pixel(x, y))) ink++;
+  assert.ok(ink > 200, `text pixels in the box: ${ink}`);
+  let inkBelow = 0;
+  for (let y = 70; y < 90; y++) for (let x = 16; x < 400; x++) if (dark(pixel(x, y))) inkBelow++;
+  assert.is(inkBelow, 0, 'nothing drawn below the box');
 });
 
 test.run();
