@@ -25,6 +25,7 @@ import {
   MINOR_ROAD_STYLE,
   POINT_STYLE,
   ROUTE_STYLE,
+  SURVEY_AREA_STYLE,
   WORLDCOVER_RGB,
   rgbCss,
   rgbaCss,
@@ -167,6 +168,13 @@ function noRouteNote(analysisType: AnalysisType, result: Record<string, unknown>
   return `No route found — ${why ?? 'the result gives no reason'}`;
 }
 
+/** The area a landing-zone survey searched: its request's polygon, else the result's 'area' feature. */
+function surveyAreaOf(parameters: Record<string, unknown> | null, polygons: Feature[]): Feature[] {
+  const area = parameters?.area as Feature['geometry'] | undefined;
+  if (area?.type === 'Polygon') return [{ type: 'Feature', properties: { role: 'area' }, geometry: area }];
+  return polygons.filter((f) => f.properties?.role === 'area');
+}
+
 /**
  * One analysis result over a light relief and the area of operations: its raster (viewshed visible
  * and hidden cells, RF received-power levels) when it has one, its polygons (landing zones; a radius
@@ -188,13 +196,26 @@ export function analysisMapComposition(
   }
   const polygons = features.filter((f) => f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon');
   const radius = polygons.filter((f) => f.properties?.role === 'radius');
-  const zones = polygons.filter((f) => f.properties?.role !== 'radius');
+  // A survey that found no zone keeps its area as the layer's one feature (role 'area'): outlined, not filled.
+  const zones = polygons.filter((f) => f.properties?.role !== 'radius' && f.properties?.role !== 'area');
+  const surveyArea = analysisType === 'landing_zones' ? surveyAreaOf(facts.parameters, polygons) : [];
+  if (surveyArea.length > 0) {
+    layers.push(vector(surveyArea, { ...SURVEY_AREA_STYLE }));
+    legend.push({
+      label: 'Survey area',
+      symbol: 'line',
+      colour: SURVEY_AREA_STYLE.stroke,
+      dash: SURVEY_AREA_STYLE.dash,
+    });
+  }
   const lines = features.filter((f) => f.geometry?.type === 'LineString' || f.geometry?.type === 'MultiLineString');
   const points = features.filter((f) => f.geometry?.type === 'Point');
   if (zones.length > 0) {
-    layers.push(vector(zones, { ...LANDING_ZONE_STYLE }));
+    // Each zone labelled with its rank (the survey's order of preference): LZ 1 is the best.
+    const ranked = labelled(zones, (f) => (typeof f.properties?.rank === 'number' ? `LZ ${f.properties.rank}` : ''));
+    layers.push(vector(ranked, { ...LANDING_ZONE_STYLE, labelProperty: 'label' }));
     legend.push({
-      label: 'Landing zone',
+      label: 'Landing zone (LZ n: rank n of the survey)',
       symbol: 'fill',
       colour: LANDING_ZONE_STYLE.fill,
       stroke: LANDING_ZONE_STYLE.stroke,

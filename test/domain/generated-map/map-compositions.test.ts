@@ -12,7 +12,7 @@ import {
   terrainEvaluationComposition,
 } from '../../../domain/generated-map/map-compositions.ts';
 import { mapOverlaySvg } from '../../../domain/cartography/map-overlay-svg.ts';
-import { MCOO_SYMBOLS } from '../../../domain/generated-map/map-symbols.ts';
+import { MCOO_SYMBOLS, SURVEY_AREA_STYLE } from '../../../domain/generated-map/map-symbols.ts';
 import { renderMapPng } from '../../../workers/generated-maps/rendering/render-map-png.ts';
 import { ZAGREB_FRAME } from '../../cartography/support/map-fixtures.ts';
 
@@ -217,6 +217,62 @@ test('a route that was not found: "No route found — <message>" in a box across
   let inkBelow = 0;
   for (let y = 70; y < 90; y++) for (let x = 16; x < 400; x++) if (dark(pixel(x, y))) inkBelow++;
   assert.is(inkBelow, 0, 'nothing drawn below the box');
+});
+
+// A landing-zone survey: its area outlined, each zone labelled with its rank.
+const SURVEY = { x0: 60, y0: 60, x1: 540, y1: 340 };
+const zone = (rank: number, x: number, y: number) =>
+  feature({ role: 'landing_zone', rank, suitable: true }, box(x - 20, y - 20, x + 20, y + 20));
+
+test('landing zones: the survey area outlined and each zone labelled with its rank', async () => {
+  const survey = analysisMapComposition(base, 'landing_zones', [zone(1, 200, 200), zone(2, 400, 200)], null, {
+    parameters: { area: box(SURVEY.x0, SURVEY.y0, SURVEY.x1, SURVEY.y1) },
+    result: { candidates: 2 },
+  });
+  const vectors = survey.layers.filter((l) => l.kind === 'vector');
+  const outline = vectors.find((l) => l.style.stroke === SURVEY_AREA_STYLE.stroke)!;
+  assert.ok(outline, 'a survey area layer');
+  assert.is(outline.features.length, 1);
+  const zones = vectors.find((l) => l.style.labelProperty === 'label' && l.features[0]?.properties?.rank)!;
+  assert.equal(
+    zones.features.map((f) => f.properties!.label),
+    ['LZ 1', 'LZ 2'],
+  );
+  assert.ok(survey.legend.some((l) => l.label === 'Survey area'));
+
+  // Zero zones: the result's 'area' feature is the outline, not a landing zone.
+  const none = analysisMapComposition(
+    base,
+    'landing_zones',
+    [feature({ role: 'area', candidates: 0 }, box(SURVEY.x0, SURVEY.y0, SURVEY.x1, SURVEY.y1))],
+    null,
+  );
+  assert.equal(
+    none.legend.map((l) => l.label),
+    ['Area of operations', 'Survey area'],
+  );
+
+  // Rendered: blue outline pixels along the survey's west edge; the label's dark text just above each zone's centre.
+  const sheet = { ...survey, gridSpacingMeters: 100000 };
+  const face = mapLayout(sheet).face;
+  const png = await sharp(await renderMapPng(sheet))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) => {
+    const i = ((face.y + y) * png.info.width + face.x + x) * png.info.channels;
+    return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+  };
+  const blue = hex(SURVEY_AREA_STYLE.stroke);
+  const edge = Array.from({ length: 200 }, (_, i) => pixel(SURVEY.x0, SURVEY.y0 + 20 + i));
+  assert.ok(edge.filter((p) => near(p, blue, 40)).length > 80, 'dashed blue outline on the west edge');
+  for (const [x, y] of [
+    [200, 200],
+    [400, 200],
+  ]) {
+    let ink = 0;
+    for (let dy = -8; dy <= 2; dy++) for (let dx = -18; dx <= 18; dx++) if (pixel(x! + dx, y! + dy)[0]! < 60) ink++;
+    assert.ok(ink > 15, `rank label at ${x}, ${y}: ${ink} dark pixels`);
+  }
 });
 
 test.run();
