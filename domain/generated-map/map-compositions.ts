@@ -13,6 +13,7 @@ import type {
 import { WORLDCOVER } from '../terrain/mobility-config.ts';
 import { WORLDCOVER_CLASS_NAMES } from '../terrain/worldcover-class-names.ts';
 import type { AnalysisType } from '../analysis-job/analysis-vocabulary.ts';
+import { lineOfSightVerdict } from './line-of-sight-verdict.ts';
 import { hillshadeRgba, landCoverRgba, mobilityRgba, obstacleCoverRgba } from './face-rasters.ts';
 import {
   AREA_OF_OPERATIONS_STYLE,
@@ -228,7 +229,8 @@ export function analysisMapComposition(
   if (lines.length > 0) {
     const style = analysisType === 'line_of_sight' ? LINE_OF_SIGHT_STYLE : ROUTE_STYLE;
     layers.push(vector(lines, { ...style }));
-    const label = analysisType === 'line_of_sight' ? 'Line of sight' : 'Route';
+    const verdict = analysisType === 'line_of_sight' ? lineOfSightVerdict(facts.result) : null;
+    const label = analysisType === 'line_of_sight' ? `Line of sight${verdict ? `: ${verdict}` : ''}` : 'Route';
     legend.push({ label, symbol: 'line', colour: style.stroke });
   }
   layers.push(areaLayer(base.area));

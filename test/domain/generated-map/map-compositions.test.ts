@@ -275,4 +275,33 @@ test('landing zones: the survey area outlined and each zone labelled with its ra
   }
 });
 
+test('line of sight: the verdict from the result in the legend', () => {
+  const sight = [
+    feature({ role: 'sight_line', visible: false }, { type: 'LineString', coordinates: [at(100, 200), at(500, 200)] }),
+  ];
+  const blocked = analysisMapComposition(base, 'line_of_sight', sight, null, {
+    parameters: null,
+    result: {
+      visible: false,
+      ground_distance_m: 3000,
+      observer: { ground_elevation_m: 100, height_m: 2 },
+      target: { ground_elevation_m: 100, height_m: 2 },
+      profile: [
+        { distance_m: 0, ground_elevation_m: 100 },
+        { distance_m: 1500, ground_elevation_m: 180 },
+        { distance_m: 3000, ground_elevation_m: 100 },
+      ],
+    },
+  });
+  assert.ok(
+    blocked.legend.some((l) => l.label === 'Line of sight: Blocked at 1.5 km of 3 km'),
+    JSON.stringify(blocked.legend),
+  );
+  const visible = analysisMapComposition(base, 'line_of_sight', sight, null, {
+    parameters: null,
+    result: { visible: true, ground_distance_m: 3000 },
+  });
+  assert.ok(visible.legend.some((l) => l.label === 'Line of sight: Visible over 3 km'));
+});
+
 test.run();
