@@ -51,7 +51,7 @@ const RASTER_ENCODINGS: Record<string, Record<RasterTileKind, string>> = {
       `RGBA PNG: alpha 0 is not computed (outside the radius, nodata); otherwise received dBm = ${RF_DBM_OFFSET} + ` +
       `(R x 65536 + G x 256 + B) x ${RF_DBM_STEP}, alpha 255.`,
     display:
-      `RGBA PNG colour ramp: below the receiver sensitivity grey (128, 128, 128, alpha 60); at or above it from yellow ` +
+      `RGBA PNG colour ramp: below the receiver sensitivity violet (120, 60, 180, alpha 80); at or above it from yellow ` +
       `(255, 255, 0) at the sensitivity to red (255, 0, 0) ${RF_DISPLAY_RANGE_DB} dB above it, alpha 170; not computed transparent.`,
   },
 };

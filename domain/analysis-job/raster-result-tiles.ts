@@ -3,7 +3,7 @@
 //   value (data tiles, `/tiles/...`): RGBA PNG; alpha 0 = outside the radius or nodata (not computed);
 //     viewshed: R = 1 visible, 0 hidden; RF: RGB packs the received dBm (packReceivedDbm).
 //   display (map tiles, `/map/tiles/...`): colour ramps — viewshed visible green (46, 160, 67, 150),
-//     hidden red (200, 40, 40, 110); RF below the sensitivity grey, above it yellow to red.
+//     hidden red (200, 40, 40, 110); RF below the sensitivity violet, above it yellow to red.
 // Tiles exist from RESULT_TILE_MIN_ZOOM to the work zoom; lower zooms aggregate the cells a pixel covers.
 import type { TileAddress } from '../terrain/types.ts';
 import { DISPLAY_MIN_ZOOM, TILE_SIZE } from '../terrain/work-grid.ts';
@@ -100,7 +100,8 @@ export const RF_DBM_OFFSET = -1000;
 export const RF_DBM_STEP = 0.001;
 /** Margin above the sensitivity at which the display ramp reaches its strongest colour, dB. */
 export const RF_DISPLAY_RANGE_DB = 40;
-export const BELOW_SENSITIVITY_RGBA = [128, 128, 128, 60] as const;
+// Violet, not grey: a sheet's relief and paper are greys, and "no signal" must not look like "no data".
+export const BELOW_SENSITIVITY_RGBA = [120, 60, 180, 80] as const;
 
 /** Packs a received power (dBm) into 24 bits; NaN (not computed) has no packing. */
 export function packReceivedDbm(dbm: number): [number, number, number] {
@@ -110,7 +111,7 @@ export function packReceivedDbm(dbm: number): [number, number, number] {
 
 /**
  * An RF coverage raster's tile. value: alpha 0 = not computed, else RGB packs the received dBm
- * (packReceivedDbm) and alpha is 255. display: below the sensitivity translucent grey; at or above
+ * (packReceivedDbm) and alpha is 255. display: below the sensitivity translucent violet; at or above
  * it a ramp from yellow (at the sensitivity) to red (RF_DISPLAY_RANGE_DB above it), alpha 170.
  */
 export function rfTileRgba(

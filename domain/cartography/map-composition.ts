@@ -89,4 +89,9 @@ export interface MapComposition {
   legend: LegendEntry[];
   /** MGRS grid line spacing in metres (1000, 10000, …); null chooses one for the frame. */
   gridSpacingMeters: number | null;
+  /**
+   * A statement printed in a box across the top of the face, for what the face alone cannot show
+   * (e.g. "No route found — <reason>" for a route analysis that found none).
+   */
+  faceNote?: string;
 }

@@ -6,8 +6,9 @@ import { mapLayout } from './map-layout.ts';
 import { mgrsGridLines } from './mgrs-grid-lines.ts';
 import { northArrowSvg } from './north-arrow-svg.ts';
 import { scaleBarSvg } from './scale-bar-svg.ts';
-import { MAP_FONT, px } from './svg-block.ts';
+import { AVERAGE_CHAR_EM, MAP_FONT, px } from './svg-block.ts';
 import { titleBlockSvg } from './title-block-svg.ts';
+import { wrapText } from './wrap-text.ts';
 
 const GRID_COLOUR = '#000000';
 const NEATLINE_WIDTH = 2;
@@ -33,6 +34,8 @@ export function mapOverlaySvg(composition: MapComposition): string {
     `<g transform="translate(${face.x} ${face.y})" clip-path="url(#face)" fill="none" stroke="${GRID_COLOUR}"` +
       ` stroke-width="0.8" stroke-opacity="0.8">${gridPaths.join('')}</g>`,
   );
+
+  if (composition.faceNote) parts.push(faceNoteSvg(composition.faceNote, face));
 
   const half = NEATLINE_WIDTH / 2;
   parts.push(
@@ -108,5 +111,28 @@ export function mapOverlaySvg(composition: MapComposition): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${layout.width}" height="${layout.height}"` +
     ` viewBox="0 0 ${layout.width} ${layout.height}">${parts.join('')}</svg>`
+  );
+}
+
+const FACE_NOTE_SIZE = 14;
+const FACE_NOTE_PADDING = 8;
+
+/** The face note: bold black lines (bold runs about a tenth wider) on a white box with a black border, across the top of the face. */
+function faceNoteSvg(note: string, face: { x: number; y: number; width: number }): string {
+  const inner = face.width - 2 * (FACE_NOTE_PADDING + 8);
+  const lines = wrapText(note, inner / (FACE_NOTE_SIZE * AVERAGE_CHAR_EM * 1.1));
+  const lineHeight = FACE_NOTE_SIZE + 4;
+  const height = lines.length * lineHeight + 2 * FACE_NOTE_PADDING;
+  const x = face.x + 8;
+  const y = face.y + 8;
+  const text = lines.map(
+    (line, i) =>
+      `<text x="${x + FACE_NOTE_PADDING}" y="${y + FACE_NOTE_PADDING + FACE_NOTE_SIZE + i * lineHeight}">` +
+      `${escapeXml(line)}</text>`,
+  );
+  return (
+    `<rect x="${x}" y="${y}" width="${face.width - 16}" height="${height}" fill="#ffffff" stroke="#000000"` +
+    ` stroke-width="2"/><g font-family="${MAP_FONT}" font-size="${FACE_NOTE_SIZE}" font-weight="bold"` +
+    ` fill="#000000">${text.join('')}</g>`
   );
 }

@@ -13,6 +13,7 @@ import type {
 import { WORLDCOVER } from '../terrain/mobility-config.ts';
 import { WORLDCOVER_CLASS_NAMES } from '../terrain/worldcover-class-names.ts';
 import type { AnalysisType } from '../analysis-job/analysis-vocabulary.ts';
+import { lineOfSightVerdict } from './line-of-sight-verdict.ts';
 import { hillshadeRgba, landCoverRgba, mobilityRgba, obstacleCoverRgba } from './face-rasters.ts';
 import {
   AREA_OF_OPERATIONS_STYLE,
@@ -25,6 +26,7 @@ import {
   MINOR_ROAD_STYLE,
   POINT_STYLE,
   ROUTE_STYLE,
+  SURVEY_AREA_STYLE,
   WORLDCOVER_RGB,
   rgbCss,
   rgbaCss,
@@ -153,6 +155,27 @@ function pointLabel(feature: Feature, waypoints: number): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** The analysis's own request and stored result, read defensively: what the sheet states beyond its features. */
+export interface AnalysisFacts {
+  parameters: Record<string, unknown> | null;
+  result: Record<string, unknown> | null;
+}
+
+/** A route analysis that found no route: "No route found — <the result's message or reason>"; else null. */
+function noRouteNote(analysisType: AnalysisType, result: Record<string, unknown> | null): string | null {
+  if (analysisType !== 'route' || !result || result.found !== false) return null;
+  const why = [result.message, result.reason].find((v) => typeof v === 'string' && v.trim() !== '') as
+    string | undefined;
+  return `No route found — ${why ?? 'the result gives no reason'}`;
+}
+
+/** The area a landing-zone survey searched: its request's polygon, else the result's 'area' feature. */
+function surveyAreaOf(parameters: Record<string, unknown> | null, polygons: Feature[]): Feature[] {
+  const area = parameters?.area as Feature['geometry'] | undefined;
+  if (area?.type === 'Polygon') return [{ type: 'Feature', properties: { role: 'area' }, geometry: area }];
+  return polygons.filter((f) => f.properties?.role === 'area');
+}
+
 /**
  * One analysis result over a light relief and the area of operations: its raster (viewshed visible
  * and hidden cells, RF received-power levels) when it has one, its polygons (landing zones; a radius
@@ -164,6 +187,7 @@ export function analysisMapComposition(
   analysisType: AnalysisType,
   features: Feature[],
   raster: ResultRaster | null,
+  facts: AnalysisFacts = { parameters: null, result: null },
 ): MapComposition {
   const layers: MapLayer[] = [{ kind: 'pixels', rgba: hillshadeRgba(base.shade, 0.6), opacity: 1 }];
   const legend: LegendEntry[] = [AREA_LEGEND];
@@ -173,13 +197,26 @@ export function analysisMapComposition(
   }
   const polygons = features.filter((f) => f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon');
   const radius = polygons.filter((f) => f.properties?.role === 'radius');
-  const zones = polygons.filter((f) => f.properties?.role !== 'radius');
+  // A survey that found no zone keeps its area as the layer's one feature (role 'area'): outlined, not filled.
+  const zones = polygons.filter((f) => f.properties?.role !== 'radius' && f.properties?.role !== 'area');
+  const surveyArea = analysisType === 'landing_zones' ? surveyAreaOf(facts.parameters, polygons) : [];
+  if (surveyArea.length > 0) {
+    layers.push(vector(surveyArea, { ...SURVEY_AREA_STYLE }));
+    legend.push({
+      label: 'Survey area',
+      symbol: 'line',
+      colour: SURVEY_AREA_STYLE.stroke,
+      dash: SURVEY_AREA_STYLE.dash,
+    });
+  }
   const lines = features.filter((f) => f.geometry?.type === 'LineString' || f.geometry?.type === 'MultiLineString');
   const points = features.filter((f) => f.geometry?.type === 'Point');
   if (zones.length > 0) {
-    layers.push(vector(zones, { ...LANDING_ZONE_STYLE }));
+    // Each zone labelled with its rank (the survey's order of preference): LZ 1 is the best.
+    const ranked = labelled(zones, (f) => (typeof f.properties?.rank === 'number' ? `LZ ${f.properties.rank}` : ''));
+    layers.push(vector(ranked, { ...LANDING_ZONE_STYLE, labelProperty: 'label' }));
     legend.push({
-      label: 'Landing zone',
+      label: 'Landing zone (LZ n: rank n of the survey)',
       symbol: 'fill',
       colour: LANDING_ZONE_STYLE.fill,
       stroke: LANDING_ZONE_STYLE.stroke,
@@ -192,7 +229,8 @@ export function analysisMapComposition(
   if (lines.length > 0) {
     const style = analysisType === 'line_of_sight' ? LINE_OF_SIGHT_STYLE : ROUTE_STYLE;
     layers.push(vector(lines, { ...style }));
-    const label = analysisType === 'line_of_sight' ? 'Line of sight' : 'Route';
+    const verdict = analysisType === 'line_of_sight' ? lineOfSightVerdict(facts.result) : null;
+    const label = analysisType === 'line_of_sight' ? `Line of sight${verdict ? `: ${verdict}` : ''}` : 'Route';
     legend.push({ label, symbol: 'line', colour: style.stroke });
   }
   layers.push(areaLayer(base.area));
@@ -201,7 +239,8 @@ export function analysisMapComposition(
     const labelled = points.map((f) => ({ ...f, properties: { ...f.properties, label: pointLabel(f, waypoints) } }));
     layers.push(vector(labelled, { ...POINT_STYLE, labelProperty: 'label' }));
   }
-  return composition(base, layers, legend);
+  const note = noRouteNote(analysisType, facts.result);
+  return { ...composition(base, layers, legend), ...(note ? { faceNote: note } : {}) };
 }
 
 /** The layers of a terrain evaluation (its result's `layer_ids`), features as the map holds them. */

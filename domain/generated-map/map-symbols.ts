@@ -42,6 +42,8 @@ export const UNDRAWN_ROAD_CLASSES: readonly string[] = ['path', 'other'];
 
 export const ROUTE_STYLE = { stroke: '#1f4fd1', strokeWidth: 4 } as const;
 export const LINE_OF_SIGHT_STYLE = { stroke: '#6a1b9a', strokeWidth: 3 } as const;
+/** The area a landing-zone survey searched (its request's `area`), dashed like the AO but blue. */
+export const SURVEY_AREA_STYLE = { stroke: '#1565c0', strokeWidth: 2.5, dash: '8 4' } as const;
 export const LANDING_ZONE_STYLE = { stroke: '#0b6e4f', strokeWidth: 2, fill: '#2ecc71', fillOpacity: 0.45 } as const;
 export const POINT_STYLE = {
   stroke: '#000000',

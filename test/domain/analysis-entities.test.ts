@@ -138,7 +138,7 @@ test('tile encodings: packed dBm, viewshed values, display ramps; tile keys', ()
   dbm[2] = -120;
   assert.equal(
     [...rfTileRgba(dbm, -95, grid, { z: 12, x: 10, y: 20 }, 'display').subarray(0, 16)],
-    [255, 255, 0, 170, 255, 128, 0, 170, 128, 128, 128, 60, 0, 0, 0, 0],
+    [255, 255, 0, 170, 255, 128, 0, 170, 120, 60, 180, 80, 0, 0, 0, 0],
   );
   assert.throws(() => rfTileRgba(dbm, -95, grid, { z: 12, x: 11, y: 20 }, 'value'), RangeError);
 });

@@ -57,7 +57,7 @@ import { readReliefAndLandCover, type ReliefAndLandCover } from './read-relief-a
 import { readResultRaster } from './read-result-raster.ts';
 
 /** Bump when a composition changes (layers, colours, frame size): every asset is drawn again. */
-export const GENERATED_MAP_BUILDER_VERSION = 'maps-v2';
+export const GENERATED_MAP_BUILDER_VERSION = 'maps-v3';
 
 /** One asset of an operation to render: the operation, the map it is drawn from, its path. */
 export interface GeneratedMapAsset {
@@ -307,7 +307,10 @@ async function planAsset(
               legend: resultRasterLegend(rasterType),
             }
           : null;
-        return analysisMapComposition(b, a.analysis_type, layer.features, raster);
+        return analysisMapComposition(b, a.analysis_type, layer.features, raster, {
+          parameters: a.parameters as unknown as Record<string, unknown>,
+          result: a.result,
+        });
       },
     };
   }

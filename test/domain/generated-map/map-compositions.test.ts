@@ -7,8 +7,12 @@ import sharp from 'sharp';
 import type { Feature, Position } from 'geojson';
 import { lonLatOfFramePixel } from '../../../domain/cartography/lon-lat-of-frame-pixel.ts';
 import { mapLayout } from '../../../domain/cartography/map-layout.ts';
-import { terrainEvaluationComposition } from '../../../domain/generated-map/map-compositions.ts';
-import { MCOO_SYMBOLS } from '../../../domain/generated-map/map-symbols.ts';
+import {
+  analysisMapComposition,
+  terrainEvaluationComposition,
+} from '../../../domain/generated-map/map-compositions.ts';
+import { mapOverlaySvg } from '../../../domain/cartography/map-overlay-svg.ts';
+import { MCOO_SYMBOLS, SURVEY_AREA_STYLE } from '../../../domain/generated-map/map-symbols.ts';
 import { renderMapPng } from '../../../workers/generated-maps/rendering/render-map-png.ts';
 import { ZAGREB_FRAME } from '../../cartography/support/map-fixtures.ts';
 
@@ -164,6 +168,140 @@ test('water solid blue; the avenue an arrow with a head at its objective end; ke
     `other side: ${rgb(AVENUE_END - 8, AVENUE_Y + 4)}`,
   );
   assert.ok(near(rgb(...KEY), hex(MCOO_SYMBOLS.keyTerrain.fill), 10), `key terrain: ${rgb(...KEY)}`);
+});
+
+// A route analysis that found no route: the sheet says so on its face, with the result's reason.
+const waypoint = (index: number, x: number, y: number) =>
+  feature({ role: 'waypoint', index }, { type: 'Point', coordinates: at(x, y) });
+const noRouteResult = {
+  found: false,
+  reason: 'unreachable',
+  message: 'waypoint 1 is enclosed by water with no crossing',
+};
+
+test('a route that was not found: "No route found — <message>" in a box across the top of the face', async () => {
+  const failed = analysisMapComposition(base, 'route', [waypoint(0, 100, 300), waypoint(1, 500, 300)], null, {
+    parameters: null,
+    result: noRouteResult,
+  });
+  assert.is(failed.faceNote, 'No route found — waypoint 1 is enclosed by water with no crossing');
+  // The box's lines, joined, say it whole (a 600 px face wraps it).
+  const printed = [...mapOverlaySvg(failed).matchAll(/<text x="\d+" y="\d+">([^<]*)<\/text>/g)].map((m) => m[1]);
+  assert.is(printed.join(' '), 'No route found — waypoint 1 is enclosed by water with no crossing');
+  const found = analysisMapComposition(base, 'route', [waypoint(0, 100, 300)], null, {
+    parameters: null,
+    result: { found: true },
+  });
+  assert.is(found.faceNote, undefined, 'a found route has no note');
+  const reasonOnly = analysisMapComposition(base, 'route', [], null, {
+    parameters: null,
+    result: { found: false, reason: 'no_path' },
+  });
+  assert.is(reasonOnly.faceNote, 'No route found — no_path');
+
+  // Rendered: a white box with a black border and dark text at the top of the face (the face below is empty paper).
+  const sheet = { ...failed, gridSpacingMeters: 100000 };
+  const box = mapLayout(sheet).face;
+  const png = await sharp(await renderMapPng(sheet))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) => {
+    const i = ((box.y + y) * png.info.width + box.x + x) * png.info.channels;
+    return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+  };
+  const dark = (p: number[]) => p.every((v) => v < 80);
+  assert.ok(dark(pixel(200, 8)), `box border: ${pixel(200, 8)}`);
+  let ink = 0;
+  for (let y = 14; y < 34; y++) for (let x = 16; x < 400; x++) if (dark(pixel(x, y))) ink++;
+  assert.ok(ink > 200, `text pixels in the box: ${ink}`);
+  let inkBelow = 0;
+  for (let y = 70; y < 90; y++) for (let x = 16; x < 400; x++) if (dark(pixel(x, y))) inkBelow++;
+  assert.is(inkBelow, 0, 'nothing drawn below the box');
+});
+
+// A landing-zone survey: its area outlined, each zone labelled with its rank.
+const SURVEY = { x0: 60, y0: 60, x1: 540, y1: 340 };
+const zone = (rank: number, x: number, y: number) =>
+  feature({ role: 'landing_zone', rank, suitable: true }, box(x - 20, y - 20, x + 20, y + 20));
+
+test('landing zones: the survey area outlined and each zone labelled with its rank', async () => {
+  const survey = analysisMapComposition(base, 'landing_zones', [zone(1, 200, 200), zone(2, 400, 200)], null, {
+    parameters: { area: box(SURVEY.x0, SURVEY.y0, SURVEY.x1, SURVEY.y1) },
+    result: { candidates: 2 },
+  });
+  const vectors = survey.layers.filter((l) => l.kind === 'vector');
+  const outline = vectors.find((l) => l.style.stroke === SURVEY_AREA_STYLE.stroke)!;
+  assert.ok(outline, 'a survey area layer');
+  assert.is(outline.features.length, 1);
+  const zones = vectors.find((l) => l.style.labelProperty === 'label' && l.features[0]?.properties?.rank)!;
+  assert.equal(
+    zones.features.map((f) => f.properties!.label),
+    ['LZ 1', 'LZ 2'],
+  );
+  assert.ok(survey.legend.some((l) => l.label === 'Survey area'));
+
+  // Zero zones: the result's 'area' feature is the outline, not a landing zone.
+  const none = analysisMapComposition(
+    base,
+    'landing_zones',
+    [feature({ role: 'area', candidates: 0 }, box(SURVEY.x0, SURVEY.y0, SURVEY.x1, SURVEY.y1))],
+    null,
+  );
+  assert.equal(
+    none.legend.map((l) => l.label),
+    ['Area of operations', 'Survey area'],
+  );
+
+  // Rendered: blue outline pixels along the survey's west edge; the label's dark text just above each zone's centre.
+  const sheet = { ...survey, gridSpacingMeters: 100000 };
+  const face = mapLayout(sheet).face;
+  const png = await sharp(await renderMapPng(sheet))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) => {
+    const i = ((face.y + y) * png.info.width + face.x + x) * png.info.channels;
+    return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+  };
+  const blue = hex(SURVEY_AREA_STYLE.stroke);
+  const edge = Array.from({ length: 200 }, (_, i) => pixel(SURVEY.x0, SURVEY.y0 + 20 + i));
+  assert.ok(edge.filter((p) => near(p, blue, 40)).length > 80, 'dashed blue outline on the west edge');
+  for (const [x, y] of [
+    [200, 200],
+    [400, 200],
+  ]) {
+    let ink = 0;
+    for (let dy = -8; dy <= 2; dy++) for (let dx = -18; dx <= 18; dx++) if (pixel(x! + dx, y! + dy)[0]! < 60) ink++;
+    assert.ok(ink > 15, `rank label at ${x}, ${y}: ${ink} dark pixels`);
+  }
+});
+
+test('line of sight: the verdict from the result in the legend', () => {
+  const sight = [
+    feature({ role: 'sight_line', visible: false }, { type: 'LineString', coordinates: [at(100, 200), at(500, 200)] }),
+  ];
+  const blocked = analysisMapComposition(base, 'line_of_sight', sight, null, {
+    parameters: null,
+    result: {
+      visible: false,
+      ground_distance_m: 3000,
+      observer: { ground_elevation_m: 100, height_m: 2 },
+      target: { ground_elevation_m: 100, height_m: 2 },
+      profile: [
+        { distance_m: 0, ground_elevation_m: 100 },
+        { distance_m: 1500, ground_elevation_m: 180 },
+        { distance_m: 3000, ground_elevation_m: 100 },
+      ],
+    },
+  });
+  assert.ok(
+    blocked.legend.some((l) => l.label === 'Line of sight: Blocked at 1.5 km of 3 km'),
+    JSON.stringify(blocked.legend),
+  );
+  const visible = analysisMapComposition(base, 'line_of_sight', sight, null, {
+    parameters: null,
+    result: { visible: true, ground_distance_m: 3000 },
+  });
+  assert.ok(visible.legend.some((l) => l.label === 'Line of sight: Visible over 3 km'));
 });
 
 test.run();
