@@ -35,6 +35,7 @@ import { documentRoutes } from './routes/document-routes.ts';
 import { orderRoutes } from './routes/order-routes.ts';
 import { generatedMapRoutes } from './routes/generated-map-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { exportRoutes } from './routes/export-routes.ts';
 import { sessionAuthenticator } from './auth/authenticate-session.ts';
 import { webAppCors } from './auth/web-app-cors.ts';
 import { tileFastPath } from './ogc/tile-fast-path.ts';
@@ -66,6 +67,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...documentRoutes(deps),
     ...orderRoutes(deps),
     ...generatedMapRoutes(deps),
+    ...exportRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));
   return routes;
