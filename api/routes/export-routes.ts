@@ -8,6 +8,11 @@ import type { ApiDependencies } from '../api-dependencies.ts';
 import { ownedResourceErrors } from '../common-schemas.ts';
 import { attachment, LAYER_EXPORT_FORMATS, layerExport, type LayerExportFormat } from '../exports/layer-exports.ts';
 import { defineRoute } from '../route-spec.ts';
+import { MBTILES_MEDIA_TYPE, terrainExport } from '../exports/terrain-exports.ts';
+import { requireTileCollection } from '../ogc/serve-tile.ts';
+import { TILE_COLLECTIONS, TILE_MAX_ZOOM, TILE_MIN_ZOOM } from '../ogc/tile-collections.ts';
+import { MAX_TERRAIN_EXPORT_TILES } from '../../domain/exports/terrain-export-tiles.ts';
+import { HTTPError } from '../common-schemas.ts';
 
 const OperationParams = Type.Object({ operation_id: Uuid });
 const TAGS = ['exports'];
@@ -46,8 +51,59 @@ const layerExportRoute = (deps: ApiDependencies, format: LayerExportFormat) =>
     },
   });
 
+const TerrainQuery = Type.Object({
+  collection: Type.Unsafe<string>({
+    type: 'string',
+    enum: TILE_COLLECTIONS.map((c) => c.id),
+    default: 'svc-native--terrain-elevation',
+    description: 'The OGC Tiles collection to pack (default: elevation, Terrain-RGB PNG)',
+  }),
+});
+
 export const exportRoutes = (deps: ApiDependencies) => [
   layerExportRoute(deps, 'gpkg'),
   layerExportRoute(deps, 'kml'),
   layerExportRoute(deps, 'kmz'),
+  defineRoute({
+    method: 'get',
+    path: '/api/operations/{operation_id}/exports/terrain.mbtiles',
+    operationId: 'export_terrain_mbtiles',
+    summary: "The prepared terrain over the operation's areas of operations as MBTiles 1.3 (offline maps)",
+    description:
+      `The display tiles of one OGC Tiles collection, zooms ${TILE_MIN_ZOOM}–${TILE_MAX_ZOOM}, over every area of ` +
+      "operations of the operation's maps: each tile byte for byte as GET /api/ogc/tiles/… serves it (PNG or MVT). " +
+      `Tiles still being prepared are left out (X-Tiles-Not-Ready counts them). At most ${MAX_TERRAIN_EXPORT_TILES} ` +
+      'tiles: a larger area answers 409, as does an operation without an area of operations or prepared terrain.',
+    tags: TAGS,
+    auth: true,
+    params: OperationParams,
+    query: TerrainQuery,
+    responses: {
+      200: {
+        description: 'The MBTiles file (SQLite)',
+        contentType: MBTILES_MEDIA_TYPE,
+        schema: Type.String({ format: 'binary' }),
+        headers: {
+          'Content-Disposition': DISPOSITION,
+          'X-Tiles-Included': { description: 'Tiles in the package', schema: Type.Integer() },
+          'X-Tiles-Not-Ready': {
+            description: 'Tiles of the area still being prepared (left out)',
+            schema: Type.Integer(),
+          },
+        },
+      },
+      ...ownedResourceErrors,
+      409: { description: 'No area of operations, nothing prepared yet, or too many tiles', schema: HTTPError },
+    },
+    async handler(ctx, { params, query, principal }) {
+      const operation = await accessibleOperation(deps.readModels, params.operation_id, principal);
+      const file = await terrainExport(deps, operation, requireTileCollection(query.collection));
+      ctx.set('Content-Disposition', attachment(file.fileName));
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.set('X-Tiles-Included', String(file.tilesIncluded));
+      ctx.set('X-Tiles-Not-Ready', String(file.tilesNotReady));
+      ctx.type = file.contentType;
+      ctx.body = file.body;
+    },
+  }),
 ];
