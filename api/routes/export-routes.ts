@@ -12,6 +12,14 @@ import { MBTILES_MEDIA_TYPE, terrainExport } from '../exports/terrain-exports.ts
 import { requireTileCollection } from '../ogc/serve-tile.ts';
 import { TILE_COLLECTIONS, TILE_MAX_ZOOM, TILE_MIN_ZOOM } from '../ogc/tile-collections.ts';
 import { MAX_TERRAIN_EXPORT_TILES } from '../../domain/exports/terrain-export-tiles.ts';
+import { CLASSIFICATION_PATTERN } from '../../domain/document/document-events.ts';
+import {
+  DOCUMENT_FORMATS,
+  RECORD_EXPORTS,
+  recordExport,
+  type DocumentFormat,
+  type RecordExport,
+} from '../exports/record-exports.ts';
 import { HTTPError } from '../common-schemas.ts';
 
 const OperationParams = Type.Object({ operation_id: Uuid });
@@ -51,6 +59,57 @@ const layerExportRoute = (deps: ApiDependencies, format: LayerExportFormat) =>
     },
   });
 
+const DocumentQuery = Type.Object({
+  classification: Type.Optional(
+    Type.String({
+      pattern: CLASSIFICATION_PATTERN,
+      description:
+        "The banner marking, e.g. UNCLASSIFIED or SECRET//REL TO USA, FVEY (capitals, digits, spaces, / , ( ) ' . -; " +
+        "≤ 64). Without it: the highest marking of the operation's documents, else UNMARKED.",
+    }),
+  ),
+});
+
+const recordExportRoute = (deps: ApiDependencies, product: RecordExport, format: DocumentFormat) =>
+  defineRoute({
+    method: 'get',
+    path: `/api/operations/{operation_id}/exports/${product}.${format}`,
+    operationId: `export_${product.replace('-', '_')}_${format}`,
+    summary: `${RECORD_EXPORTS[product]} as ${format.toUpperCase()}`,
+    description:
+      'Laid out after FM 6-0: the classification banner at the top and bottom of every page, the heading block ' +
+      '(issuing unit, operation, date-time of this copy), the paragraphs in doctrinal order with their text and ' +
+      'items; under each, who wrote it (a person or the language model, and when), or the one input still missing.',
+    tags: TAGS,
+    auth: true,
+    params: OperationParams,
+    query: DocumentQuery,
+    responses: {
+      200: {
+        description: 'The document',
+        contentType: DOCUMENT_FORMATS[format],
+        schema: Type.String({ format: 'binary' }),
+        headers: { 'Content-Disposition': DISPOSITION },
+      },
+      ...ownedResourceErrors,
+    },
+    async handler(ctx, { params, query, principal }) {
+      const operation = await accessibleOperation(deps.readModels, params.operation_id, principal);
+      const file = await recordExport(
+        deps.readModels,
+        operation,
+        product,
+        format,
+        query.classification ?? null,
+        new Date(),
+      );
+      ctx.set('Content-Disposition', attachment(file.fileName));
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.type = file.contentType;
+      ctx.body = file.body;
+    },
+  });
+
 const TerrainQuery = Type.Object({
   collection: Type.Unsafe<string>({
     type: 'string',
@@ -61,6 +120,9 @@ const TerrainQuery = Type.Object({
 });
 
 export const exportRoutes = (deps: ApiDependencies) => [
+  ...(Object.keys(RECORD_EXPORTS) as RecordExport[]).flatMap((product) =>
+    (Object.keys(DOCUMENT_FORMATS) as DocumentFormat[]).map((format) => recordExportRoute(deps, product, format)),
+  ),
   layerExportRoute(deps, 'gpkg'),
   layerExportRoute(deps, 'kml'),
   layerExportRoute(deps, 'kmz'),
