@@ -37,6 +37,7 @@ import { orderRoutes } from './routes/order-routes.ts';
 import { warnoDraftRoutes } from './routes/warno-draft-routes.ts';
 import { generatedMapRoutes } from './routes/generated-map-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { exportRoutes } from './routes/export-routes.ts';
 import { sessionAuthenticator } from './auth/authenticate-session.ts';
 import { webAppCors } from './auth/web-app-cors.ts';
 import { tileFastPath } from './ogc/tile-fast-path.ts';
@@ -70,6 +71,7 @@ export function allRoutes(deps: ApiDependencies): RouteSpec[] {
     ...orderRoutes(deps),
     ...warnoDraftRoutes(deps),
     ...generatedMapRoutes(deps),
+    ...exportRoutes(deps),
   ];
   routes.push(...openApiRoutes(() => routes));
   return routes;
