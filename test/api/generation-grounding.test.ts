@@ -69,7 +69,7 @@ forEachBackend('generation grounded in terrain and analyses', (test) => {
       { kind: 'map', id: mapId, version: '3' },
       { kind: 'terrain_job', id: jobId, version: 'success' },
       // The product's hash: same sources and area → same summary (the synthetic sources are fixed).
-      { kind: 'terrain_summary', id: jobId, version: 'summary-v2:49c9c949481e9dd4' },
+      { kind: 'terrain_summary', id: jobId, version: 'summary-v3:52521261e5a69809' },
       { kind: 'analysis', id: zones.id, version: 'success' },
       { kind: 'analysis', id: route.id, version: 'success' },
     ]);

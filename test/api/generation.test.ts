@@ -96,7 +96,8 @@ forEachBackend('generation', (test) => {
     assert.is(map.status, 200, map.text);
     const doc = (
       await upload(svc, { operation_id: op, classification: 'UNCLASSIFIED' }, [
-        { name: 'opord.md', bytes: '# OPORD 7\nSeize OBJ IRON.' },
+        // Notes, not an order (a Markdown "# OPORD 7" is read as one since the reader skips the heading mark).
+        { name: 'notes.md', bytes: '# Notes\nRoute reconnaissance at dawn.' },
       ])
     ).body.items[0];
     await waitForText(svc, doc.id);
@@ -126,7 +127,7 @@ forEachBackend('generation', (test) => {
       [
         ['fact', '2-7 IN is a battalion of the infantry branch.', 'rule-based draft'],
         ['fact', 'The operation is planned on 1 map(s): AO NORTH.', 'rule-based draft'],
-        ['fact', 'Document opord.md (UNCLASSIFIED) is available.', 'rule-based draft'],
+        ['fact', 'Document notes.md (UNCLASSIFIED) is available.', 'rule-based draft'],
         // The document is no order the reader recognises: the order is still to come.
         ['assumption', "The higher headquarters' order will be received before COA development.", 'rule-based draft'],
       ],
