@@ -240,7 +240,7 @@ test('configuration: osm-pbf as LAND_COVER_SOURCE; a raster with an OSM extract 
     LAND_COVER_SOURCE: 'geotiff:/data/worldcover.tif',
     ROADS_SOURCE: `osm-pbf:${path}`,
   });
-  assert.match(both.land_cover.fingerprint, /^filled\(geotiff\|.*\|osm-pbf:v1:[0-9a-f]{32}:land-cover-v1\)$/);
+  assert.match(both.land_cover.fingerprint, /^filled\(geotiff\|.*\|osm-pbf:v2:[0-9a-f]{32}:land-cover-v1\)$/);
   assert.match(both.land_cover.description, /where it has no data: OpenStreetMap land cover .* from /);
   const fromBuildings = sourceProvidersFromEnv({
     LAND_COVER_SOURCE: 'geotiff:/data/worldcover.tif',
